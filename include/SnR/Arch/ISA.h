@@ -1,0 +1,281 @@
+//===- ISA.h - The SnR instruction set, MLIR-free ---------------*- C++ -*-===//
+//
+// Part of the SnR project.
+//
+//===----------------------------------------------------------------------===//
+//
+// The architectural definition of the SnR reference accelerator: register
+// files, memory spaces, opcodes and their operand layouts, and what each
+// instruction reads and writes. This header knows nothing of MLIR so that the
+// functional core, the timing model and the recorder can use it on a flat
+// instruction table. The dialect's InstructionOpInterface is its MLIR face.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SNR_ARCH_ISA_H
+#define SNR_ARCH_ISA_H
+
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringRef.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+namespace snr::arch {
+
+//===----------------------------------------------------------------------===//
+// Architectural constants
+//===----------------------------------------------------------------------===//
+
+/// Scalar registers hold 32-bit two's-complement integers.
+inline constexpr unsigned kScalarBytes = 4;
+/// A vector register holds this many f32 lanes.
+inline constexpr unsigned kVectorLanes = 16;
+inline constexpr unsigned kVectorBytes = kVectorLanes * 4;
+/// The matrix unit holds a kVectorLanes x kVectorLanes weight matrix.
+inline constexpr unsigned kMxuRows = kVectorLanes;
+/// Depth of the matrix unit's result FIFO.
+inline constexpr unsigned kMxuFifoDepth = 16;
+/// DMA sizes are whole multiples of this many bytes.
+inline constexpr unsigned kDmaGranule = 32;
+/// Largest single DMA, in bytes.
+inline constexpr int64_t kMaxDmaBytes = int64_t(1) << 26;
+/// Chips reachable over the interconnect (remote HBM).
+inline constexpr unsigned kMaxChips = 64;
+
+//===----------------------------------------------------------------------===//
+// Enumerations
+//===----------------------------------------------------------------------===//
+
+enum class Opcode : uint8_t {
+#define SNR_OPCODE(Enum, Mnemonic, Format, Unit, Latency) Enum,
+#include "SnR/Arch/Opcodes.def"
+};
+inline constexpr unsigned kNumOpcodes = 0
+#define SNR_OPCODE(Enum, Mnemonic, Format, Unit, Latency) +1
+#include "SnR/Arch/Opcodes.def"
+    ;
+
+/// Operand layout of an instruction; decides its register and memory accesses.
+enum class Format : uint8_t {
+  SImm,      ///< rd:s <- imm
+  SS,        ///< rd:s <- rs1:s
+  SSS,       ///< rd:s <- rs1:s op rs2:s
+  SSImm,     ///< rd:s <- rs1:s op imm
+  PSS,       ///< rd:p <- rs1:s cmp rs2:s
+  PSImm,     ///< rd:p <- rs1:s cmp imm
+  SLoad,     ///< rd:s <- smem[addr]
+  SStore,    ///< smem[addr] <- rs1:s
+  VLoad,     ///< rd:v <- vmem[addr]
+  VStore,    ///< vmem[addr] <- rs1:v
+  VVV,       ///< rd:v <- rs1:v op rs2:v
+  VV,        ///< rd:v <- op rs1:v
+  VFImm,     ///< rd:v <- splat(f32 value)
+  VS,        ///< rd:v <- splat(float(rs1:s))
+  MxuPush,   ///< w[row] <- rs1:v
+  MxuMatmul, ///< fifo.push(rs1:v x W)
+  MxuPop,    ///< rd:v <- fifo.pop()
+  DmaIssue,  ///< dst[..size] <- src[..size] asynchronously, on flag
+  DmaWait,   ///< block until every DMA on flag completed
+  Branch,    ///< pc <- target
+  None,      ///< no operands
+};
+
+/// The functional unit an instruction issues to.
+enum class Unit : uint8_t { Scalar, LoadStore, Vector, Matrix, Dma, Control };
+inline constexpr unsigned kNumUnits = 6;
+
+/// Timing class; the machine description gives each a latency and throughput.
+enum class LatencyClass : uint8_t {
+  ScalarAlu,
+  ScalarMul,
+  ScalarMem,
+  VectorMem,
+  VectorAlu,
+  VectorTranscendental,
+  VectorReduce,
+  MatrixPush,
+  MatrixMatmul,
+  MatrixPop,
+  DmaIssue,
+  DmaWait,
+  Branch,
+  Fence,
+  Nop,
+  Halt,
+};
+inline constexpr unsigned kNumLatencyClasses = 16;
+
+/// Register files. The last two are matrix-unit state, never named by an
+/// instruction operand but read and saved by the recorder like any register.
+enum class RegClass : uint8_t {
+  Scalar,    ///< s0..s31, 32-bit integers
+  Pred,      ///< p0..p7, one bit
+  Vector,    ///< v0..v31, kVectorLanes x f32
+  Flag,      ///< f0..f15, DMA sync flags (count of outstanding DMAs)
+  MxuWeight, ///< w0..w15, rows of the matrix unit's weight matrix
+  MxuResult, ///< q0..q15, entries of the result FIFO, q0 at its head
+};
+inline constexpr unsigned kNumRegClasses = 6;
+
+enum class MemSpace : uint8_t {
+  SMem,      ///< small scalar memory
+  VMem,      ///< the data-cache scratchpad, in pages
+  Hbm,       ///< this chip's HBM
+  RemoteHbm, ///< another chip's HBM, over the interconnect
+};
+inline constexpr unsigned kNumMemSpaces = 4;
+
+enum class CmpPredicate : uint8_t { Eq, Ne, Lt, Le, Gt, Ge };
+
+//===----------------------------------------------------------------------===//
+// Operands and instructions
+//===----------------------------------------------------------------------===//
+
+struct Reg {
+  RegClass cls = RegClass::Scalar;
+  uint8_t index = 0;
+  friend bool operator==(Reg a, Reg b) {
+    return a.cls == b.cls && a.index == b.index;
+  }
+  friend bool operator!=(Reg a, Reg b) { return !(a == b); }
+  friend bool operator<(Reg a, Reg b) {
+    return a.cls != b.cls ? a.cls < b.cls : a.index < b.index;
+  }
+};
+
+/// A memory operand: space[base + offset], or space[offset] without a base.
+struct MemOperand {
+  MemSpace space = MemSpace::Hbm;
+  uint8_t chip = 0; ///< only for RemoteHbm
+  bool hasBase = false;
+  uint8_t base = 0; ///< scalar register index
+  int64_t offset = 0;
+  friend bool operator==(const MemOperand &a, const MemOperand &b) {
+    return a.space == b.space && a.chip == b.chip && a.hasBase == b.hasBase &&
+           a.base == b.base && a.offset == b.offset;
+  }
+};
+
+/// Predication: the instruction takes effect only if p[reg] (or its negation)
+/// is true.
+struct Guard {
+  bool present = false;
+  bool negated = false;
+  uint8_t reg = 0;
+  friend bool operator==(const Guard &a, const Guard &b) {
+    return a.present == b.present && a.negated == b.negated && a.reg == b.reg;
+  }
+};
+
+/// One decoded instruction. Which fields mean something is given by the
+/// opcode's Format; the others stay zero.
+struct Instruction {
+  Opcode opcode = Opcode::Nop;
+  uint8_t rd = 0, rs1 = 0, rs2 = 0;
+  CmpPredicate cmp = CmpPredicate::Eq;
+  /// Integer immediate; also the MXU row, the branch target, the DMA size.
+  int64_t imm = 0;
+  float fimm = 0.0f;
+  MemOperand src; ///< loads and DMA
+  MemOperand dst; ///< stores and DMA
+  uint8_t flag = 0;
+  Guard guard;
+  uint64_t pc = 0;
+};
+
+//===----------------------------------------------------------------------===//
+// The table
+//===----------------------------------------------------------------------===//
+
+llvm::StringRef getMnemonic(Opcode op);
+Format getFormat(Opcode op);
+Unit getUnit(Opcode op);
+LatencyClass getLatencyClass(Opcode op);
+std::optional<Opcode> lookupOpcode(llvm::StringRef mnemonic);
+
+/// Which memory operands a format has.
+enum class MemRole : uint8_t { None, Load, Store, Dma };
+
+/// The operand layout of a format: register classes of rd/rs1/rs2, which
+/// immediates exist, and the names the dialect gives them.
+struct OperandLayout {
+  std::optional<RegClass> rd, rs1, rs2;
+  /// Name of the integer immediate ("imm", "row", "target", "size"), or null.
+  const char *immName = nullptr;
+  bool hasFImm = false;
+  bool hasCmp = false;
+  bool hasFlag = false;
+  MemRole mem = MemRole::None;
+  /// Bytes a load or store moves (DMA sizes come from the immediate).
+  unsigned memBytes = 0;
+};
+const OperandLayout &getLayout(Format format);
+inline const OperandLayout &getLayout(Opcode op) {
+  return getLayout(getFormat(op));
+}
+
+//===----------------------------------------------------------------------===//
+// What an instruction touches
+//===----------------------------------------------------------------------===//
+
+/// Registers read, including the predicate guard and the base registers of
+/// memory operands. Flags are read and written by DMA issue and wait.
+void getRegisterReads(const Instruction &inst, llvm::SmallVectorImpl<Reg> &out);
+void getRegisterWrites(const Instruction &inst,
+                       llvm::SmallVectorImpl<Reg> &out);
+
+/// A memory access whose address is (base register value + offset), known
+/// only once the base register's value is.
+struct MemAccess {
+  const MemOperand *operand;
+  uint64_t bytes;
+  bool isWrite;
+};
+void getMemoryAccesses(const Instruction &inst,
+                       llvm::SmallVectorImpl<MemAccess> &out);
+
+bool isBranch(Opcode op);
+/// True for instructions that may legally be moved by a scheduler only with
+/// great care: control flow, fences and halts.
+bool isOrderingBarrier(Opcode op);
+
+//===----------------------------------------------------------------------===//
+// Validation
+//===----------------------------------------------------------------------===//
+
+/// Checks every static invariant of a decoded instruction that its register
+/// indices cannot express: immediates in range, memory spaces legal for the
+/// opcode, offsets aligned, DMA sizes and links. Returns an empty string when
+/// valid, otherwise one sentence naming the operand. The dialect's verifier
+/// and the trace reader both use it.
+std::string validateInstruction(const Instruction &inst);
+
+/// True if a DMA may copy from `src` to `dst` (a link exists).
+bool isDmaLink(MemSpace src, MemSpace dst);
+
+//===----------------------------------------------------------------------===//
+// Names
+//===----------------------------------------------------------------------===//
+
+unsigned getNumRegs(RegClass cls);
+char getRegPrefix(RegClass cls);
+llvm::StringRef getRegClassName(RegClass cls);
+std::optional<RegClass> lookupRegPrefix(char prefix);
+/// Parses "s3", "v12", "p0", "f2", "w5", "q0"; the index must be in range.
+std::optional<Reg> parseReg(llvm::StringRef text);
+std::string formatReg(Reg reg);
+
+llvm::StringRef getMemSpaceName(MemSpace space);
+std::optional<MemSpace> lookupMemSpace(llvm::StringRef name);
+
+llvm::StringRef getCmpPredicateName(CmpPredicate pred);
+std::optional<CmpPredicate> lookupCmpPredicate(llvm::StringRef name);
+
+llvm::StringRef getUnitName(Unit unit);
+llvm::StringRef getLatencyClassName(LatencyClass cls);
+
+} // namespace snr::arch
+
+#endif // SNR_ARCH_ISA_H

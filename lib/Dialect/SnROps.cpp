@@ -1,0 +1,272 @@
+//===- SnROps.cpp - SnR instructions and containers -----------------------===//
+//
+// Part of the SnR project.
+//
+//===----------------------------------------------------------------------===//
+
+#include "SnR/Dialect/SnROps.h"
+
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/SmallBitVector.h"
+#include "llvm/ADT/STLExtras.h"
+
+#include <algorithm>
+
+using namespace mlir;
+using namespace snr;
+
+//===----------------------------------------------------------------------===//
+// Instructions
+//===----------------------------------------------------------------------===//
+
+/// Checks that the register in attribute `name` belongs to `expected`.
+static LogicalResult verifyRegClass(Operation *op, StringRef name,
+                                    std::optional<arch::RegClass> expected) {
+  if (!expected)
+    return success();
+  auto reg = op->getAttrOfType<RegAttr>(name);
+  if (reg.getRegClassKind() == *expected)
+    return success();
+  return op->emitOpError() << "operand '" << name << "' must be a "
+                           << arch::getRegClassName(*expected)
+                           << " register, but got '"
+                           << arch::formatReg(reg.getReg()) << "'";
+}
+
+LogicalResult snr::verifyInstruction(Operation *op, arch::Opcode opcode) {
+  const arch::OperandLayout &layout = arch::getLayout(opcode);
+  if (failed(verifyRegClass(op, "rd", layout.rd)) ||
+      failed(verifyRegClass(op, "rs1", layout.rs1)) ||
+      failed(verifyRegClass(op, "rs2", layout.rs2)) ||
+      failed(verifyRegClass(op, "flag",
+                            layout.hasFlag
+                                ? std::optional(arch::RegClass::Flag)
+                                : std::nullopt)))
+    return failure();
+  if (auto pc = op->getAttrOfType<IntegerAttr>("pc"); pc && pc.getInt() < 0)
+    return op->emitOpError() << "pc " << pc.getInt() << " is negative";
+  if (op->hasAttr("executed") && !op->hasAttr("guard"))
+    return op->emitOpError()
+           << "records 'executed' but has no guard: only a predicated "
+              "instruction has an outcome to record";
+  std::string error = arch::validateInstruction(toInstruction(op));
+  if (!error.empty())
+    return op->emitOpError() << error;
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// ProgramOp
+//===----------------------------------------------------------------------===//
+
+/// Returns the PC of an instruction op, or emits an error if it has none.
+static std::optional<int64_t> requirePc(Operation *op, StringRef container) {
+  if (auto pc = op->getAttrOfType<IntegerAttr>("pc"))
+    return pc.getInt();
+  op->emitOpError() << "has no 'pc'; every instruction of a " << container
+                    << " has one";
+  return std::nullopt;
+}
+
+LogicalResult ProgramOp::verifyRegions() {
+  if (getBodyRegion().empty())
+    return success();
+  llvm::DenseSet<int64_t> pcs;
+  std::optional<int64_t> previous;
+  for (Operation &op : *getBody()) {
+    if (!isa<InstructionOpInterface>(op))
+      return op.emitOpError("is not an instruction; a program holds only "
+                            "instructions");
+    std::optional<int64_t> pc = requirePc(&op, "program");
+    if (!pc)
+      return failure();
+    if (previous && *pc <= *previous)
+      return op.emitOpError() << "pc " << *pc
+                              << " does not follow the previous pc "
+                              << *previous
+                              << "; a program is laid out in increasing PC";
+    if (op.hasAttr("executed"))
+      return op.emitOpError("records 'executed', a trace outcome that has no "
+                            "place in a program");
+    previous = pc;
+    pcs.insert(*pc);
+  }
+  for (auto br : getBody()->getOps<BrOp>())
+    if (!pcs.contains(br.getTarget()))
+      return br.emitOpError() << "branches to pc " << br.getTarget()
+                              << ", which is not the pc of an instruction of "
+                                 "the program";
+  if (!pcs.empty() && !pcs.contains(getEntry()))
+    return emitOpError() << "entry " << getEntry()
+                         << " is not the pc of an instruction of the program";
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// TraceOp
+//===----------------------------------------------------------------------===//
+
+SnapshotOp TraceOp::getSnapshot() {
+  if (getBodyRegion().empty() || getBody()->empty())
+    return {};
+  return dyn_cast<SnapshotOp>(getBody()->front());
+}
+
+LogicalResult TraceOp::verifyRegions() {
+  if (getBodyRegion().empty())
+    return success();
+  std::optional<int64_t> expectedPc = getStartPc();
+  StringRef why = "the trace's start_pc";
+  bool halted = false;
+  for (Operation &op : *getBody()) {
+    if (isa<SnapshotOp>(op)) {
+      if (&op != &getBody()->front())
+        return op.emitOpError("must be the first op of its trace");
+      continue;
+    }
+    if (!isa<InstructionOpInterface>(op))
+      return op.emitOpError("is not an instruction; a trace holds a snapshot "
+                            "and instructions");
+    if (halted)
+      return op.emitOpError("follows a halt; a trace ends at its halt");
+    std::optional<int64_t> pc = requirePc(&op, "trace");
+    if (!pc)
+      return failure();
+    if (*pc != *expectedPc)
+      return op.emitOpError() << "has pc " << *pc << " but control flow leads "
+                              << "to pc " << *expectedPc << " (" << why << ")";
+    auto guard = op.getAttrOfType<GuardAttr>("guard");
+    auto executed = op.getAttrOfType<BoolAttr>("executed");
+    if (guard && !executed)
+      return op.emitOpError("is predicated but its recorded outcome "
+                            "'executed' is missing");
+    bool ran = !guard || executed.getValue();
+    if (auto br = dyn_cast<BrOp>(op); br && ran) {
+      expectedPc = br.getTarget();
+      why = "taken branch";
+    } else {
+      expectedPc = *pc + 1;
+      why = guard && !ran ? "not executed, falls through" : "next instruction";
+    }
+    halted = isa<HaltOp>(op) && ran;
+  }
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// SnapshotOp and its entries
+//===----------------------------------------------------------------------===//
+
+LogicalResult SnapshotOp::verifyRegions() {
+  if (getBodyRegion().empty())
+    return success();
+  llvm::DenseSet<std::pair<unsigned, unsigned>> regs;
+  struct Region {
+    unsigned space, chip;
+    int64_t begin, end;
+    Operation *op;
+  };
+  SmallVector<Region> regions;
+  unsigned fifoEntries = 0;
+  llvm::SmallBitVector fifo(arch::kMxuFifoDepth);
+  for (Operation &op : *getBody()) {
+    if (auto init = dyn_cast<InitMemOp>(op)) {
+      AddrAttr addr = init.getAddr();
+      int64_t size = init.getBytes().getNumElements();
+      regions.push_back({addr.getSpace(), addr.getChip(), addr.getOffset(),
+                         addr.getOffset() + size, &op});
+      continue;
+    }
+    RegAttr reg;
+    if (auto init = dyn_cast<InitRegOp>(op))
+      reg = init.getReg();
+    else if (auto init = dyn_cast<InitVRegOp>(op))
+      reg = init.getReg();
+    else
+      return op.emitOpError("is not a snapshot entry (snr.init_reg, "
+                            "snr.init_vreg or snr.init_mem)");
+    if (!regs.insert({reg.getRegClass(), reg.getIndex()}).second)
+      return op.emitOpError() << "initializes '" << arch::formatReg(reg.getReg())
+                              << "' a second time";
+    if (reg.getRegClassKind() == arch::RegClass::MxuResult) {
+      fifo.set(reg.getIndex());
+      ++fifoEntries;
+    }
+  }
+  // FIFO entries q0..q(n-1) are the n rows waiting in the result FIFO.
+  if (fifoEntries && fifo.find_first_unset() != int(fifoEntries) &&
+      fifo.count() != arch::kMxuFifoDepth)
+    return emitOpError() << "initializes result FIFO entries that are not "
+                            "contiguous from q0";
+  llvm::sort(regions, [](const Region &a, const Region &b) {
+    return std::tie(a.space, a.chip, a.begin) <
+           std::tie(b.space, b.chip, b.begin);
+  });
+  for (size_t i = 1; i < regions.size(); ++i) {
+    const Region &prev = regions[i - 1], &cur = regions[i];
+    if (prev.space == cur.space && prev.chip == cur.chip &&
+        cur.begin < prev.end)
+      return cur.op->emitOpError()
+             << "overlaps another snapshot region of "
+             << arch::getMemSpaceName(arch::MemSpace(cur.space)) << " ["
+             << prev.begin << ", " << prev.end << ")";
+  }
+  return success();
+}
+
+LogicalResult InitRegOp::verify() {
+  arch::RegClass cls = getReg().getRegClassKind();
+  int64_t value = getValue();
+  switch (cls) {
+  case arch::RegClass::Scalar:
+    if (value < INT32_MIN || value > INT32_MAX)
+      return emitOpError() << "value " << value
+                           << " does not fit a 32-bit scalar register";
+    return success();
+  case arch::RegClass::Pred:
+    if (value != 0 && value != 1)
+      return emitOpError() << "value " << value
+                           << " is not a predicate value (0 or 1)";
+    return success();
+  case arch::RegClass::Flag:
+    if (value < 0 || value > INT32_MAX)
+      return emitOpError() << "value " << value
+                           << " is not a count of outstanding DMAs";
+    return success();
+  default:
+    return emitOpError() << "'" << arch::formatReg(getReg().getReg())
+                         << "' holds a vector; initialize it with "
+                            "snr.init_vreg";
+  }
+}
+
+LogicalResult InitVRegOp::verify() {
+  arch::RegClass cls = getReg().getRegClassKind();
+  if (cls != arch::RegClass::Vector && cls != arch::RegClass::MxuWeight &&
+      cls != arch::RegClass::MxuResult)
+    return emitOpError() << "'" << arch::formatReg(getReg().getReg())
+                         << "' is not a vector register, weight row or FIFO "
+                            "entry; initialize it with snr.init_reg";
+  if (getValue().size() != arch::kVectorLanes)
+    return emitOpError() << "has " << getValue().size() << " lanes; expected "
+                         << arch::kVectorLanes;
+  return success();
+}
+
+LogicalResult InitMemOp::verify() {
+  AddrAttr addr = getAddr();
+  if (addr.getHasBase())
+    return emitOpError("address must be absolute (no base register)");
+  if (addr.getOffset() < 0)
+    return emitOpError() << "address " << addr.getOffset() << " is negative";
+  auto type = getBytes().getShapedType();
+  if (type.getRank() != 1 || !type.getElementType().isInteger(8))
+    return emitOpError() << "bytes must be a 1-D tensor of i8, but are "
+                         << type;
+  if (type.getNumElements() == 0)
+    return emitOpError("initializes an empty region");
+  return success();
+}
+
+#define GET_OP_CLASSES
+#include "SnR/Dialect/SnROps.cpp.inc"
