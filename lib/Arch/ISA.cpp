@@ -67,8 +67,8 @@ const OperandLayout &snr::arch::getLayout(Format format) {
   static const OperandLayout kVFImm{V, {}, {}, nullptr, /*hasFImm=*/true};
   static const OperandLayout kVS{V, S, {}};
   static const OperandLayout kMxuPush{{}, V, {}, "row"};
-  static const OperandLayout kMxuMatmul{{}, V, {}};
-  static const OperandLayout kMxuPop{V, {}, {}};
+  static const OperandLayout kMxuMatmul{RegClass::MxuResult, V, {}};
+  static const OperandLayout kMxuPop{V, RegClass::MxuResult, {}};
   static const OperandLayout kDmaIssue{{},    {},   {},          "size",
                                        false, false, /*hasFlag=*/true,
                                        MemRole::Dma};
@@ -125,9 +125,6 @@ void snr::arch::getRegisterReads(const Instruction &inst,
     for (unsigned row = 0; row < kMxuRows; ++row)
       out.push_back({RegClass::MxuWeight, uint8_t(row)});
     break;
-  case Opcode::MxuPop:
-    out.push_back({RegClass::MxuResult, 0});
-    break;
   default:
     break;
   }
@@ -143,11 +140,6 @@ void snr::arch::getRegisterWrites(const Instruction &inst,
   switch (inst.opcode) {
   case Opcode::MxuPush:
     out.push_back({RegClass::MxuWeight, uint8_t(inst.imm)});
-    break;
-  case Opcode::MxuMatmul:
-  case Opcode::MxuPop:
-    // The FIFO is one resource: pushing and popping both change it.
-    out.push_back({RegClass::MxuResult, 0});
     break;
   default:
     break;
@@ -186,7 +178,7 @@ unsigned snr::arch::getNumRegs(RegClass cls) {
   case RegClass::Vector: return 32;
   case RegClass::Flag: return 16;
   case RegClass::MxuWeight: return kMxuRows;
-  case RegClass::MxuResult: return kMxuFifoDepth;
+  case RegClass::MxuResult: return kMxuResultSlots;
   }
   return 0;
 }
@@ -198,7 +190,7 @@ char snr::arch::getRegPrefix(RegClass cls) {
 
 llvm::StringRef snr::arch::getRegClassName(RegClass cls) {
   static constexpr const char *kNames[] = {
-      "scalar", "predicate", "vector", "flag", "mxu weight", "mxu result"};
+      "scalar", "predicate", "vector", "flag", "weight row", "result slot"};
   return kNames[unsigned(cls)];
 }
 

@@ -7,7 +7,6 @@
 #include "SnR/Dialect/SnROps.h"
 
 #include "llvm/ADT/DenseSet.h"
-#include "llvm/ADT/SmallBitVector.h"
 #include "llvm/ADT/STLExtras.h"
 
 #include <algorithm>
@@ -167,8 +166,6 @@ LogicalResult SnapshotOp::verifyRegions() {
     Operation *op;
   };
   SmallVector<Region> regions;
-  unsigned fifoEntries = 0;
-  llvm::SmallBitVector fifo(arch::kMxuFifoDepth);
   for (Operation &op : *getBody()) {
     if (auto init = dyn_cast<InitMemOp>(op)) {
       AddrAttr addr = init.getAddr();
@@ -188,16 +185,7 @@ LogicalResult SnapshotOp::verifyRegions() {
     if (!regs.insert({reg.getRegClass(), reg.getIndex()}).second)
       return op.emitOpError() << "initializes '" << arch::formatReg(reg.getReg())
                               << "' a second time";
-    if (reg.getRegClassKind() == arch::RegClass::MxuResult) {
-      fifo.set(reg.getIndex());
-      ++fifoEntries;
-    }
   }
-  // FIFO entries q0..q(n-1) are the n rows waiting in the result FIFO.
-  if (fifoEntries && fifo.find_first_unset() != int(fifoEntries) &&
-      fifo.count() != arch::kMxuFifoDepth)
-    return emitOpError() << "initializes result FIFO entries that are not "
-                            "contiguous from q0";
   llvm::sort(regions, [](const Region &a, const Region &b) {
     return std::tie(a.space, a.chip, a.begin) <
            std::tie(b.space, b.chip, b.begin);
@@ -245,8 +233,8 @@ LogicalResult InitVRegOp::verify() {
   if (cls != arch::RegClass::Vector && cls != arch::RegClass::MxuWeight &&
       cls != arch::RegClass::MxuResult)
     return emitOpError() << "'" << arch::formatReg(getReg().getReg())
-                         << "' is not a vector register, weight row or FIFO "
-                            "entry; initialize it with snr.init_reg";
+                         << "' is not a vector register, weight row or "
+                            "result slot; initialize it with snr.init_reg";
   if (getValue().size() != arch::kVectorLanes)
     return emitOpError() << "has " << getValue().size() << " lanes; expected "
                          << arch::kVectorLanes;

@@ -35,8 +35,8 @@ inline constexpr unsigned kVectorLanes = 16;
 inline constexpr unsigned kVectorBytes = kVectorLanes * 4;
 /// The matrix unit holds a kVectorLanes x kVectorLanes weight matrix.
 inline constexpr unsigned kMxuRows = kVectorLanes;
-/// Depth of the matrix unit's result FIFO.
-inline constexpr unsigned kMxuFifoDepth = 16;
+/// Result slots of the matrix unit (q0..q15).
+inline constexpr unsigned kMxuResultSlots = 16;
 /// DMA sizes are whole multiples of this many bytes.
 inline constexpr unsigned kDmaGranule = 32;
 /// Largest single DMA, in bytes.
@@ -74,8 +74,8 @@ enum class Format : uint8_t {
   VFImm,     ///< rd:v <- splat(f32 value)
   VS,        ///< rd:v <- splat(float(rs1:s))
   MxuPush,   ///< w[row] <- rs1:v
-  MxuMatmul, ///< fifo.push(rs1:v x W)
-  MxuPop,    ///< rd:v <- fifo.pop()
+  MxuMatmul, ///< rd:q <- rs1:v x W
+  MxuPop,    ///< rd:v <- rs1:q
   DmaIssue,  ///< dst[..size] <- src[..size] asynchronously, on flag
   DmaWait,   ///< block until every DMA on flag completed
   Branch,    ///< pc <- target
@@ -107,15 +107,15 @@ enum class LatencyClass : uint8_t {
 };
 inline constexpr unsigned kNumLatencyClasses = 16;
 
-/// Register files. The last two are matrix-unit state, never named by an
-/// instruction operand but read and saved by the recorder like any register.
+/// Register files. The last two are matrix-unit state: weight rows are
+/// written by mxu.push, result slots by mxu.matmul and read by mxu.pop.
 enum class RegClass : uint8_t {
   Scalar,    ///< s0..s31, 32-bit integers
   Pred,      ///< p0..p7, one bit
   Vector,    ///< v0..v31, kVectorLanes x f32
   Flag,      ///< f0..f15, DMA sync flags (count of outstanding DMAs)
   MxuWeight, ///< w0..w15, rows of the matrix unit's weight matrix
-  MxuResult, ///< q0..q15, entries of the result FIFO, q0 at its head
+  MxuResult, ///< q0..q15, result slots of the matrix unit
 };
 inline constexpr unsigned kNumRegClasses = 6;
 

@@ -22,7 +22,8 @@ def SnR_RegAttr : SnR_Attr<"Reg", "reg"> {
     A physical register of one of the accelerator's register files, spelled as
     in assembly: a class letter and an index. `s0`-`s31` scalar, `p0`-`p7`
     predicate, `v0`-`v31` vector, `f0`-`f15` DMA sync flag, `w0`-`w15` matrix
-    unit weight rows and `q0`-`q15` result FIFO entries (only in snapshots).
+    unit weight rows (only in snapshots) and `q0`-`q15` matrix-unit result
+    slots.
     Inside an op it prints bare (`s3`); on its own, `#snr.reg<s3>`.
   }];
   let parameters = (ins "unsigned":$regClass, "unsigned":$index);

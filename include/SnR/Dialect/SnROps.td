@@ -311,29 +311,30 @@ def SnR_MxuPushOp : SnR_InstOp<"mxu.push", "MxuPush",
 }
 
 def SnR_MxuMatmulOp : SnR_InstOp<"mxu.matmul", "MxuMatmul",
-    (ins SnR_RegAttr:$rs1), "$rs1"> {
+    (ins SnR_RegAttr:$rd, SnR_RegAttr:$rs1), "$rd `,` $rs1"> {
   let summary = "Stream one operand row through the matrix unit";
   let description = [{
-    Computes `r[j] = sum_k rs1[k] * W[k][j]` and appends `r` to the result
-    FIFO (depth 16; pushing into a full FIFO is an error). Reads `rs1` and all
-    weight rows; writes the FIFO. Timing class `matrix_matmul` (pipelined).
+    `rd[j] = sum_k rs1[k] * W[k][j]`: multiplies the operand row `rs1` by the
+    stationary weight matrix into result slot `rd` (`q0`-`q15`). Reads `rs1`
+    and all 16 weight rows; writes `rd`. Timing class `matrix_matmul`: the
+    unit is pipelined, the result is ready after the pipeline latency.
 
     ```mlir
-    snr.mxu.matmul v1
+    snr.mxu.matmul q0, v1
     ```
   }] # commonDescription;
 }
 
 def SnR_MxuPopOp : SnR_InstOp<"mxu.pop", "MxuPop",
-    (ins SnR_RegAttr:$rd), "$rd"> {
+    (ins SnR_RegAttr:$rd, SnR_RegAttr:$rs1), "$rd `,` $rs1"> {
   let summary = "Pop a result row from the matrix unit";
   let description = [{
-    `rd = fifo.pop()`: the oldest result row. Popping an empty FIFO is an
-    error. Reads and writes the FIFO; writes `rd`. Timing class `matrix_pop`:
-    it waits until the matmul that produced the row has left the pipeline.
+    `rd = rs1`: moves result slot `rs1` (`q0`-`q15`) into vector register
+    `rd`. Reads `rs1`; writes `rd`. Timing class `matrix_pop`: it waits until
+    the matmul that produced the slot has left the pipeline.
 
     ```mlir
-    snr.mxu.pop v5
+    snr.mxu.pop v5, q0
     ```
   }] # commonDescription;
 }
@@ -533,7 +534,7 @@ def SnR_InitVRegOp : SnR_Op<"init_vreg", [HasParent<"SnapshotOp">]> {
   let summary = "Initial value of a vector register or matrix-unit row";
   let description = [{
     Sixteen f32 lanes for a vector register `v<n>`, a weight row `w<n>` or
-    the result FIFO entry `q<n>` (`q0` is the head; entries are contiguous).
+    a matrix-unit result slot `q<n>`.
 
     ```mlir
     snr.init_vreg w0 = [1.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0]
