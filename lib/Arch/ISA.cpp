@@ -165,6 +165,20 @@ void snr::arch::getMemoryAccesses(const Instruction &inst,
   }
 }
 
+unsigned snr::arch::getAddressAlignment(Opcode op) {
+  const OperandLayout &layout = getLayout(op);
+  switch (layout.mem) {
+  case MemRole::None:
+    return 1;
+  case MemRole::Load:
+  case MemRole::Store:
+    return layout.memBytes;
+  case MemRole::Dma:
+    return kDmaGranule;
+  }
+  return 1;
+}
+
 bool snr::arch::isBranch(Opcode op) { return op == Opcode::Br; }
 
 bool snr::arch::isOrderingBarrier(Opcode op) {

@@ -6,7 +6,10 @@
 
 #include "SnR/Arch/ISA.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/FormatVariadic.h"
+
+#include <tuple>
 
 using namespace snr::arch;
 
@@ -120,4 +123,46 @@ std::string snr::arch::validateInstruction(const Instruction &inst) {
     break;
   }
   return {};
+}
+
+std::string snr::arch::validateRegisterValue(Reg reg, int64_t value) {
+  switch (reg.cls) {
+  case RegClass::Scalar:
+    if (value < INT32_MIN || value > INT32_MAX)
+      return llvm::formatv("value {0} does not fit a 32-bit scalar register",
+                           value)
+          .str();
+    return {};
+  case RegClass::Pred:
+    if (value != 0 && value != 1)
+      return llvm::formatv("value {0} is not a predicate value (0 or 1)",
+                           value)
+          .str();
+    return {};
+  case RegClass::Flag:
+    if (value < 0 || value > INT32_MAX)
+      return llvm::formatv("value {0} is not a count of outstanding DMAs",
+                           value)
+          .str();
+    return {};
+  default:
+    return llvm::formatv("'{0}' holds a vector, not an integer",
+                         formatReg(reg))
+        .str();
+  }
+}
+
+std::optional<std::pair<MemRegion, MemRegion>>
+snr::arch::findOverlap(llvm::SmallVectorImpl<MemRegion> &regions) {
+  llvm::sort(regions, [](const MemRegion &a, const MemRegion &b) {
+    return std::tie(a.space, a.chip, a.begin, a.id) <
+           std::tie(b.space, b.chip, b.begin, b.id);
+  });
+  for (size_t i = 1; i < regions.size(); ++i) {
+    const MemRegion &prev = regions[i - 1], &cur = regions[i];
+    if (prev.space == cur.space && prev.chip == cur.chip &&
+        cur.begin < prev.end)
+      return std::make_pair(prev, cur);
+  }
+  return std::nullopt;
 }

@@ -9,7 +9,10 @@
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLExtras.h"
 
+#include "llvm/Support/Format.h"
+
 #include <algorithm>
+#include <cmath>
 
 using namespace mlir;
 using namespace snr;
@@ -73,9 +76,14 @@ LogicalResult ProgramOp::verifyRegions() {
   llvm::DenseSet<int64_t> pcs;
   std::optional<int64_t> previous;
   for (Operation &op : *getBody()) {
+    if (isa<SnapshotOp>(op)) {
+      if (&op != &getBody()->front())
+        return op.emitOpError("must be the first op of its program");
+      continue;
+    }
     if (!isa<InstructionOpInterface>(op))
-      return op.emitOpError("is not an instruction; a program holds only "
-                            "instructions");
+      return op.emitOpError("is not an instruction; a program holds its "
+                            "initial snapshot and instructions");
     std::optional<int64_t> pc = requirePc(&op, "program");
     if (!pc)
       return failure();
@@ -160,18 +168,16 @@ LogicalResult SnapshotOp::verifyRegions() {
   if (getBodyRegion().empty())
     return success();
   llvm::DenseSet<std::pair<unsigned, unsigned>> regs;
-  struct Region {
-    unsigned space, chip;
-    int64_t begin, end;
-    Operation *op;
-  };
-  SmallVector<Region> regions;
+  SmallVector<arch::MemRegion> regions;
+  SmallVector<Operation *> regionOps;
   for (Operation &op : *getBody()) {
     if (auto init = dyn_cast<InitMemOp>(op)) {
       AddrAttr addr = init.getAddr();
-      int64_t size = init.getBytes().getNumElements();
-      regions.push_back({addr.getSpace(), addr.getChip(), addr.getOffset(),
-                         addr.getOffset() + size, &op});
+      uint64_t begin = uint64_t(addr.getOffset());
+      regions.push_back({addr.getSpaceKind(), addr.getChip(), begin,
+                         begin + init.getBytes().getNumElements(),
+                         regionOps.size()});
+      regionOps.push_back(&op);
       continue;
     }
     RegAttr reg;
@@ -186,46 +192,25 @@ LogicalResult SnapshotOp::verifyRegions() {
       return op.emitOpError() << "initializes '" << arch::formatReg(reg.getReg())
                               << "' a second time";
   }
-  llvm::sort(regions, [](const Region &a, const Region &b) {
-    return std::tie(a.space, a.chip, a.begin) <
-           std::tie(b.space, b.chip, b.begin);
-  });
-  for (size_t i = 1; i < regions.size(); ++i) {
-    const Region &prev = regions[i - 1], &cur = regions[i];
-    if (prev.space == cur.space && prev.chip == cur.chip &&
-        cur.begin < prev.end)
-      return cur.op->emitOpError()
-             << "overlaps another snapshot region of "
-             << arch::getMemSpaceName(arch::MemSpace(cur.space)) << " ["
-             << prev.begin << ", " << prev.end << ")";
-  }
+  if (auto overlap = arch::findOverlap(regions))
+    return regionOps[overlap->second.id]->emitOpError()
+           << "overlaps another snapshot region of "
+           << arch::getMemSpaceName(overlap->first.space) << " ["
+           << overlap->first.begin << ", " << overlap->first.end << ")";
   return success();
 }
 
 LogicalResult InitRegOp::verify() {
-  arch::RegClass cls = getReg().getRegClassKind();
-  int64_t value = getValue();
-  switch (cls) {
-  case arch::RegClass::Scalar:
-    if (value < INT32_MIN || value > INT32_MAX)
-      return emitOpError() << "value " << value
-                           << " does not fit a 32-bit scalar register";
-    return success();
-  case arch::RegClass::Pred:
-    if (value != 0 && value != 1)
-      return emitOpError() << "value " << value
-                           << " is not a predicate value (0 or 1)";
-    return success();
-  case arch::RegClass::Flag:
-    if (value < 0 || value > INT32_MAX)
-      return emitOpError() << "value " << value
-                           << " is not a count of outstanding DMAs";
-    return success();
-  default:
-    return emitOpError() << "'" << arch::formatReg(getReg().getReg())
+  arch::Reg reg = getReg().getReg();
+  if (reg.cls != arch::RegClass::Scalar && reg.cls != arch::RegClass::Pred &&
+      reg.cls != arch::RegClass::Flag)
+    return emitOpError() << "'" << arch::formatReg(reg)
                          << "' holds a vector; initialize it with "
                             "snr.init_vreg";
-  }
+  std::string error = arch::validateRegisterValue(reg, getValue());
+  if (!error.empty())
+    return emitOpError() << error;
+  return success();
 }
 
 LogicalResult InitVRegOp::verify() {
@@ -254,6 +239,39 @@ LogicalResult InitMemOp::verify() {
   if (type.getNumElements() == 0)
     return emitOpError("initializes an empty region");
   return success();
+}
+
+//===----------------------------------------------------------------------===//
+// custom<Lanes>: f32 lanes that round-trip, NaN and infinities included
+//===----------------------------------------------------------------------===//
+
+static ParseResult parseLanes(OpAsmParser &parser, DenseF32ArrayAttr &lanes) {
+  SmallVector<float> values;
+  auto parseLane = [&]() -> ParseResult {
+    APFloat value(0.0f);
+    // parseFloat reads decimal literals and hexadecimal bit patterns.
+    if (parser.parseFloat(llvm::APFloat::IEEEsingle(), value))
+      return failure();
+    values.push_back(value.convertToFloat());
+    return success();
+  };
+  if (parser.parseCommaSeparatedList(AsmParser::Delimiter::Square, parseLane))
+    return failure();
+  lanes = DenseF32ArrayAttr::get(parser.getContext(), values);
+  return success();
+}
+
+static void printLanes(OpAsmPrinter &printer, Operation *,
+                       DenseF32ArrayAttr lanes) {
+  printer << '[';
+  llvm::interleaveComma(lanes.asArrayRef(), printer, [&](float lane) {
+    if (std::isfinite(lane))
+      printer.printFloat(APFloat(lane));
+    else
+      printer << llvm::format("0x%08X",
+                              APFloat(lane).bitcastToAPInt().getZExtValue());
+  });
+  printer << ']';
 }
 
 #define GET_OP_CLASSES

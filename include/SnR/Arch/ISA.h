@@ -236,6 +236,18 @@ struct MemAccess {
 void getMemoryAccesses(const Instruction &inst,
                        llvm::SmallVectorImpl<MemAccess> &out);
 
+/// The byte address of a memory operand, given the value of its base
+/// register (ignored without one). A base register holds an unsigned 32-bit
+/// address, so a base reaches the first 4 GiB; the signed offset is added in
+/// 64 bits. A negative result is a fault.
+inline int64_t effectiveAddress(const MemOperand &operand, int32_t baseValue) {
+  return (operand.hasBase ? int64_t(uint32_t(baseValue)) : 0) + operand.offset;
+}
+
+/// The alignment, in bytes, that an instruction's memory addresses need (its
+/// access size for loads and stores, the DMA granule for DMAs); 1 otherwise.
+unsigned getAddressAlignment(Opcode op);
+
 bool isBranch(Opcode op);
 /// True for instructions that may legally be moved by a scheduler only with
 /// great care: control flow, fences and halts.
@@ -251,6 +263,21 @@ bool isOrderingBarrier(Opcode op);
 /// valid, otherwise one sentence naming the operand. The dialect's verifier
 /// and the trace reader both use it.
 std::string validateInstruction(const Instruction &inst);
+
+/// Checks the value of a scalar-like register (scalar, predicate or flag) in
+/// a snapshot; returns an empty string when valid.
+std::string validateRegisterValue(Reg reg, int64_t value);
+
+/// A region of memory in a snapshot; `id` is the caller's.
+struct MemRegion {
+  MemSpace space;
+  unsigned chip;
+  uint64_t begin, end;
+  size_t id;
+};
+/// Sorts `regions` and returns the first pair (earlier, later) that overlaps.
+std::optional<std::pair<MemRegion, MemRegion>>
+findOverlap(llvm::SmallVectorImpl<MemRegion> &regions);
 
 /// True if a DMA may copy from `src` to `dst` (a link exists).
 bool isDmaLink(MemSpace src, MemSpace dst);

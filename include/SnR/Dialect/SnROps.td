@@ -438,8 +438,9 @@ def SnR_ProgramOp : SnR_Op<"program", [Symbol, SingleBlock, NoTerminator,
                                         IsolatedFromAbove]> {
   let summary = "A program laid out at its program counters";
   let description = [{
-    A program for the accelerator: instructions in one block in the order of
-    their `pc` attributes (every instruction has one; they strictly increase;
+    A program for the accelerator: an optional `snr.snapshot` of its initial
+    state first, then instructions in one block in the order of their `pc`
+    attributes (every instruction has one; they strictly increase;
     one instruction per PC). Control flow is machine code's: `snr.br` jumps to
     a PC, predication makes it conditional. Execution starts at `entry`.
 
@@ -495,10 +496,15 @@ def SnR_TraceOp : SnR_Op<"trace", [Symbol, SingleBlock, NoTerminator,
   }];
 }
 
-def SnR_SnapshotOp : SnR_Op<"snapshot", [HasParent<"TraceOp">, SingleBlock,
-                                          NoTerminator]> {
+def SnR_SnapshotOp : SnR_Op<"snapshot", [ParentOneOf<["TraceOp", "ProgramOp"]>,
+                                          SingleBlock, NoTerminator]> {
   let summary = "The initial state a trace read before writing";
   let description = [{
+    In a program, the same op is the program's initial state: what a loader
+    puts in registers and memory (weights in HBM, tables in SMEM) before the
+    entry instruction runs.
+
+
     The minimal snapshot of a trace (Algorithm 1): each register and memory
     region the execution read before anything in the trace wrote it, with
     its value at the start of the trace. No register appears twice; no two
@@ -534,14 +540,17 @@ def SnR_InitVRegOp : SnR_Op<"init_vreg", [HasParent<"SnapshotOp">]> {
   let summary = "Initial value of a vector register or matrix-unit row";
   let description = [{
     Sixteen f32 lanes for a vector register `v<n>`, a weight row `w<n>` or
-    a matrix-unit result slot `q<n>`.
+    a matrix-unit result slot `q<n>`. A lane that is NaN or infinite is
+    written as its IEEE bit pattern in hexadecimal (`0x7FC00000`).
 
     ```mlir
     snr.init_vreg w0 = [1.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0]
     ```
   }];
   let arguments = (ins SnR_RegAttr:$reg, DenseF32ArrayAttr:$value);
-  let assemblyFormat = "$reg `=` $value attr-dict";
+  // Lanes that are NaN or infinite print as their bit pattern (0x7FC00000),
+  // the spelling MLIR's float parser reads back exactly.
+  let assemblyFormat = "$reg `=` custom<Lanes>($value) attr-dict";
   let hasVerifier = 1;
 }
 
