@@ -1,0 +1,64 @@
+//===- LineSource.h - Lines of a possibly compressed file -------*- C++ -*-===//
+//
+// Part of the SnR project.
+//
+//===----------------------------------------------------------------------===//
+//
+// Hands out the lines of a plain, gzip- or zstd-compressed buffer one at a
+// time, decompressing in chunks, so reading a trace never holds more than a
+// window of its text. Each line is followed by readable padding bytes (what
+// simdjson needs to parse it in place).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SNR_TRACE_LINESOURCE_H
+#define SNR_TRACE_LINESOURCE_H
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+#include "llvm/Support/MemoryBufferRef.h"
+
+#include <memory>
+#include <vector>
+
+namespace snr::trace {
+
+class LineSource {
+public:
+  /// Extra readable bytes guaranteed after every line handed out.
+  static constexpr size_t kPadding = 64;
+
+  enum class Compression { None, Gzip, Zstd };
+
+  explicit LineSource(llvm::MemoryBufferRef input);
+  ~LineSource();
+
+  Compression getCompression() const { return compression; }
+
+  /// Sets `line` to the next line (without its newline) and returns true;
+  /// returns false at the end of input or on an error (see takeError).
+  bool next(llvm::StringRef &line);
+  /// 1-based number of the line last returned.
+  unsigned lineNumber() const { return lineNo; }
+  /// A decompression error (truncated or corrupt stream), once next() failed.
+  llvm::Error takeError();
+
+  /// Produces decompressed bytes; one implementation per compression.
+  class Decoder;
+
+private:
+  bool refill();
+
+  llvm::MemoryBufferRef input;
+  Compression compression = Compression::None;
+  std::unique_ptr<Decoder> decoder;
+  std::vector<char> window; ///< decompressed text not yet handed out
+  size_t begin = 0, end = 0;
+  bool inputDone = false;
+  unsigned lineNo = 0;
+  std::string error;
+};
+
+} // namespace snr::trace
+
+#endif // SNR_TRACE_LINESOURCE_H

@@ -1,0 +1,66 @@
+//===- TraceFormat.h - The SnR trace file format ----------------*- C++ -*-===//
+//
+// Part of the SnR project.
+//
+//===----------------------------------------------------------------------===//
+//
+// The in-memory form of a trace file's header and records, shared by the
+// reader, the writer, the recorder and the importer. The file format itself
+// is documented in docs/trace-format.md and schema/snr-trace.schema.json.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SNR_TRACE_TRACEFORMAT_H
+#define SNR_TRACE_TRACEFORMAT_H
+
+#include "SnR/Arch/ISA.h"
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace snr::trace {
+
+inline constexpr const char *kFormatName = "snr-trace";
+inline constexpr int kFormatVersion = 1;
+
+/// Program counters [begin, end) belong to the high-level op `name`.
+struct HloRange {
+  uint64_t begin = 0, end = 0;
+  std::string name;
+};
+
+/// The first line of a trace file.
+struct TraceHeader {
+  int version = kFormatVersion;
+  /// Name of the machine description the trace was recorded on.
+  std::string machine;
+  /// Name of the program (becomes the trace op's symbol).
+  std::string program = "trace";
+  uint64_t startPc = 0;
+  /// Number of instruction records, if the writer knew it.
+  std::optional<uint64_t> instructionCount;
+  std::vector<HloRange> hloMap;
+
+  /// The HLO name of `pc`, or null. Ranges are sorted by begin.
+  const HloRange *lookupHlo(uint64_t pc) const;
+};
+
+/// What a trace recorded about an instruction's execution beyond its fields.
+struct RecordedOutcome {
+  /// Value of the guard, for predicated instructions.
+  std::optional<bool> executed;
+  /// For branches: whether control went to the target.
+  std::optional<bool> taken;
+};
+
+/// A position in a trace file, 1-based.
+struct SourcePos {
+  unsigned line = 0, column = 0;
+};
+
+} // namespace snr::trace
+
+#endif // SNR_TRACE_TRACEFORMAT_H

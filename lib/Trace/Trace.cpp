@@ -1,0 +1,91 @@
+//===- Trace.cpp - A trace in memory --------------------------------------===//
+//
+// Part of the SnR project.
+//
+//===----------------------------------------------------------------------===//
+
+#include "SnR/Trace/Trace.h"
+#include "SnR/Trace/TraceReader.h"
+#include "SnR/Trace/TraceWriter.h"
+
+using namespace snr;
+using namespace snr::trace;
+
+void Trace::write(llvm::raw_ostream &os) const {
+  TraceWriter writer(os);
+  writer.writeHeader(header);
+  for (const SnapshotRegister &r : registers) {
+    bool isVector = r.reg.cls == arch::RegClass::Vector ||
+                    r.reg.cls == arch::RegClass::MxuWeight ||
+                    r.reg.cls == arch::RegClass::MxuResult;
+    if (isVector)
+      writer.writeVectorRegister(r.reg, r.lanes);
+    else
+      writer.writeRegister(r.reg, r.value);
+  }
+  for (const SnapshotMemory &m : memory)
+    writer.writeMemory(m.space, m.chip, m.addr, m.bytes);
+  for (size_t i = 0; i < instructions.size(); ++i)
+    writer.writeInstruction(instructions[i], outcomes[i]);
+}
+
+void Trace::applySnapshot(sim::ArchState &state) const {
+  for (const SnapshotRegister &r : registers) {
+    switch (r.reg.cls) {
+    case arch::RegClass::Scalar:
+    case arch::RegClass::Pred:
+    case arch::RegClass::Flag:
+      state.writeScalarLike(r.reg, r.value);
+      break;
+    default:
+      state.writeVectorLike(r.reg, r.lanes);
+      break;
+    }
+  }
+  for (const SnapshotMemory &m : memory)
+    state.memory(m.space, m.chip).write(m.addr, m.bytes);
+}
+
+namespace {
+class TableBuilder : public TraceConsumer {
+public:
+  explicit TableBuilder(Trace &trace) : trace(trace) {}
+  void onHeader(const TraceHeader &header) override {
+    trace.header = header;
+    if (header.instructionCount) {
+      trace.instructions.reserve(*header.instructionCount);
+      trace.outcomes.reserve(*header.instructionCount);
+      trace.lines.reserve(*header.instructionCount);
+    }
+  }
+  void onRegister(arch::Reg reg, int64_t value, SourcePos) override {
+    trace.registers.push_back({reg, value, {}});
+  }
+  void onVectorRegister(arch::Reg reg, const sim::Vector &lanes,
+                        SourcePos) override {
+    trace.registers.push_back({reg, 0, lanes});
+  }
+  void onMemory(arch::MemSpace space, unsigned chip, uint64_t addr,
+                llvm::ArrayRef<uint8_t> bytes, SourcePos) override {
+    trace.memory.push_back({space, chip, addr, bytes.vec()});
+  }
+  void onInstruction(const arch::Instruction &inst,
+                     const RecordedOutcome &outcome, SourcePos pos) override {
+    trace.instructions.push_back(inst);
+    trace.outcomes.push_back(outcome);
+    trace.lines.push_back(pos.line);
+  }
+
+private:
+  Trace &trace;
+};
+} // namespace
+
+llvm::Expected<Trace> snr::trace::loadTrace(llvm::StringRef path) {
+  Trace trace;
+  trace.fileName = path.str();
+  TableBuilder builder(trace);
+  if (llvm::Error error = readTraceFile(path, builder))
+    return std::move(error);
+  return trace;
+}

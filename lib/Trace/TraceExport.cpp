@@ -1,0 +1,99 @@
+//===- TraceExport.cpp - snr.trace op -> trace file -----------------------===//
+//
+// Part of the SnR project.
+//
+//===----------------------------------------------------------------------===//
+
+#include "SnR/Dialect/SnROps.h"
+#include "SnR/Trace/TraceImport.h"
+#include "SnR/Trace/TraceWriter.h"
+
+#include <map>
+
+using namespace mlir;
+using namespace snr;
+using namespace snr::trace;
+
+/// Rebuilds the HLO map from the instructions' `hlo` attributes: consecutive
+/// PCs with the same name form one range.
+static LogicalResult collectHloMap(TraceOp traceOp,
+                                   std::vector<HloRange> &hloMap) {
+  std::map<uint64_t, std::pair<StringAttr, Operation *>> byPc;
+  for (Operation &op : *traceOp.getBody()) {
+    auto hlo = op.getAttrOfType<StringAttr>("hlo");
+    auto pc = op.getAttrOfType<IntegerAttr>("pc");
+    if (!hlo || !pc)
+      continue;
+    auto [it, inserted] =
+        byPc.try_emplace(pc.getValue().getZExtValue(), hlo, &op);
+    if (!inserted && it->second.first != hlo)
+      return op.emitOpError()
+                 .append("has hlo ", hlo, " but pc ", pc.getInt(),
+                         " was already attributed to ", it->second.first)
+                 .attachNote(it->second.second->getLoc())
+             << "first attributed here";
+  }
+  for (auto &[pc, entry] : byPc) {
+    StringRef name = entry.first.getValue();
+    if (!hloMap.empty() && hloMap.back().end == pc &&
+        hloMap.back().name == name)
+      hloMap.back().end = pc + 1;
+    else
+      hloMap.push_back({pc, pc + 1, name.str()});
+  }
+  return success();
+}
+
+LogicalResult snr::exportTrace(TraceOp traceOp, llvm::raw_ostream &os) {
+  TraceHeader header;
+  header.machine = traceOp.getMachine().value_or("").str();
+  header.program = traceOp.getSymName().str();
+  header.startPc = uint64_t(traceOp.getStartPc());
+  if (failed(collectHloMap(traceOp, header.hloMap)))
+    return failure();
+  uint64_t count = 0;
+  for (Operation &op : *traceOp.getBody())
+    count += isa<InstructionOpInterface>(op);
+  header.instructionCount = count;
+
+  TraceWriter writer(os);
+  writer.writeHeader(header);
+  if (SnapshotOp snapshot = traceOp.getSnapshot()) {
+    for (Operation &op : *snapshot.getBody()) {
+      if (auto init = dyn_cast<InitRegOp>(op)) {
+        writer.writeRegister(init.getReg().getReg(), init.getValue());
+      } else if (auto init = dyn_cast<InitVRegOp>(op)) {
+        sim::Vector lanes{};
+        llvm::copy(init.getValue(), lanes.begin());
+        writer.writeVectorRegister(init.getReg().getReg(), lanes);
+      } else if (auto init = dyn_cast<InitMemOp>(op)) {
+        std::vector<uint8_t> bytes;
+        bytes.reserve(init.getBytes().getNumElements());
+        for (APInt byte : init.getBytes().getValues<APInt>())
+          bytes.push_back(uint8_t(byte.getZExtValue()));
+        AddrAttr addr = init.getAddr();
+        writer.writeMemory(addr.getSpaceKind(), addr.getChip(),
+                           uint64_t(addr.getOffset()), bytes);
+      }
+    }
+  }
+  for (Operation &op : *traceOp.getBody()) {
+    auto inst = dyn_cast<InstructionOpInterface>(op);
+    if (!inst)
+      continue;
+    RecordedOutcome outcome;
+    if (auto executed = op.getAttrOfType<BoolAttr>("executed"))
+      outcome.executed = executed.getValue();
+    writer.writeInstruction(inst.toInstruction(), outcome);
+  }
+  return success();
+}
+
+LogicalResult snr::exportTrace(Operation *op, llvm::raw_ostream &os) {
+  SmallVector<TraceOp> traces;
+  op->walk([&](TraceOp traceOp) { traces.push_back(traceOp); });
+  if (traces.size() != 1)
+    return op->emitError() << "expected exactly one snr.trace to export, found "
+                           << traces.size();
+  return exportTrace(traces.front(), os);
+}

@@ -1,0 +1,153 @@
+//===- TraceWriter.cpp - Writes SnR trace files ---------------------------===//
+//
+// Part of the SnR project.
+//
+//===----------------------------------------------------------------------===//
+
+#include "SnR/Trace/TraceWriter.h"
+
+#include "llvm/Support/Format.h"
+
+#include <cmath>
+
+using namespace snr;
+using namespace snr::trace;
+
+void snr::trace::writeJsonString(llvm::raw_ostream &os, llvm::StringRef text) {
+  os << '"';
+  for (char c : text) {
+    switch (c) {
+    case '"': os << "\\\""; break;
+    case '\\': os << "\\\\"; break;
+    case '\n': os << "\\n"; break;
+    case '\t': os << "\\t"; break;
+    case '\r': os << "\\r"; break;
+    default:
+      if (static_cast<unsigned char>(c) < 0x20)
+        os << llvm::format("\\u%04x", unsigned(c));
+      else
+        os << c;
+    }
+  }
+  os << '"';
+}
+
+void snr::trace::writeJsonFloat(llvm::raw_ostream &os, float value) {
+  if (std::isnan(value))
+    os << "\"nan\"";
+  else if (std::isinf(value))
+    os << (value > 0 ? "\"inf\"" : "\"-inf\"");
+  else
+    os << llvm::format("%.9g", double(value));
+}
+
+static void writeReg(llvm::raw_ostream &os, const char *key, arch::Reg reg) {
+  os << ",\"" << key << "\":\"" << arch::formatReg(reg) << '"';
+}
+
+static void writeMem(llvm::raw_ostream &os, const char *key,
+                     const arch::MemOperand &mem) {
+  os << ",\"" << key << "\":{\"space\":\"" << arch::getMemSpaceName(mem.space)
+     << '"';
+  if (mem.space == arch::MemSpace::RemoteHbm)
+    os << ",\"chip\":" << unsigned(mem.chip);
+  if (mem.hasBase)
+    os << ",\"base\":\"s" << unsigned(mem.base) << '"';
+  os << ",\"offset\":" << mem.offset << '}';
+}
+
+void TraceWriter::writeHeader(const TraceHeader &header) {
+  os << "{\"format\":\"" << kFormatName << "\",\"version\":" << header.version
+     << ",\"machine\":";
+  writeJsonString(os, header.machine);
+  os << ",\"program\":";
+  writeJsonString(os, header.program);
+  os << ",\"start_pc\":" << header.startPc;
+  if (header.instructionCount)
+    os << ",\"instructions\":" << *header.instructionCount;
+  os << ",\"hlo_map\":[";
+  for (size_t i = 0; i < header.hloMap.size(); ++i) {
+    const HloRange &range = header.hloMap[i];
+    os << (i ? "," : "") << "{\"begin\":" << range.begin
+       << ",\"end\":" << range.end << ",\"name\":";
+    writeJsonString(os, range.name);
+    os << '}';
+  }
+  os << "]}\n";
+}
+
+void TraceWriter::writeRegister(arch::Reg reg, int64_t value) {
+  os << "{\"reg\":\"" << arch::formatReg(reg) << "\",\"value\":" << value
+     << "}\n";
+}
+
+void TraceWriter::writeVectorRegister(arch::Reg reg, const sim::Vector &lanes) {
+  os << "{\"reg\":\"" << arch::formatReg(reg) << "\",\"lanes\":[";
+  for (size_t i = 0; i < lanes.size(); ++i) {
+    if (i)
+      os << ',';
+    writeJsonFloat(os, lanes[i]);
+  }
+  os << "]}\n";
+}
+
+void TraceWriter::writeMemory(arch::MemSpace space, unsigned chip,
+                              uint64_t addr, llvm::ArrayRef<uint8_t> bytes) {
+  static constexpr char kHex[] = "0123456789abcdef";
+  os << "{\"mem\":\"" << arch::getMemSpaceName(space) << '"';
+  if (space == arch::MemSpace::RemoteHbm)
+    os << ",\"chip\":" << chip;
+  os << ",\"addr\":" << addr << ",\"bytes\":\"";
+  for (uint8_t byte : bytes)
+    os << kHex[byte >> 4] << kHex[byte & 15];
+  os << "\"}\n";
+}
+
+void TraceWriter::writeInstruction(const arch::Instruction &inst,
+                                   const RecordedOutcome &outcome) {
+  const arch::OperandLayout &layout = arch::getLayout(inst.opcode);
+  os << "{\"pc\":" << inst.pc << ",\"op\":\"" << arch::getMnemonic(inst.opcode)
+     << '"';
+  if (layout.hasCmp)
+    os << ",\"predicate\":\"" << arch::getCmpPredicateName(inst.cmp) << '"';
+  if (layout.rd)
+    writeReg(os, "rd", {*layout.rd, inst.rd});
+  if (layout.rs1)
+    writeReg(os, "rs1", {*layout.rs1, inst.rs1});
+  if (layout.rs2)
+    writeReg(os, "rs2", {*layout.rs2, inst.rs2});
+  switch (layout.mem) {
+  case arch::MemRole::None:
+    break;
+  case arch::MemRole::Load:
+    writeMem(os, "addr", inst.src);
+    break;
+  case arch::MemRole::Store:
+    writeMem(os, "addr", inst.dst);
+    break;
+  case arch::MemRole::Dma:
+    writeMem(os, "src", inst.src);
+    writeMem(os, "dst", inst.dst);
+    break;
+  }
+  if (layout.immName)
+    os << ",\"" << layout.immName << "\":" << inst.imm;
+  if (layout.hasFImm) {
+    os << ",\"value\":";
+    writeJsonFloat(os, inst.fimm);
+  }
+  if (layout.hasFlag)
+    writeReg(os, "flag", {arch::RegClass::Flag, inst.flag});
+  if (inst.guard.present) {
+    os << ",\"guard\":{\"reg\":\"p" << unsigned(inst.guard.reg)
+       << "\",\"negated\":" << (inst.guard.negated ? "true" : "false") << '}';
+    os << ",\"executed\":" << (outcome.executed.value_or(true) ? "true" : "false");
+  }
+  if (arch::isBranch(inst.opcode))
+    os << ",\"taken\":"
+       << (outcome.taken.value_or(!inst.guard.present ||
+                                  outcome.executed.value_or(true))
+               ? "true"
+               : "false");
+  os << "}\n";
+}
