@@ -1,0 +1,39 @@
+//===- Recorder.h - Algorithm 1: record a minimal trace ---------*- C++ -*-===//
+//
+// Part of the SnR project.
+//
+//===----------------------------------------------------------------------===//
+//
+// Single-steps a device through the StepDebugger interface and records each
+// instruction, saving a register or memory byte only when the trace reads it
+// before anything in the trace wrote it. What an instruction reads and writes
+// comes from the ISA table; addresses come from the device's registers.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SNR_RECORD_RECORDER_H
+#define SNR_RECORD_RECORDER_H
+
+#include "SnR/Record/StepDebugger.h"
+#include "SnR/Trace/Trace.h"
+
+#include "llvm/ADT/STLFunctionalExtras.h"
+
+namespace snr::record {
+
+/// Steps until the instruction at the PC satisfies `stop` (without executing
+/// it). Fails if the program halts or faults first, or after `maxSteps`.
+llvm::Error runUntil(StepDebugger &debugger,
+                     llvm::function_ref<bool(const arch::Instruction &)> stop,
+                     uint64_t maxSteps);
+
+/// Records up to `count` instructions from the current PC (fewer if the
+/// program halts). Fills the trace's snapshot and instruction table, and the
+/// header's start_pc and instruction count; the caller names the machine,
+/// the program and the HLO map.
+llvm::Expected<trace::Trace> recordTrace(StepDebugger &debugger,
+                                         uint64_t count);
+
+} // namespace snr::record
+
+#endif // SNR_RECORD_RECORDER_H

@@ -1,0 +1,92 @@
+//===- ReplayCheck.cpp - A trace reproduces its device --------------------===//
+//
+// Part of the SnR project.
+//
+//===----------------------------------------------------------------------===//
+
+#include "SnR/Record/ReplayCheck.h"
+#include "SnR/Record/IntervalSet.h"
+#include "SnR/Sim/FunctionalReplay.h"
+
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/Support/FormatVariadic.h"
+
+#include <map>
+#include <set>
+
+using namespace snr;
+using namespace snr::record;
+
+static llvm::Error mismatch(const llvm::Twine &message) {
+  return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                 "replay does not reproduce the device: " +
+                                     message);
+}
+
+llvm::Error snr::record::checkReplay(const trace::Trace &trace,
+                                     const sim::ArchState &deviceState) {
+  sim::ArchState replay(deviceState.sizes);
+  trace.applySnapshot(replay);
+
+  // Everything the trace touched, as the replay resolves it.
+  std::set<std::pair<unsigned, unsigned>> regs;
+  std::map<std::pair<unsigned, unsigned>, IntervalSet> memory;
+  for (const trace::SnapshotRegister &r : trace.registers)
+    regs.insert({unsigned(r.reg.cls), r.reg.index});
+  llvm::Error error = sim::replayFunctionally(
+      trace, replay,
+      [&](size_t index, const sim::StepResult &result,
+          llvm::ArrayRef<sim::ResolvedAccess> accesses) {
+        if (!result.executed)
+          return;
+        llvm::SmallVector<arch::Reg, 8> touched;
+        arch::getRegisterReads(trace.instructions[index], touched);
+        arch::getRegisterWrites(trace.instructions[index], touched);
+        for (arch::Reg reg : touched)
+          regs.insert({unsigned(reg.cls), reg.index});
+        for (const sim::ResolvedAccess &a : accesses)
+          memory[{unsigned(a.space), a.chip}].insert(a.addr, a.addr + a.bytes);
+      });
+  if (error)
+    return error;
+
+  for (auto [cls, index] : regs) {
+    arch::Reg reg{arch::RegClass(cls), uint8_t(index)};
+    bool scalarLike = reg.cls == arch::RegClass::Scalar ||
+                      reg.cls == arch::RegClass::Pred ||
+                      reg.cls == arch::RegClass::Flag;
+    bool same = scalarLike ? replay.readScalarLike(reg) ==
+                                 deviceState.readScalarLike(reg)
+                           : replay.readVectorLike(reg) ==
+                                 deviceState.readVectorLike(reg);
+    if (!same)
+      return mismatch("register " + arch::formatReg(reg) + " differs");
+  }
+  std::vector<uint8_t> a, b;
+  for (auto &[key, ranges] : memory) {
+    auto space = arch::MemSpace(key.first);
+    const sim::SparseMemory *mine = replay.findMemory(space, key.second);
+    const sim::SparseMemory *theirs = deviceState.findMemory(space, key.second);
+    bool differs = false;
+    uint64_t where = 0;
+    ranges.forEach([&](uint64_t begin, uint64_t end) {
+      if (differs)
+        return;
+      a.assign(end - begin, 0);
+      b.assign(end - begin, 0);
+      if (mine)
+        mine->read(begin, a);
+      if (theirs)
+        theirs->read(begin, b);
+      if (a != b) {
+        differs = true;
+        where = begin;
+      }
+    });
+    if (differs)
+      return mismatch(llvm::formatv("{0} bytes in the range starting at {1} "
+                                    "differ",
+                                    arch::getMemSpaceName(space), where));
+  }
+  return llvm::Error::success();
+}

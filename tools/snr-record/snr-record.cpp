@@ -1,0 +1,146 @@
+//===- snr-record.cpp - Record a trace from a device ----------------------===//
+//
+// Part of the SnR project.
+//
+//===----------------------------------------------------------------------===//
+//
+// Runs a program on the reference target (the functional model behind the
+// step-debugger interface) to a break point, then records N instructions
+// with Algorithm 1 and writes the trace file:
+//
+//   snr-record prog.mlir --break-at <pc | hlo-name> --count N -o trace.jsonl
+//
+//===----------------------------------------------------------------------===//
+
+#include "SnR/Dialect/SnRDialect.h"
+#include "SnR/Dialect/SnROps.h"
+#include "SnR/Record/ProgramLoader.h"
+#include "SnR/Record/Recorder.h"
+#include "SnR/Record/ReplayCheck.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/Parser/Parser.h"
+#include "mlir/Support/FileUtilities.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/ToolOutputFile.h"
+#include "llvm/Support/WithColor.h"
+
+using namespace mlir;
+using namespace snr;
+namespace cl = llvm::cl;
+
+static cl::OptionCategory category("snr-record options");
+static cl::opt<std::string> inputFile(cl::Positional, cl::desc("<program.mlir>"),
+                                      cl::Required, cl::cat(category));
+static cl::opt<std::string>
+    breakAt("break-at",
+            cl::desc("start recording at this PC, or at the first instruction "
+                     "executed of this HLO"),
+            cl::value_desc("pc | hlo-name"), cl::init("0"), cl::cat(category));
+static cl::opt<uint64_t> count("count",
+                               cl::desc("instructions to record (fewer if the "
+                                        "program halts)"),
+                               cl::init(100000), cl::cat(category));
+static cl::opt<std::string> outputFile("o", cl::desc("output trace file"),
+                                       cl::value_desc("file"), cl::init("-"),
+                                       cl::cat(category));
+static cl::opt<std::string>
+    programName("program", cl::desc("the snr.program to run, if several"),
+                cl::value_desc("name"), cl::cat(category));
+static cl::opt<std::string> machineName(
+    "machine-name", cl::desc("machine description named in the trace"),
+    cl::init("snr-ref"), cl::cat(category));
+static cl::opt<uint64_t>
+    maxSteps("max-steps",
+             cl::desc("give up if the break point is not reached in this "
+                      "many steps"),
+             cl::init(100000000), cl::cat(category));
+static cl::opt<bool> verify(
+    "verify",
+    cl::desc("replay the trace from its snapshot alone and check it "
+             "reproduces the device's PC sequence and final state"),
+    cl::init(false), cl::cat(category));
+
+static int fail(const llvm::Twine &message) {
+  llvm::WithColor::error(llvm::errs(), "snr-record") << message << "\n";
+  return 1;
+}
+
+int main(int argc, char **argv) {
+  llvm::InitLLVM init(argc, argv);
+  cl::HideUnrelatedOptions(category);
+  cl::ParseCommandLineOptions(argc, argv, "SnR trace recorder\n");
+
+  MLIRContext context;
+  context.loadDialect<SnRDialect>();
+  llvm::SourceMgr sourceMgr;
+  SourceMgrDiagnosticHandler diagnostics(sourceMgr, &context);
+  OwningOpRef<ModuleOp> module =
+      parseSourceFile<ModuleOp>(inputFile, sourceMgr, ParserConfig(&context));
+  if (!module)
+    return 1;
+
+  SmallVector<ProgramOp> programs;
+  module->walk([&](ProgramOp op) {
+    if (programName.empty() || op.getSymName() == programName)
+      programs.push_back(op);
+  });
+  if (programs.size() != 1)
+    return fail(programName.empty()
+                    ? llvm::Twine(inputFile) + " holds " +
+                          llvm::Twine(programs.size()) +
+                          " programs; name one with --program"
+                    : "no program named '" + programName + "' in " +
+                          inputFile);
+
+  sim::MemorySizes sizes;
+  std::vector<trace::HloRange> hloMap;
+  record::LoadedProgram program =
+      record::loadProgram(programs.front(), sizes, hloMap);
+  record::ReferenceTarget target(program);
+
+  // The break point: a PC, or the first instruction of an HLO.
+  uint64_t breakPc = 0;
+  bool byPc = !llvm::StringRef(breakAt).getAsInteger(0, breakPc);
+  if (!byPc && llvm::none_of(hloMap, [](const trace::HloRange &r) {
+        return r.name == breakAt;
+      }))
+    return fail("--break-at '" + breakAt +
+                "' is neither a PC nor an HLO name of the program");
+  trace::TraceHeader lookup;
+  lookup.hloMap = hloMap;
+  if (llvm::Error error = record::runUntil(
+          target,
+          [&](const arch::Instruction &inst) {
+            if (byPc)
+              return inst.pc == breakPc;
+            const trace::HloRange *range = lookup.lookupHlo(inst.pc);
+            return range && range->name == breakAt;
+          },
+          maxSteps))
+    return fail(llvm::toString(std::move(error)));
+
+  llvm::Expected<trace::Trace> recorded = record::recordTrace(target, count);
+  if (!recorded)
+    return fail(llvm::toString(recorded.takeError()));
+  recorded->header.machine = machineName;
+  recorded->header.program = programs.front().getSymName().str();
+  recorded->header.hloMap = std::move(hloMap);
+  recorded->fileName = outputFile;
+
+  if (verify)
+    if (llvm::Error error = record::checkReplay(*recorded, target.getState()))
+      return fail(llvm::toString(std::move(error)));
+
+  std::string errorMessage;
+  std::unique_ptr<llvm::ToolOutputFile> output =
+      openOutputFile(outputFile, &errorMessage);
+  if (!output)
+    return fail(errorMessage);
+  recorded->write(output->os());
+  output->keep();
+  return 0;
+}
