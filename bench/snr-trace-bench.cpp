@@ -1,0 +1,165 @@
+//===- snr-trace-bench.cpp - How fast traces are read ---------------------===//
+//
+// Part of the SnR project.
+//
+//===----------------------------------------------------------------------===//
+//
+// Times reading one trace file several ways and prints the median of --runs
+// runs of each, as JSON:
+//   parse-simdjson  the reader's parse and checks alone (no-op consumer)
+//   parse-nlohmann  nlohmann::json's SAX parser on the same lines, no checks
+//                   (the alternative the reader was chosen against)
+//   table           the reader into the flat instruction table (replay input)
+//   import          the reader building the snr.trace op (snr-translate)
+//
+//===----------------------------------------------------------------------===//
+
+#include "SnR/Dialect/SnRDialect.h"
+#include "SnR/Trace/LineSource.h"
+#include "SnR/Trace/Trace.h"
+#include "SnR/Trace/TraceImport.h"
+
+#include "mlir/IR/MLIRContext.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <chrono>
+#include <functional>
+#include <sys/resource.h>
+
+namespace cl = llvm::cl;
+using namespace snr;
+
+static cl::opt<std::string> inputFile(cl::Positional, cl::desc("<trace>"),
+                                      cl::Required);
+static cl::opt<unsigned> runs("runs", cl::desc("runs of each mode"),
+                              cl::init(5));
+
+namespace {
+/// Counts SAX events and accepts everything: the cheapest possible consumer.
+struct NullSax : nlohmann::json_sax<nlohmann::json> {
+  size_t events = 0;
+  bool null() override { return ++events; }
+  bool boolean(bool) override { return ++events; }
+  bool number_integer(number_integer_t) override { return ++events; }
+  bool number_unsigned(number_unsigned_t) override { return ++events; }
+  bool number_float(number_float_t, const string_t &) override {
+    return ++events;
+  }
+  bool string(string_t &) override { return ++events; }
+  bool binary(binary_t &) override { return ++events; }
+  bool start_object(std::size_t) override { return ++events; }
+  bool key(string_t &) override { return ++events; }
+  bool end_object() override { return ++events; }
+  bool start_array(std::size_t) override { return ++events; }
+  bool end_array() override { return ++events; }
+  bool parse_error(std::size_t, const std::string &,
+                   const nlohmann::detail::exception &) override {
+    return false;
+  }
+};
+
+double medianSeconds(const std::function<bool()> &body) {
+  std::vector<double> times;
+  for (unsigned i = 0; i < runs; ++i) {
+    auto start = std::chrono::steady_clock::now();
+    if (!body()) {
+      llvm::errs() << "error while reading " << inputFile << "\n";
+      std::exit(1);
+    }
+    times.push_back(std::chrono::duration<double>(
+                        std::chrono::steady_clock::now() - start)
+                        .count());
+  }
+  std::sort(times.begin(), times.end());
+  return times[times.size() / 2];
+}
+} // namespace
+
+int main(int argc, char **argv) {
+  cl::ParseCommandLineOptions(argc, argv, "SnR trace-reading benchmark\n");
+  auto buffer = llvm::MemoryBuffer::getFile(inputFile, /*IsText=*/false,
+                                            /*RequiresNullTerminator=*/false);
+  if (!buffer) {
+    llvm::errs() << "cannot open " << inputFile << "\n";
+    return 1;
+  }
+  llvm::MemoryBufferRef input = (*buffer)->getMemBufferRef();
+
+  // Text size and instruction count, once.
+  uint64_t textBytes = 0, instructions = 0;
+  {
+    trace::LineSource lines(input);
+    llvm::StringRef line;
+    while (lines.next(line)) {
+      textBytes += line.size() + 1;
+      instructions += line.starts_with("{\"pc\"");
+    }
+  }
+
+  struct Result {
+    const char *mode;
+    double seconds;
+  };
+  std::vector<Result> results;
+
+  trace::TraceConsumer nullConsumer;
+  results.push_back({"parse-simdjson", medianSeconds([&] {
+                       if (llvm::Error e = trace::readTrace(input, inputFile,
+                                                            nullConsumer)) {
+                         llvm::errs() << llvm::toString(std::move(e)) << "\n";
+                         return false;
+                       }
+                       return true;
+                     })});
+  results.push_back({"parse-nlohmann", medianSeconds([&] {
+                       trace::LineSource lines(input);
+                       llvm::StringRef line;
+                       NullSax sax;
+                       while (lines.next(line))
+                         if (!nlohmann::json::sax_parse(line.begin(),
+                                                        line.end(), &sax))
+                           return false;
+                       return true;
+                     })});
+  results.push_back({"table", medianSeconds([&] {
+                       llvm::Expected<trace::Trace> t =
+                           trace::loadTrace(inputFile);
+                       if (!t) {
+                         llvm::consumeError(t.takeError());
+                         return false;
+                       }
+                       return t->instructions.size() == instructions;
+                     })});
+  results.push_back({"import", medianSeconds([&] {
+                       mlir::MLIRContext context;
+                       context.disableMultithreading();
+                       auto module = importTrace(input, inputFile, &context);
+                       return bool(module);
+                     })});
+
+  struct rusage usage;
+  getrusage(RUSAGE_SELF, &usage);
+  llvm::outs() << "{\n  \"trace\": \"" << inputFile << "\",\n"
+               << "  \"instructions\": " << instructions << ",\n"
+               << "  \"text_bytes\": " << textBytes << ",\n"
+               << "  \"file_bytes\": " << input.getBufferSize() << ",\n"
+               << "  \"runs\": " << runs << ",\n"
+               << "  \"peak_rss_bytes\": " << uint64_t(usage.ru_maxrss) * 1024
+               << ",\n  \"modes\": [\n";
+  for (size_t i = 0; i < results.size(); ++i) {
+    const Result &r = results[i];
+    llvm::outs() << llvm::format(
+        "    {\"mode\": \"%s\", \"median_s\": %.4f, \"instructions_per_s\": "
+        "%.0f, \"text_mb_per_s\": %.1f}%s\n",
+        r.mode, r.seconds, instructions / r.seconds,
+        textBytes / r.seconds / 1e6, i + 1 < results.size() ? "," : "");
+  }
+  llvm::outs() << "  ]\n}\n";
+  return 0;
+}
