@@ -1,0 +1,167 @@
+//===- DmaEngine.cpp - Timing of asynchronous DMAs ------------------------===//
+//
+// Part of the SnR project.
+//
+//===----------------------------------------------------------------------===//
+//
+// An event-driven fluid model: between two events (a transfer starting or
+// completing) every active transfer moves at a constant rate, so the engine
+// jumps from event to event instead of ticking cycles. Event times are whole
+// cycles; bytes in flight are tracked as real numbers so that shared
+// bandwidth (64 B/cycle over 3 links) loses nothing to rounding.
+//
+//===----------------------------------------------------------------------===//
+
+#include "SnR/Sim/DmaEngine.h"
+
+#include <cassert>
+#include <cmath>
+#include <limits>
+
+using namespace snr;
+using namespace snr::sim;
+
+DmaEngine::Observer::~Observer() = default;
+
+DmaEngine::DmaEngine(const MachineModel &machine)
+    : machine(machine), groupsOfLink(machine.links.size()) {
+  for (unsigned g = 0; g < machine.groups.size(); ++g)
+    for (unsigned link : machine.groups[g].links)
+      groupsOfLink[link].push_back(g);
+}
+
+int DmaEngine::getLinkInstance(arch::MemSpace src, arch::MemSpace dst,
+                               unsigned chip) {
+  int spec = machine.findLink(src, dst);
+  if (spec < 0)
+    return -1;
+  unsigned instanceChip = machine.links[spec].perChip ? chip : 0;
+  uint64_t key = uint64_t(spec) << 32 | instanceChip;
+  auto [it, inserted] = instanceOf.try_emplace(key, instances.size());
+  if (inserted)
+    instances.push_back({unsigned(spec), instanceChip, {}, 0});
+  return int(it->second);
+}
+
+std::string DmaEngine::getLinkInstanceName(unsigned instance) const {
+  const LinkInstance &link = instances[instance];
+  const LinkSpec &spec = machine.links[link.spec];
+  if (!spec.perChip)
+    return spec.name;
+  // Name the chip on the remote side: hbm->rhbm<2>, rhbm<2>->vmem.
+  std::string chip = "<" + std::to_string(link.chip) + ">";
+  std::string src = arch::getMemSpaceName(spec.src).str();
+  std::string dst = arch::getMemSpaceName(spec.dst).str();
+  if (spec.src == arch::MemSpace::RemoteHbm)
+    src += chip;
+  if (spec.dst == arch::MemSpace::RemoteHbm)
+    dst += chip;
+  return src + "->" + dst;
+}
+
+uint32_t DmaEngine::issue(unsigned link, uint64_t bytes, uint64_t cycle) {
+  assert(cycle >= now && "a DMA issued before the engine's present");
+  assert(bytes > 0 && "DMAs move at least one granule");
+  DmaTransfer transfer;
+  transfer.id = uint32_t(transfers.size());
+  transfer.link = link;
+  transfer.bytes = bytes;
+  transfer.issueCycle = cycle;
+  transfer.baseEndCycle = cycle + machine.dmaBaseLatency;
+  transfers.push_back(transfer);
+  instances[link].queue.push_back(transfer.id);
+  ++pending;
+  return transfer.id;
+}
+
+double DmaEngine::rateOf(const LinkInstance &instance,
+                         llvm::ArrayRef<unsigned> activePerGroup) const {
+  double rate = machine.links[instance.spec].bytesPerCycle;
+  for (unsigned g : groupsOfLink[instance.spec])
+    rate = std::min(rate,
+                    machine.groups[g].bytesPerCycle / double(activePerGroup[g]));
+  return rate;
+}
+
+/// Whole cycles to move `bytes` at `rate`; a hair of tolerance absorbs the
+/// rounding of earlier partial progress.
+static uint64_t cyclesFor(double bytes, double rate) {
+  double cycles = std::ceil(bytes / rate - 1e-6);
+  return cycles < 1 ? 1 : uint64_t(cycles);
+}
+
+bool DmaEngine::step() {
+  if (pending == 0)
+    return false;
+  // Transfers whose base latency is over start when their link is free.
+  for (LinkInstance &instance : instances) {
+    if (instance.queue.empty())
+      continue;
+    DmaTransfer &head = transfers[instance.queue.front()];
+    if (head.started || head.baseEndCycle > now)
+      continue;
+    head.started = true;
+    head.startCycle = now;
+    instance.remaining = double(head.bytes);
+    if (observer)
+      observer->onStart(head);
+  }
+
+  llvm::SmallVector<unsigned, 4> activePerGroup(machine.groups.size(), 0);
+  for (const LinkInstance &instance : instances)
+    if (!instance.queue.empty() && transfers[instance.queue.front()].started)
+      for (unsigned g : groupsOfLink[instance.spec])
+        ++activePerGroup[g];
+
+  // The next event: a completion, or a base latency running out.
+  uint64_t next = std::numeric_limits<uint64_t>::max();
+  llvm::SmallVector<double, 16> rates(instances.size(), 0);
+  for (unsigned i = 0; i < instances.size(); ++i) {
+    const LinkInstance &instance = instances[i];
+    if (instance.queue.empty())
+      continue;
+    const DmaTransfer &head = transfers[instance.queue.front()];
+    if (head.started) {
+      rates[i] = rateOf(instance, activePerGroup);
+      next = std::min(next, now + cyclesFor(instance.remaining, rates[i]));
+    } else {
+      next = std::min(next, head.baseEndCycle);
+    }
+  }
+  assert(next != std::numeric_limits<uint64_t>::max() && next >= now);
+
+  uint64_t elapsed = next - now;
+  for (unsigned i = 0; i < instances.size(); ++i) {
+    LinkInstance &instance = instances[i];
+    if (instance.queue.empty() || !transfers[instance.queue.front()].started)
+      continue;
+    DmaTransfer &head = transfers[instance.queue.front()];
+    if (now + cyclesFor(instance.remaining, rates[i]) == next) {
+      head.completed = true;
+      head.completeCycle = next;
+      instance.queue.pop_front();
+      instance.remaining = 0;
+      --pending;
+      if (observer)
+        observer->onComplete(head);
+    } else {
+      instance.remaining -= rates[i] * double(elapsed);
+    }
+  }
+  now = next;
+  return true;
+}
+
+uint64_t DmaEngine::waitFor(uint32_t id) {
+  while (!transfers[id].completed) {
+    bool progressed = step();
+    (void)progressed;
+    assert(progressed && "a DMA that never completes");
+  }
+  return transfers[id].completeCycle;
+}
+
+void DmaEngine::drain() {
+  while (step()) {
+  }
+}
