@@ -334,3 +334,26 @@ StepResult snr::sim::execute(const arch::Instruction &inst, ArchState &state,
   state.pc = nextPc;
   return result;
 }
+
+std::string snr::sim::compareWithRecord(const StepResult &result,
+                                        std::optional<bool> recordedExecuted,
+                                        std::optional<bool> recordedTaken,
+                                        uint64_t modelNextPc,
+                                        std::optional<uint64_t> recordedNextPc) {
+  if (recordedExecuted && *recordedExecuted != result.executed)
+    return llvm::formatv("the trace recorded its guard as {0}, the model "
+                         "computed {1}",
+                         *recordedExecuted, result.executed)
+        .str();
+  if (recordedTaken && *recordedTaken != result.taken)
+    return llvm::formatv("the trace recorded the branch as {0}, the model "
+                         "computed {1}",
+                         *recordedTaken ? "taken" : "not taken",
+                         result.taken ? "taken" : "not taken")
+        .str();
+  if (recordedNextPc && *recordedNextPc != modelNextPc)
+    return llvm::formatv("the model continues at pc {0}, the trace at pc {1}",
+                         modelNextPc, *recordedNextPc)
+        .str();
+  return {};
+}

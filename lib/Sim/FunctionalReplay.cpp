@@ -36,21 +36,13 @@ llvm::Error snr::sim::replayFunctionally(const trace::Trace &trace,
     StepResult result = execute(inst, state, observer ? &accesses : nullptr);
     if (!result.ok())
       return diverged(i, result.error);
-    if (recorded.executed && *recorded.executed != result.executed)
-      return diverged(i, llvm::formatv("the trace recorded its guard as {0}, "
-                                       "the model computed {1}",
-                                       *recorded.executed, result.executed));
-    if (recorded.taken && *recorded.taken != result.taken)
-      return diverged(i, llvm::formatv("the trace recorded the branch as {0}, "
-                                       "the model computed {1}",
-                                       *recorded.taken ? "taken" : "not taken",
-                                       result.taken ? "taken" : "not taken"));
-    if (i + 1 < trace.instructions.size() &&
-        trace.instructions[i + 1].pc != state.pc)
-      return diverged(i, llvm::formatv("the model continues at pc {0}, the "
-                                       "trace at pc {1}",
-                                       state.pc,
-                                       trace.instructions[i + 1].pc));
+    std::optional<uint64_t> nextPc;
+    if (i + 1 < trace.instructions.size())
+      nextPc = trace.instructions[i + 1].pc;
+    std::string mismatch = compareWithRecord(result, recorded.executed,
+                                             recorded.taken, state.pc, nextPc);
+    if (!mismatch.empty())
+      return diverged(i, mismatch);
     if (observer)
       observer(i, result, accesses);
   }

@@ -20,6 +20,7 @@
 
 #include "llvm/ADT/SmallVector.h"
 
+#include <optional>
 #include <string>
 
 namespace snr::sim {
@@ -67,6 +68,17 @@ struct StepResult {
 /// instruction are appended to it.
 StepResult execute(const arch::Instruction &inst, ArchState &state,
                    llvm::SmallVectorImpl<ResolvedAccess> *accesses = nullptr);
+
+/// Compares one executed step with what a trace recorded for it: the guard
+/// value, the branch outcome, and the next PC (`recordedNextPc`, the PC of
+/// the trace's next instruction, if there is one). Returns an empty string
+/// if they agree, otherwise one sentence: what was recorded, what the model
+/// computed.
+std::string compareWithRecord(const StepResult &result,
+                              std::optional<bool> recordedExecuted,
+                              std::optional<bool> recordedTaken,
+                              uint64_t modelNextPc,
+                              std::optional<uint64_t> recordedNextPc);
 
 } // namespace snr::sim
 

@@ -1,0 +1,168 @@
+//===- SimEvents.h - What the simulator tells its listeners -----*- C++ -*-===//
+//
+// Part of the SnR project.
+//
+//===----------------------------------------------------------------------===//
+//
+// The simulator never edits IR and never knows who is listening: it notifies
+// events, the way llvm-mca's pipeline notifies its views. A new analysis is a
+// new SimListener that overrides the callbacks it needs.
+//
+// Ordering: instruction events come in trace order with non-decreasing issue
+// cycles. DMA start and completion are resolved lazily (when a WAIT needs
+// them, when a later DMA is issued, or at the end of the run), so they arrive
+// in the order the engine resolves them, which is not the order of their
+// cycles: a listener that needs time order sorts.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SNR_SIM_SIMEVENTS_H
+#define SNR_SIM_SIMEVENTS_H
+
+#include "SnR/Arch/ISA.h"
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
+
+#include <cstdint>
+#include <string>
+
+namespace snr::sim {
+
+struct MachineModel;
+
+/// Why an instruction issued later than its in-order slot. When several
+/// reasons hold, the one that binds longest is reported.
+enum class StallKind : uint8_t {
+  None,
+  Scoreboard, ///< a source (or destination) register is not ready
+  UnitBusy,   ///< its unit has not finished accepting the previous one
+  Branch,     ///< refilling after a taken branch
+  Fence,      ///< earlier instructions are still in flight
+  DmaWait,    ///< a dma.wait on DMAs not yet complete
+};
+inline constexpr unsigned kNumStallKinds = 6;
+llvm::StringRef getStallKindName(StallKind kind);
+
+/// Sentinel for "no instruction".
+inline constexpr uint64_t kNoIndex = ~uint64_t(0);
+
+/// Once per run, before anything else.
+struct RunInfo {
+  const MachineModel *machine = nullptr;
+  /// The instructions, in trace order; event indices point into it.
+  llvm::ArrayRef<arch::Instruction> instructions;
+  /// Whether values are executed (addresses and memory events exist).
+  bool functional = false;
+  /// Names of the DMA link instances ("hbm->vmem", "hbm->rhbm<2>"), by the
+  /// `link` of DMA events: every link the machine has, then one instance of
+  /// each per-chip link for every remote chip the trace reaches.
+  llvm::ArrayRef<std::string> linkNames;
+};
+
+/// An instruction issued. Every instruction of the trace issues exactly
+/// once, predicated-off ones included (they take an issue slot).
+struct IssueEvent {
+  uint64_t index = 0;
+  uint64_t cycle = 0;    ///< issue cycle
+  uint64_t ready = 0;    ///< cycle its results are available
+  uint64_t stall = 0;    ///< cycles after its in-order slot
+  StallKind kind = StallKind::None;
+  uint64_t cause = kNoIndex; ///< the instruction that caused the stall
+  arch::Unit unit = arch::Unit::Control;
+  bool executed = true;  ///< its guard held
+};
+
+/// An instruction retired (in trace order, once its results are ready).
+struct RetireEvent {
+  uint64_t index = 0;
+  uint64_t cycle = 0;
+};
+
+/// A unit was occupied by an instruction over [begin, end).
+struct UnitBusyEvent {
+  arch::Unit unit = arch::Unit::Control;
+  uint64_t index = 0;
+  uint64_t begin = 0, end = 0;
+};
+
+/// A DMA, as issued. `id` counts DMAs in issue order from 0.
+struct DmaIssueEvent {
+  uint32_t id = 0;
+  uint64_t index = 0; ///< the dma.issue instruction
+  unsigned flag = 0;
+  unsigned link = 0; ///< link instance, see Simulator::getLinkInstanceName
+  uint64_t bytes = 0;
+  uint64_t issueCycle = 0;
+  uint64_t baseEndCycle = 0; ///< issue + base latency
+  /// Resolved addresses; valid only in a functional run.
+  arch::MemSpace srcSpace = arch::MemSpace::Hbm, dstSpace = arch::MemSpace::Hbm;
+  unsigned srcChip = 0, dstChip = 0;
+  uint64_t srcAddr = 0, dstAddr = 0;
+};
+
+/// A DMA began to move bytes on its link (base latency over, link free), or
+/// finished.
+struct DmaProgressEvent {
+  uint32_t id = 0;
+  uint64_t cycle = 0;
+};
+
+/// A dma.wait reached its in-order issue point at `readyCycle` and issued at
+/// `issueCycle`. `dmas` are the DMAs it waited for (possibly none); the stall
+/// is charged to `charged`, the one finishing last. Exactly one of the
+/// stall (base + transfer) and `slack` is non-zero unless both are zero.
+struct DmaWaitEvent {
+  uint64_t index = 0;
+  unsigned flag = 0;
+  uint64_t readyCycle = 0;
+  uint64_t issueCycle = 0;
+  llvm::ArrayRef<uint32_t> dmas;
+  uint32_t charged = 0; ///< meaningful only if `dmas` is not empty
+  uint64_t baseStall = 0;
+  uint64_t transferStall = 0;
+  uint64_t slack = 0;
+};
+
+/// A memory access of an executed instruction, with its resolved address
+/// (functional runs only). DMA reads and writes are reported at the DMA's
+/// issue cycle: that is when its buffers must be reserved.
+struct MemoryAccessEvent {
+  uint64_t index = 0;
+  uint64_t cycle = 0;
+  arch::MemSpace space = arch::MemSpace::Hbm;
+  unsigned chip = 0;
+  uint64_t addr = 0;
+  uint64_t bytes = 0;
+  bool isWrite = false;
+  bool isDma = false;
+};
+
+/// Once per run, after everything else.
+struct RunSummary {
+  uint64_t instructions = 0;
+  /// Cycle at which the last instruction's results are ready.
+  uint64_t totalCycles = 0;
+  /// Cycle at which the last DMA completed (DMAs never waited for included).
+  uint64_t lastDmaCycle = 0;
+};
+
+/// Receives simulator events. Override what you need.
+class SimListener {
+public:
+  virtual ~SimListener();
+  virtual void onRunStart(const RunInfo &info) {}
+  virtual void onIssue(const IssueEvent &event) {}
+  virtual void onRetire(const RetireEvent &event) {}
+  virtual void onUnitBusy(const UnitBusyEvent &event) {}
+  virtual void onDmaIssue(const DmaIssueEvent &event) {}
+  virtual void onDmaStart(const DmaProgressEvent &event) {}
+  virtual void onDmaComplete(const DmaProgressEvent &event) {}
+  virtual void onDmaWait(const DmaWaitEvent &event) {}
+  virtual void onMemoryAccess(const MemoryAccessEvent &event) {}
+  virtual void onRunEnd(const RunSummary &summary) {}
+};
+
+} // namespace snr::sim
+
+#endif // SNR_SIM_SIMEVENTS_H

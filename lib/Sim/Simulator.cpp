@@ -1,0 +1,389 @@
+//===- Simulator.cpp - The cycle-level reference model --------------------===//
+//
+// Part of the SnR project.
+//
+//===----------------------------------------------------------------------===//
+//
+// One pass over the trace, computing each instruction's issue cycle from the
+// constraints that hold at its in-order slot, and taking the latest:
+//
+//   slot      = the previous issue cycle, or the next one if the bundle is full
+//   branch    = a taken branch before it: its issue + 1 + refill penalty
+//   scoreboard= every register it reads or writes is ready
+//   unit      = its unit accepts a new instruction
+//   fence     = every earlier instruction's result is ready
+//   dma.wait  = every DMA outstanding on its flag has completed
+//
+// The stall is issue - slot, charged to the constraint that bound last. No
+// cycle-by-cycle ticking: the cost is per instruction, not per cycle.
+//
+//===----------------------------------------------------------------------===//
+
+#include "SnR/Sim/Simulator.h"
+#include "SnR/Sim/DmaEngine.h"
+#include "SnR/Sim/FunctionalCore.h"
+
+#include "llvm/Support/FormatVariadic.h"
+
+#include <set>
+
+using namespace snr;
+using namespace snr::sim;
+
+char DivergenceError::ID = 0;
+
+void DivergenceError::log(llvm::raw_ostream &os) const { os << message; }
+
+std::error_code DivergenceError::convertToErrorCode() const {
+  return llvm::inconvertibleErrorCode();
+}
+
+SimListener::~SimListener() = default;
+
+llvm::StringRef snr::sim::getStallKindName(StallKind kind) {
+  static constexpr const char *kNames[] = {"none",   "scoreboard", "unit_busy",
+                                           "branch", "fence",      "dma_wait"};
+  static_assert(sizeof(kNames) / sizeof(kNames[0]) == kNumStallKinds);
+  return kNames[unsigned(kind)];
+}
+
+namespace {
+/// Scoreboard slots: 32 per register class. DMA flags are not in it: the DMA
+/// engine decides when a wait on them can go.
+constexpr unsigned kNumRegSlots = arch::kNumRegClasses * 32;
+unsigned slotOf(arch::Reg reg) { return unsigned(reg.cls) * 32 + reg.index; }
+
+/// Forwards the DMA engine's progress to the listeners.
+class DmaForwarder : public DmaEngine::Observer {
+public:
+  explicit DmaForwarder(llvm::ArrayRef<SimListener *> listeners)
+      : listeners(listeners) {}
+  void onStart(const DmaTransfer &transfer) override {
+    for (SimListener *listener : listeners)
+      listener->onDmaStart({transfer.id, transfer.startCycle});
+  }
+  void onComplete(const DmaTransfer &transfer) override {
+    for (SimListener *listener : listeners)
+      listener->onDmaComplete({transfer.id, transfer.completeCycle});
+    lastComplete = std::max(lastComplete, transfer.completeCycle);
+  }
+  uint64_t lastComplete = 0;
+
+private:
+  llvm::ArrayRef<SimListener *> listeners;
+};
+
+/// The run's mutable state, so `run` reads as the algorithm.
+class Run {
+public:
+  Run(const MachineModel &machine, llvm::ArrayRef<SimListener *> listeners,
+      const SimInput &input, ArchState *state)
+      : machine(machine), listeners(listeners), input(input), state(state),
+        engine(machine), forwarder(listeners) {
+    ready.fill(0);
+    producer.fill(kNoIndex);
+    unitFree.fill(0);
+    unitLast.fill(kNoIndex);
+    if (!listeners.empty())
+      engine.setObserver(&forwarder);
+  }
+
+  llvm::Expected<RunSummary> simulate();
+
+private:
+  void createLinkInstances();
+  /// Moves `earliest` to `cycle` if later, recording why.
+  void consider(uint64_t cycle, StallKind kind, uint64_t cause) {
+    if (cycle > earliest) {
+      earliest = cycle;
+      binding = kind;
+      bindingCause = cause;
+    }
+  }
+
+  const MachineModel &machine;
+  llvm::ArrayRef<SimListener *> listeners;
+  const SimInput &input;
+  ArchState *state;
+  DmaEngine engine;
+  DmaForwarder forwarder;
+  std::vector<std::string> linkNames;
+  /// Link instance of each (link spec, chip), and of each DMA id's
+  /// instruction.
+  std::vector<int> nonRemoteInstance; ///< by link spec, -1 if per chip
+  std::vector<std::vector<int>> perChipInstance; ///< by link spec, chip
+
+  std::array<uint64_t, kNumRegSlots> ready;
+  std::array<uint64_t, kNumRegSlots> producer;
+  std::array<uint64_t, arch::kNumUnits> unitFree;
+  std::array<uint64_t, arch::kNumUnits> unitLast;
+  std::array<llvm::SmallVector<uint32_t, 4>, 16> outstanding; ///< by flag
+  std::vector<uint64_t> dmaIndex; ///< dma id -> its instruction
+
+  uint64_t earliest = 0;
+  StallKind binding = StallKind::None;
+  uint64_t bindingCause = kNoIndex;
+};
+
+void Run::createLinkInstances() {
+  // Every link of the machine, in its order; then the per-chip links once
+  // per remote chip the trace reaches, chips in increasing order. Names are
+  // thereby the same for the same trace and machine.
+  std::set<unsigned> chips;
+  for (const arch::Instruction &inst : input.instructions)
+    if (inst.opcode == arch::Opcode::DmaIssue) {
+      if (inst.src.space == arch::MemSpace::RemoteHbm)
+        chips.insert(inst.src.chip);
+      if (inst.dst.space == arch::MemSpace::RemoteHbm)
+        chips.insert(inst.dst.chip);
+    }
+  nonRemoteInstance.assign(machine.links.size(), -1);
+  perChipInstance.assign(machine.links.size(), {});
+  for (unsigned spec = 0; spec < machine.links.size(); ++spec) {
+    const LinkSpec &link = machine.links[spec];
+    if (!link.perChip)
+      nonRemoteInstance[spec] = engine.getLinkInstance(link.src, link.dst, 0);
+  }
+  for (unsigned spec = 0; spec < machine.links.size(); ++spec) {
+    const LinkSpec &link = machine.links[spec];
+    if (!link.perChip)
+      continue;
+    perChipInstance[spec].assign(arch::kMaxChips, -1);
+    for (unsigned chip : chips)
+      perChipInstance[spec][chip] =
+          engine.getLinkInstance(link.src, link.dst, chip);
+  }
+  for (unsigned i = 0; i < engine.getNumLinkInstances(); ++i)
+    linkNames.push_back(engine.getLinkInstanceName(i));
+}
+
+llvm::Expected<RunSummary> Run::simulate() {
+  createLinkInstances();
+  RunInfo info;
+  info.machine = &machine;
+  info.instructions = input.instructions;
+  info.functional = state != nullptr;
+  info.linkNames = linkNames;
+  for (SimListener *listener : listeners)
+    listener->onRunStart(info);
+
+  const bool notify = !listeners.empty();
+  RunSummary summary;
+  summary.instructions = input.instructions.size();
+  uint64_t lastIssue = 0;
+  unsigned issuedInCycle = 0;
+  uint64_t redirect = 0, redirectCause = kNoIndex;
+  uint64_t maxReady = 0, maxReadyIndex = kNoIndex;
+  uint64_t lastRetire = 0;
+
+  llvm::SmallVector<arch::Reg, 24> reads, writes;
+  llvm::SmallVector<ResolvedAccess, 2> accesses;
+  llvm::SmallVector<uint32_t, 4> waited;
+  const size_t count = input.instructions.size();
+  for (size_t i = 0; i < count; ++i) {
+    const arch::Instruction &inst = input.instructions[i];
+    const trace::RecordedOutcome &recorded = input.outcomes[i];
+
+    // Values first: they decide whether the instruction takes effect.
+    bool executed = recorded.executed.value_or(true);
+    bool taken = arch::isBranch(inst.opcode) && executed;
+    accesses.clear();
+    if (state) {
+      state->pc = inst.pc;
+      StepResult result = execute(inst, *state, &accesses);
+      if (!result.ok())
+        return llvm::make_error<DivergenceError>(
+            i, "the instruction faults in the model: " + result.error);
+      std::optional<uint64_t> nextPc;
+      if (i + 1 < count)
+        nextPc = input.instructions[i + 1].pc;
+      std::string mismatch = compareWithRecord(
+          result, recorded.executed, recorded.taken, state->pc, nextPc);
+      if (!mismatch.empty())
+        return llvm::make_error<DivergenceError>(i, mismatch);
+      executed = result.executed;
+      taken = result.taken;
+    }
+
+    // The in-order slot and every constraint on top of it.
+    const arch::Unit unit = arch::getUnit(inst.opcode);
+    const LatencySpec &latency =
+        machine.getLatency(arch::getLatencyClass(inst.opcode));
+    uint64_t slot =
+        issuedInCycle >= machine.issueWidth ? lastIssue + 1 : lastIssue;
+    earliest = slot;
+    binding = StallKind::None;
+    bindingCause = kNoIndex;
+    consider(redirect, StallKind::Branch, redirectCause);
+
+    reads.clear();
+    writes.clear();
+    if (executed) {
+      arch::getRegisterReads(inst, reads);
+      arch::getRegisterWrites(inst, writes);
+    } else if (inst.guard.present) {
+      reads.push_back({arch::RegClass::Pred, inst.guard.reg});
+    }
+    for (arch::Reg reg : reads)
+      if (reg.cls != arch::RegClass::Flag)
+        consider(ready[slotOf(reg)], StallKind::Scoreboard,
+                 producer[slotOf(reg)]);
+    for (arch::Reg reg : writes) // WAW: one pending write per register
+      if (reg.cls != arch::RegClass::Flag)
+        consider(ready[slotOf(reg)], StallKind::Scoreboard,
+                 producer[slotOf(reg)]);
+    if (executed) {
+      consider(unitFree[unsigned(unit)], StallKind::UnitBusy,
+               unitLast[unsigned(unit)]);
+      if (inst.opcode == arch::Opcode::Fence)
+        consider(maxReady, StallKind::Fence, maxReadyIndex);
+    }
+
+    // A wait goes when the DMAs on its flag are done.
+    uint64_t issue = earliest;
+    DmaWaitEvent wait;
+    bool isWait = executed && inst.opcode == arch::Opcode::DmaWait;
+    if (isWait) {
+      wait.index = i;
+      wait.flag = inst.flag;
+      wait.readyCycle = earliest;
+      waited.assign(outstanding[inst.flag].begin(),
+                    outstanding[inst.flag].end());
+      outstanding[inst.flag].clear();
+      uint64_t complete = 0;
+      for (uint32_t id : waited) {
+        uint64_t done = engine.waitFor(id);
+        if (done >= complete) { // ties: the later DMA carries the stall
+          complete = done;
+          wait.charged = id;
+        }
+      }
+      wait.dmas = waited;
+      if (!waited.empty()) {
+        const DmaTransfer &charged = engine.get(wait.charged);
+        if (complete > earliest) {
+          uint64_t baseEnd = std::min(charged.baseEndCycle, complete);
+          wait.baseStall = baseEnd > earliest ? baseEnd - earliest : 0;
+          wait.transferStall = complete - earliest - wait.baseStall;
+          issue = complete;
+          binding = StallKind::DmaWait;
+          bindingCause = dmaIndex[wait.charged];
+        } else {
+          wait.slack = earliest - complete;
+        }
+      }
+      wait.issueCycle = issue;
+    }
+
+    // Issue.
+    uint64_t readyAt = issue + (executed ? latency.latency : 1);
+    if (issue == lastIssue && i != 0) {
+      ++issuedInCycle;
+    } else {
+      lastIssue = issue;
+      issuedInCycle = 1;
+    }
+    for (arch::Reg reg : writes)
+      if (reg.cls != arch::RegClass::Flag) {
+        ready[slotOf(reg)] = readyAt;
+        producer[slotOf(reg)] = i;
+      }
+    if (executed) {
+      unitFree[unsigned(unit)] = issue + latency.interval;
+      unitLast[unsigned(unit)] = i;
+    }
+    if (readyAt > maxReady) {
+      maxReady = readyAt;
+      maxReadyIndex = i;
+    }
+    if (taken) {
+      redirect = issue + 1 + machine.branchTakenPenalty;
+      redirectCause = i;
+    }
+
+    if (notify) {
+      IssueEvent event;
+      event.index = i;
+      event.cycle = issue;
+      event.ready = readyAt;
+      event.stall = issue - slot;
+      event.kind = issue == slot ? StallKind::None : binding;
+      event.cause = issue == slot ? kNoIndex : bindingCause;
+      event.unit = unit;
+      event.executed = executed;
+      for (SimListener *listener : listeners)
+        listener->onIssue(event);
+      if (executed) {
+        UnitBusyEvent busy{unit, i, issue, issue + latency.interval};
+        for (SimListener *listener : listeners)
+          listener->onUnitBusy(busy);
+      }
+      for (const ResolvedAccess &access : accesses) {
+        MemoryAccessEvent event{i,           issue,        access.space,
+                                access.chip, access.addr,  access.bytes,
+                                access.isWrite,
+                                inst.opcode == arch::Opcode::DmaIssue};
+        for (SimListener *listener : listeners)
+          listener->onMemoryAccess(event);
+      }
+      if (isWait)
+        for (SimListener *listener : listeners)
+          listener->onDmaWait(wait);
+    }
+
+    if (executed && inst.opcode == arch::Opcode::DmaIssue) {
+      unsigned spec = unsigned(machine.findLink(inst.src.space, inst.dst.space));
+      const LinkSpec &link = machine.links[spec];
+      unsigned chip = inst.dst.space == arch::MemSpace::RemoteHbm
+                          ? inst.dst.chip
+                          : inst.src.chip;
+      unsigned instance = unsigned(link.perChip ? perChipInstance[spec][chip]
+                                                : nonRemoteInstance[spec]);
+      uint32_t id = engine.issue(instance, uint64_t(inst.imm), issue);
+      dmaIndex.push_back(i);
+      outstanding[inst.flag].push_back(id);
+      if (notify) {
+        DmaIssueEvent event;
+        event.id = id;
+        event.index = i;
+        event.flag = inst.flag;
+        event.link = instance;
+        event.bytes = uint64_t(inst.imm);
+        event.issueCycle = issue;
+        event.baseEndCycle = engine.get(id).baseEndCycle;
+        event.srcSpace = inst.src.space;
+        event.dstSpace = inst.dst.space;
+        event.srcChip = inst.src.chip;
+        event.dstChip = inst.dst.chip;
+        if (accesses.size() == 2) {
+          event.srcAddr = accesses[0].addr;
+          event.dstAddr = accesses[1].addr;
+        }
+        for (SimListener *listener : listeners)
+          listener->onDmaIssue(event);
+      }
+    }
+
+    lastRetire = std::max(lastRetire, readyAt);
+    if (notify)
+      for (SimListener *listener : listeners)
+        listener->onRetire({i, lastRetire});
+    summary.totalCycles = std::max(summary.totalCycles, readyAt);
+  }
+
+  // DMAs never waited for still run to completion, for the timeline.
+  engine.drain();
+  for (const DmaTransfer &transfer : engine.getTransfers())
+    summary.lastDmaCycle = std::max(summary.lastDmaCycle, transfer.completeCycle);
+  for (SimListener *listener : listeners)
+    listener->onRunEnd(summary);
+  return summary;
+}
+} // namespace
+
+llvm::Expected<RunSummary> Simulator::run(const SimInput &input,
+                                          ArchState *state) {
+  assert(input.instructions.size() == input.outcomes.size());
+  Run run(machine, listeners, input, state);
+  return run.simulate();
+}
