@@ -13,6 +13,8 @@
 #include "SnR/Dialect/SnRAttrs.h"
 #include "SnR/Dialect/SnRDialect.h"
 
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/DialectImplementation.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
@@ -39,18 +41,32 @@ Attribute SnRDialect::parseAttribute(DialectAsmParser &parser,
                                      Type type) const {
   SMLoc loc = parser.getCurrentLocation();
   StringRef mnemonic;
-  if (parser.parseKeyword(&mnemonic) || parser.parseLess())
+  if (parser.parseKeyword(&mnemonic))
     return {};
+  // Replay annotations spell their own <key = value, ...>.
+  if (mnemonic == TimingAttr::getMnemonic())
+    return TimingAttr::parse(parser, type);
+  if (mnemonic == DmaTimingAttr::getMnemonic())
+    return DmaTimingAttr::parse(parser, type);
+  if (mnemonic == WaitTimingAttr::getMnemonic())
+    return WaitTimingAttr::parse(parser, type);
   Attribute result;
-  if (mnemonic == RegAttr::getMnemonic())
+  if (mnemonic == RegAttr::getMnemonic()) {
+    if (parser.parseLess())
+      return {};
     result = RegAttr::parse(parser, type);
-  else if (mnemonic == GuardAttr::getMnemonic())
+  } else if (mnemonic == GuardAttr::getMnemonic()) {
+    if (parser.parseLess())
+      return {};
     result = GuardAttr::parse(parser, type);
-  else if (mnemonic == AddrAttr::getMnemonic())
+  } else if (mnemonic == AddrAttr::getMnemonic()) {
+    if (parser.parseLess())
+      return {};
     result = AddrAttr::parse(parser, type);
-  else {
+  } else {
     parser.emitError(loc) << "unknown snr attribute '" << mnemonic
-                          << "'; expected reg, guard or addr";
+                          << "'; expected reg, guard, addr, timing, dma or "
+                             "wait";
     return {};
   }
   if (!result || parser.parseGreater())
@@ -60,11 +76,15 @@ Attribute SnRDialect::parseAttribute(DialectAsmParser &parser,
 
 void SnRDialect::printAttribute(Attribute attr,
                                 DialectAsmPrinter &printer) const {
-  llvm::TypeSwitch<Attribute>(attr).Case<RegAttr, GuardAttr, AddrAttr>(
-      [&](auto typed) {
+  llvm::TypeSwitch<Attribute>(attr)
+      .Case<RegAttr, GuardAttr, AddrAttr>([&](auto typed) {
         printer << typed.getMnemonic() << '<';
         typed.print(printer);
         printer << '>';
+      })
+      .Case<TimingAttr, DmaTimingAttr, WaitTimingAttr>([&](auto typed) {
+        printer << typed.getMnemonic();
+        typed.print(printer);
       });
 }
 

@@ -159,7 +159,7 @@ snr.nop {a = #snr.addr<hbm<1>[0]>}
 // The dialect's attribute hook
 //===----------------------------------------------------------------------===//
 
-// expected-error @+1 {{unknown snr attribute 'foo'; expected reg, guard or addr}}
+// expected-error @+1 {{unknown snr attribute 'foo'; expected reg, guard, addr, timing, dma or wait}}
 snr.nop {a = #snr.foo<s1>}
 
 // -----
@@ -718,4 +718,12 @@ snr.trace @t at 0 {
     // expected-error @+1 {{'snr.init_mem' op initializes an empty region}}
     snr.init_mem hbm[0] = dense<> : tensor<0xi8>
   }
+}
+
+// -----
+
+// Replay annotations are checked like any attribute.
+snr.trace @t at 0 {
+  // expected-error @+1 {{expected ','}}
+  snr.nop {pc = 0 : i64, snr.timing = #snr.timing<issue = 1, ready = 2, stall = 0>}
 }

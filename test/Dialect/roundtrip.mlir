@@ -294,3 +294,12 @@ snr.trace @bare at 0 {
 snr.nop {a = #snr.addr<rhbm<63>[s31 - 32]>, g = #snr.guard<not p7>, r = #snr.reg<q15>}
 // CHECK-NEXT: snr.vld v2, vmem[64] {b = #snr.addr<smem[8]>, c = #snr.addr<hbm[s0 + 1]>, g = #snr.guard<p0>, r = #snr.reg<w0>}
 snr.vld v2, vmem[64] {b = #snr.addr<smem[8]>, c = #snr.addr<hbm[s0 + 1]>, g = #snr.guard<p0>, r = #snr.reg<w0>}
+
+// Replay annotations (written by --snr-simulate) print back unchanged.
+// CHECK-LABEL: snr.trace @annotated
+snr.trace @annotated at 0 {
+  // CHECK-NEXT: snr.dma.issue hbm[0] -> vmem[0], 640, f0 {pc = 0 : i64, snr.dma = #snr.dma<link = "hbm->vmem", issue = 0, base_end = 100, start = 100, complete = 110>, snr.timing = #snr.timing<issue = 0, ready = 1, stall = 0, kind = "none">}
+  snr.dma.issue hbm[0] -> vmem[0], 640, f0 {pc = 0 : i64, snr.dma = #snr.dma<link = "hbm->vmem", issue = 0, base_end = 100, start = 100, complete = 110>, snr.timing = #snr.timing<issue = 0, ready = 1, stall = 0, kind = "none">}
+  // CHECK-NEXT: snr.dma.wait f0 {pc = 1 : i64, snr.timing = #snr.timing<issue = 110, ready = 111, stall = 109, kind = "dma_wait">, snr.wait = #snr.wait<base = 99, transfer = 10, slack = 0, dmas = 1>}
+  snr.dma.wait f0 {pc = 1 : i64, snr.timing = #snr.timing<issue = 110, ready = 111, stall = 109, kind = "dma_wait">, snr.wait = #snr.wait<base = 99, transfer = 10, slack = 0, dmas = 1>}
+}

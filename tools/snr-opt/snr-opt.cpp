@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "SnR/Dialect/SnRDialect.h"
+#include "SnR/Transforms/Passes.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 #include "mlir/Transforms/Passes.h"
@@ -20,6 +21,7 @@ int main(int argc, char **argv) {
   registry.insert<snr::SnRDialect>();
   // The generic passes (canonicalize, cse, symbol-dce, ...) compose with ours.
   mlir::registerTransformsPasses();
+  snr::registerSnRPasses();
   return mlir::asMainReturnCode(
       mlir::MlirOptMain(argc, argv, "SnR optimizer driver\n", registry));
 }

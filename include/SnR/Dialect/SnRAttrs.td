@@ -87,6 +87,66 @@ def SnR_AddrAttr : SnR_Attr<"Addr", "addr"> {
   }];
 }
 
+//===----------------------------------------------------------------------===//
+// Replay annotations (written by --snr-simulate, replaced when it re-runs)
+//===----------------------------------------------------------------------===//
+
+def SnR_TimingAttr : SnR_Attr<"Timing", "timing"> {
+  let summary = "When an instruction issued in a replay, and why it waited";
+  let description = [{
+    Written by `--snr-simulate` on every instruction as `snr.timing`: the
+    cycle it issued, the cycle its results were ready, the cycles it stalled
+    after its in-order issue slot, and the kind of stall that bound
+    (`none`, `scoreboard`, `unit_busy`, `branch`, `fence`, `dma_wait`).
+
+    ```mlir
+    snr.vadd v3, v1, v2 {pc = 7 : i64,
+      snr.timing = #snr.timing<issue = 112, ready = 116, stall = 3,
+                               kind = "scoreboard">}
+    ```
+  }];
+  let parameters = (ins "uint64_t":$issue, "uint64_t":$ready,
+                        "uint64_t":$stall, StringRefParameter<>:$kind);
+  let assemblyFormat = "`<` struct(params) `>`";
+}
+
+def SnR_DmaTimingAttr : SnR_Attr<"DmaTiming", "dma"> {
+  let summary = "A DMA's life in a replay";
+  let description = [{
+    Written by `--snr-simulate` on every executed `snr.dma.issue` as
+    `snr.dma`: the link it moved on, the cycle it was issued, the cycle its
+    base latency ended, the cycle its transfer began (base latency over and
+    link free) and the cycle it completed.
+
+    ```mlir
+    #snr.dma<link = "hbm->vmem", issue = 10, base_end = 110, start = 110,
+             complete = 174>
+    ```
+  }];
+  let parameters = (ins StringRefParameter<>:$link, "uint64_t":$issue,
+                        "uint64_t":$base_end, "uint64_t":$start,
+                        "uint64_t":$complete);
+  let assemblyFormat = "`<` struct(params) `>`";
+}
+
+def SnR_WaitTimingAttr : SnR_Attr<"WaitTiming", "wait"> {
+  let summary = "How a DMA wait spent its time in a replay";
+  let description = [{
+    Written by `--snr-simulate` on every executed `snr.dma.wait` as
+    `snr.wait`: the cycles it stalled on the base latency and on the
+    transfer of the DMA that finished last, or its slack (how many cycles
+    earlier it could have been without stalling), and how many DMAs it
+    covered.
+
+    ```mlir
+    #snr.wait<base = 60, transfer = 64, slack = 0, dmas = 1>
+    ```
+  }];
+  let parameters = (ins "uint64_t":$base, "uint64_t":$transfer,
+                        "uint64_t":$slack, "uint64_t":$dmas);
+  let assemblyFormat = "`<` struct(params) `>`";
+}
+
 // Kept in the same order as ::snr::arch::CmpPredicate.
 def SnR_CmpPredicateAttr : I32EnumAttr<"CmpPredicate",
     "integer comparison predicate", [

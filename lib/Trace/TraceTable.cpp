@@ -1,0 +1,64 @@
+//===- TraceTable.cpp - An snr.trace op as a flat table -------------------===//
+//
+// Part of the SnR project.
+//
+//===----------------------------------------------------------------------===//
+
+#include "SnR/Trace/TraceTable.h"
+#include "SnR/Dialect/SnROps.h"
+
+using namespace mlir;
+using namespace snr;
+
+TraceTable snr::buildTraceTable(TraceOp traceOp) {
+  TraceTable table;
+  table.traceOp = traceOp;
+  trace::Trace &trace = table.trace;
+  trace.header.program = traceOp.getSymName().str();
+  trace.header.machine = traceOp.getMachine().value_or("").str();
+  trace.header.startPc = uint64_t(traceOp.getStartPc());
+  if (auto loc = dyn_cast<FileLineColLoc>(traceOp.getLoc()))
+    trace.fileName = loc.getFilename().str();
+
+  if (SnapshotOp snapshot = traceOp.getSnapshot()) {
+    for (Operation &entry : *snapshot.getBody()) {
+      if (auto init = dyn_cast<InitRegOp>(entry)) {
+        trace.registers.push_back(
+            {init.getReg().getReg(), int64_t(init.getValue()), {}});
+      } else if (auto init = dyn_cast<InitVRegOp>(entry)) {
+        trace::SnapshotRegister reg{init.getReg().getReg(), 0, {}};
+        llvm::copy(init.getValue(), reg.lanes.begin());
+        trace.registers.push_back(reg);
+      } else if (auto init = dyn_cast<InitMemOp>(entry)) {
+        AddrAttr addr = init.getAddr();
+        trace::SnapshotMemory memory{addr.getSpaceKind(), addr.getChip(),
+                                     uint64_t(addr.getOffset()), {}};
+        memory.bytes.reserve(init.getBytes().getNumElements());
+        for (APInt byte : init.getBytes().getValues<APInt>())
+          memory.bytes.push_back(uint8_t(byte.getZExtValue()));
+        trace.memory.push_back(std::move(memory));
+      }
+    }
+  }
+
+  for (Operation &op : *traceOp.getBody()) {
+    auto inst = dyn_cast<InstructionOpInterface>(op);
+    if (!inst)
+      continue;
+    arch::Instruction decoded = inst.toInstruction();
+    trace::RecordedOutcome outcome;
+    if (auto executed = op.getAttrOfType<BoolAttr>("executed"))
+      outcome.executed = executed.getValue();
+    if (arch::isBranch(decoded.opcode))
+      outcome.taken = outcome.executed.value_or(true);
+    unsigned line = 0;
+    if (auto loc = dyn_cast<FileLineColLoc>(op.getLoc()))
+      line = loc.getLine();
+    trace.instructions.push_back(decoded);
+    trace.outcomes.push_back(outcome);
+    trace.lines.push_back(line);
+    table.ops.push_back(&op);
+  }
+  trace.header.instructionCount = trace.instructions.size();
+  return table;
+}

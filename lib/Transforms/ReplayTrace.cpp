@@ -1,0 +1,60 @@
+//===- ReplayTrace.cpp - Replaying a trace op, for passes -----------------===//
+//
+// Part of the SnR project.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ReplayTrace.h"
+#include "SnR/Sim/Simulator.h"
+
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/Operation.h"
+
+using namespace mlir;
+using namespace snr;
+
+std::optional<sim::MachineModel>
+snr::loadMachineFor(Operation *op, StringRef machineFile) {
+  if (machineFile.empty())
+    return sim::getDefaultMachineModel();
+  llvm::Expected<sim::MachineModel> machine =
+      sim::loadMachineModel(machineFile);
+  if (!machine) {
+    op->emitError() << "invalid machine description: "
+                    << llvm::toString(machine.takeError());
+    return std::nullopt;
+  }
+  return std::move(*machine);
+}
+
+LogicalResult snr::replayTable(const TraceTable &table,
+                               const sim::MachineModel &machine,
+                               bool functional,
+                               llvm::ArrayRef<sim::SimListener *> listeners) {
+  const trace::Trace &trace = table.trace;
+  sim::Simulator simulator(machine);
+  for (sim::SimListener *listener : listeners)
+    simulator.addListener(listener);
+  std::optional<sim::ArchState> state;
+  if (functional) {
+    state.emplace(machine.memory);
+    trace.applySnapshot(*state);
+  }
+  llvm::Expected<sim::RunSummary> summary = simulator.run(
+      {trace.instructions, trace.outcomes}, state ? &*state : nullptr);
+  if (summary)
+    return success();
+  LogicalResult result = failure();
+  llvm::handleAllErrors(
+      summary.takeError(),
+      [&](const sim::DivergenceError &error) {
+        Operation *op = table.ops[error.index];
+        op->emitError() << "replay diverges from the trace at instruction "
+                        << error.index << " (pc " << trace.instructions[error.index].pc
+                        << "): " << error.message;
+      },
+      [&](const llvm::ErrorInfoBase &error) {
+        table.traceOp->emitError(error.message());
+      });
+  return result;
+}

@@ -1,0 +1,40 @@
+//===- ReplayTrace.h - Replaying a trace op, for passes ---------*- C++ -*-===//
+//
+// Part of the SnR project.
+//
+//===----------------------------------------------------------------------===//
+//
+// What every pass that replays an snr.trace does first: load the machine
+// description, decode the op into a flat table, run the simulator with the
+// pass's listeners, and turn failures into located diagnostics.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SNR_LIB_TRANSFORMS_REPLAYTRACE_H
+#define SNR_LIB_TRANSFORMS_REPLAYTRACE_H
+
+#include "SnR/Sim/MachineModel.h"
+#include "SnR/Sim/SimEvents.h"
+#include "SnR/Trace/TraceTable.h"
+
+#include "mlir/Support/LLVM.h"
+
+#include <optional>
+
+namespace snr {
+
+/// The machine in `machineFile`, or the embedded default when it is empty.
+/// Emits an error on `op` if the file is unreadable or invalid.
+std::optional<sim::MachineModel> loadMachineFor(mlir::Operation *op,
+                                                llvm::StringRef machineFile);
+
+/// Replays `table` on `machine`, notifying `listeners`. A divergence is an
+/// error located at the divergent instruction's op.
+mlir::LogicalResult replayTable(const TraceTable &table,
+                                const sim::MachineModel &machine,
+                                bool functional,
+                                llvm::ArrayRef<sim::SimListener *> listeners);
+
+} // namespace snr
+
+#endif // SNR_LIB_TRANSFORMS_REPLAYTRACE_H

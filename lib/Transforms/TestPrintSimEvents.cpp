@@ -1,0 +1,108 @@
+//===- TestPrintSimEvents.cpp - Print a replay's events -------------------===//
+//
+// Part of the SnR project.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ReplayTrace.h"
+#include "SnR/Transforms/Passes.h"
+
+#include "llvm/Support/raw_ostream.h"
+
+namespace snr {
+#define GEN_PASS_DEF_SNRTESTPRINTSIMEVENTS
+#include "SnR/Transforms/Passes.h.inc"
+} // namespace snr
+
+using namespace mlir;
+using namespace snr;
+
+namespace {
+/// One line per event, in notification order.
+class EventPrinter : public sim::SimListener {
+public:
+  explicit EventPrinter(llvm::raw_ostream &os) : os(os) {}
+
+  void onRunStart(const sim::RunInfo &info) override {
+    instructions = info.instructions;
+    linkNames.assign(info.linkNames.begin(), info.linkNames.end());
+    os << "run " << info.machine->name << " instructions "
+       << info.instructions.size()
+       << (info.functional ? " functional" : " timing-only") << "\n";
+  }
+  void onIssue(const sim::IssueEvent &e) override {
+    os << "issue #" << e.index << " pc " << instructions[e.index].pc << " "
+       << arch::getMnemonic(instructions[e.index].opcode) << " @" << e.cycle
+       << " ready " << e.ready;
+    if (e.stall)
+      os << " stall " << e.stall << " " << sim::getStallKindName(e.kind)
+         << " cause #" << e.cause;
+    if (!e.executed)
+      os << " not-executed";
+    os << "\n";
+  }
+  void onRetire(const sim::RetireEvent &e) override {
+    os << "retire #" << e.index << " @" << e.cycle << "\n";
+  }
+  void onUnitBusy(const sim::UnitBusyEvent &e) override {
+    os << "busy " << arch::getUnitName(e.unit) << " #" << e.index << " ["
+       << e.begin << ", " << e.end << ")\n";
+  }
+  void onDmaIssue(const sim::DmaIssueEvent &e) override {
+    os << "dma " << e.id << " issue #" << e.index << " @" << e.issueCycle
+       << " " << linkNames[e.link] << " " << e.bytes << " B flag f" << e.flag
+       << " base-end " << e.baseEndCycle << "\n";
+  }
+  void onDmaStart(const sim::DmaProgressEvent &e) override {
+    os << "dma " << e.id << " start @" << e.cycle << "\n";
+  }
+  void onDmaComplete(const sim::DmaProgressEvent &e) override {
+    os << "dma " << e.id << " complete @" << e.cycle << "\n";
+  }
+  void onDmaWait(const sim::DmaWaitEvent &e) override {
+    os << "wait #" << e.index << " f" << e.flag << " ready @" << e.readyCycle
+       << " issue @" << e.issueCycle << " dmas [";
+    llvm::interleaveComma(e.dmas, os);
+    os << "]";
+    if (!e.dmas.empty())
+      os << " charged " << e.charged;
+    os << " base " << e.baseStall << " transfer " << e.transferStall
+       << " slack " << e.slack << "\n";
+  }
+  void onMemoryAccess(const sim::MemoryAccessEvent &e) override {
+    os << (e.isWrite ? "write " : "read ") << "#" << e.index << " @"
+       << e.cycle << " " << arch::getMemSpaceName(e.space);
+    if (e.space == arch::MemSpace::RemoteHbm)
+      os << "<" << e.chip << ">";
+    os << "[" << e.addr << ", " << e.addr + e.bytes << ")"
+       << (e.isDma ? " dma" : "") << "\n";
+  }
+  void onRunEnd(const sim::RunSummary &s) override {
+    os << "end instructions " << s.instructions << " cycles " << s.totalCycles
+       << " last-dma " << s.lastDmaCycle << "\n";
+  }
+
+private:
+  llvm::raw_ostream &os;
+  llvm::ArrayRef<arch::Instruction> instructions;
+  std::vector<std::string> linkNames;
+};
+
+struct TestPrintSimEventsPass
+    : snr::impl::SnRTestPrintSimEventsBase<TestPrintSimEventsPass> {
+  using SnRTestPrintSimEventsBase::SnRTestPrintSimEventsBase;
+
+  void runOnOperation() override {
+    TraceOp traceOp = getOperation();
+    std::optional<sim::MachineModel> machine =
+        loadMachineFor(traceOp, machineFile);
+    if (!machine)
+      return signalPassFailure();
+    TraceTable table = buildTraceTable(traceOp);
+    EventPrinter printer(llvm::outs());
+    if (failed(replayTable(table, *machine, functional, {&printer})))
+      return signalPassFailure();
+    markAllAnalysesPreserved();
+  }
+};
+} // namespace

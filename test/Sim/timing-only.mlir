@@ -1,0 +1,24 @@
+// Timing-only replay (functional=false) executes no values: it trusts the
+// outcomes the trace recorded, so it replays even a trace whose snapshot
+// would contradict them (divergence.mlir), and reports no memory accesses.
+// RUN: snr-opt %s --snr-simulate='machine=%S/Inputs/test-machine.json functional=false' | FileCheck %s
+// RUN: snr-opt %s --snr-test-print-sim-events='machine=%S/Inputs/test-machine.json functional=false' -o /dev/null | FileCheck %s --check-prefix=EVENTS
+
+// The recorded outcome (taken) stands: the target issues after the refill.
+// CHECK: snr.br 3 if p1 {{.*}}#snr.timing<issue = 1, ready = 2, stall = 0, kind = "none">
+// CHECK: snr.nop {{.*}}#snr.timing<issue = 4, ready = 5, stall = 2, kind = "branch">
+// CHECK: snr.dma.issue {{.*}}#snr.dma<link = "hbm->vmem", issue = 5, base_end = 105, start = 105, complete = 115>
+
+// EVENTS: run test-machine instructions 4 timing-only
+// EVENTS-NOT: {{^}}read
+// EVENTS-NOT: {{^}}write
+// EVENTS: end instructions 4 cycles 6 last-dma 115
+snr.trace @guard at 0 {
+  snr.snapshot {
+    snr.init_reg p1 = 0
+  }
+  snr.nop {pc = 0 : i64}
+  snr.br 3 if p1 {executed = true, pc = 1 : i64}
+  snr.nop {pc = 3 : i64}
+  snr.dma.issue hbm[0] -> vmem[0], 640, f0 {pc = 4 : i64}
+}
