@@ -37,11 +37,33 @@ bool snr::sim::guardHolds(const arch::Instruction &inst,
          state.pred[inst.guard.reg] != inst.guard.negated;
 }
 
-std::string
-snr::sim::resolveAccesses(const arch::Instruction &inst, const ArchState &state,
-                          llvm::SmallVectorImpl<ResolvedAccess> &out) {
-  if (!guardHolds(inst, state))
-    return {};
+namespace {
+/// The memory an operand names, as in assembly: "vmem", "rhbm<2>".
+std::string formatSpace(const arch::MemOperand &operand) {
+  std::string name = arch::getMemSpaceName(operand.space).str();
+  if (operand.space == arch::MemSpace::RemoteHbm)
+    name += "<" + std::to_string(operand.chip) + ">";
+  return name;
+}
+
+/// A memory operand as written in assembly: "smem[s1 - 8]", "hbm[64]".
+std::string formatOperand(const arch::MemOperand &operand) {
+  std::string text = formatSpace(operand) + "[";
+  if (!operand.hasBase)
+    return text + std::to_string(operand.offset) + "]";
+  text += arch::formatReg({arch::RegClass::Scalar, operand.base});
+  if (operand.offset > 0)
+    text += " + " + std::to_string(operand.offset);
+  else if (operand.offset < 0)
+    text += " - " + std::to_string(-operand.offset);
+  return text + "]";
+}
+
+/// Resolves the accesses of an executed instruction into `out`; returns an
+/// error message naming the first bad one.
+std::string resolveExecuted(const arch::Instruction &inst,
+                            const ArchState &state,
+                            llvm::SmallVectorImpl<ResolvedAccess> &out) {
   llvm::SmallVector<arch::MemAccess, 2> accesses;
   arch::getMemoryAccesses(inst, accesses);
   unsigned align = arch::getAddressAlignment(inst.opcode);
@@ -49,27 +71,46 @@ snr::sim::resolveAccesses(const arch::Instruction &inst, const ArchState &state,
     const arch::MemOperand &operand = *access.operand;
     const char *role = access.isWrite ? "destination" : "source";
     uint64_t addr;
-    if (!resolveAddress(operand, state, addr))
-      return llvm::formatv("{0} address {1}{2} + {3} is negative", role,
-                           operand.hasBase ? "s" : "",
-                           operand.hasBase ? std::to_string(operand.base) : "",
-                           operand.offset)
+    if (!resolveAddress(operand, state, addr)) {
+      if (!operand.hasBase)
+        return llvm::formatv("{0} address {1} is negative", role,
+                             formatOperand(operand))
+            .str();
+      return llvm::formatv(
+                 "{0} address {1} = {2} is negative", role,
+                 formatOperand(operand),
+                 arch::effectiveAddress(operand, state.scalar[operand.base]))
           .str();
+    }
     uint64_t size = state.sizes.size(operand.space);
     if (addr > size || access.bytes > size - addr)
       return llvm::formatv("{0} {1}[{2}, {3}) is outside {1} ({4} bytes)",
-                           role, arch::getMemSpaceName(operand.space), addr,
+                           role, formatSpace(operand), addr,
                            addr + access.bytes, size)
           .str();
     if (addr % align != 0)
       return llvm::formatv("{0} address {1}[{2}] is not {3}-byte aligned",
-                           role, arch::getMemSpaceName(operand.space), addr,
-                           align)
+                           role, formatSpace(operand), addr, align)
           .str();
     out.push_back({operand.space, operand.chip, addr, access.bytes,
                    access.isWrite});
   }
   return {};
+}
+} // namespace
+
+std::string
+snr::sim::resolveAccesses(const arch::Instruction &inst, const ArchState &state,
+                          llvm::SmallVectorImpl<ResolvedAccess> &out) {
+  if (!guardHolds(inst, state))
+    return {};
+  // All or nothing: a DMA whose source resolves but whose destination
+  // faults must not leave the source behind in `out`.
+  size_t before = out.size();
+  std::string error = resolveExecuted(inst, state, out);
+  if (!error.empty())
+    out.truncate(before);
+  return error;
 }
 
 namespace {

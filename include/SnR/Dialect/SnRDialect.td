@@ -22,7 +22,7 @@ def SnR_Dialect : Dialect {
     with the snapshot of state the execution read before writing.
 
     ```mlir
-    snr.trace @t attributes {start_pc = 0 : i64} {
+    snr.trace @t at 0 {
       snr.snapshot {
         snr.init_reg s1 = 4096
       }

@@ -83,29 +83,34 @@ def SnR_MovOp : SnR_InstOp<"mov", "Mov",
   }] # commonDescription;
 }
 
+/// `what` names the operation, `note` (optional) is one more sentence.
 class SnR_ScalarBinOp<string mnemonic, string opcode, string what,
-                      string latency = "scalar_alu">
+                      string latency = "scalar_alu", string note = "">
     : SnR_InstOp<mnemonic, opcode,
         (ins SnR_RegAttr:$rd, SnR_RegAttr:$rs1, SnR_RegAttr:$rs2),
         "$rd `,` $rs1 `,` $rs2"> {
   let summary = "Scalar " # what # " of two registers";
   let description = "`rd = rs1 " # what # " rs2` on 32-bit integers "
-    # "(wrapping). Reads `rs1`, `rs2`; writes `rd`. Timing class `"
+    # "(wrapping). " # note # "Reads `rs1`, `rs2`; writes `rd`. Timing class `"
     # latency # "`.\n\n```mlir\nsnr." # mnemonic # " s3, s1, s2\n```\n"
     # commonDescription;
 }
 
 def SnR_AddOp : SnR_ScalarBinOp<"add", "Add", "addition">;
 def SnR_SubOp : SnR_ScalarBinOp<"sub", "Sub", "subtraction">;
-def SnR_MulOp : SnR_ScalarBinOp<"mul", "Mul", "multiplication", "scalar_mul">;
+def SnR_MulOp : SnR_ScalarBinOp<"mul", "Mul", "multiplication", "scalar_mul",
+    "The low 32 bits of the product, the same signed or unsigned. ">;
 def SnR_AndOp : SnR_ScalarBinOp<"and", "And", "bitwise and">;
 def SnR_OrOp : SnR_ScalarBinOp<"or", "Or", "bitwise or">;
 def SnR_XorOp : SnR_ScalarBinOp<"xor", "Xor", "bitwise xor">;
-def SnR_ShlOp : SnR_ScalarBinOp<"shl", "Shl", "left shift (by rs2 mod 32)">;
-def SnR_ShrOp : SnR_ScalarBinOp<"shr", "Shr",
-                                "logical right shift (by rs2 mod 32)">;
-def SnR_SraOp : SnR_ScalarBinOp<"sra", "Sra",
-                                "arithmetic right shift (by rs2 mod 32)">;
+def SnR_ShlOp : SnR_ScalarBinOp<"shl", "Shl", "left shift", "scalar_alu",
+    "The shift amount is `rs2` mod 32 (its low 5 bits). ">;
+def SnR_ShrOp : SnR_ScalarBinOp<"shr", "Shr", "logical right shift",
+    "scalar_alu", "The shift amount is `rs2` mod 32 (its low 5 bits); zeros "
+    # "shift in. ">;
+def SnR_SraOp : SnR_ScalarBinOp<"sra", "Sra", "arithmetic right shift",
+    "scalar_alu", "The shift amount is `rs2` mod 32 (its low 5 bits); copies "
+    # "of the sign bit shift in, so it rounds towards minus infinity. ">;
 
 class SnR_ScalarImmOp<string mnemonic, string opcode, string what,
                       string latency = "scalar_alu">
@@ -114,7 +119,8 @@ class SnR_ScalarImmOp<string mnemonic, string opcode, string what,
         "$rd `,` $rs1 `,` $imm"> {
   let summary = "Scalar " # what # " with an immediate";
   let description = "`rd = rs1 " # what # " imm` on 32-bit integers "
-    # "(wrapping); the immediate fits in 32 bits (shift amounts in 0..31). "
+    # "(wrapping); the immediate fits in 32 bits, signed or unsigned, and is "
+    # "used modulo 2^32 (shift amounts in 0..31). "
     # "Reads `rs1`; writes `rd`. Timing class `" # latency
     # "`.\n\n```mlir\nsnr." # mnemonic # " s3, s1, 8\n```\n"
     # commonDescription;
@@ -225,14 +231,16 @@ def SnR_VStOp : SnR_InstOp<"vst", "VSt",
 // Vector unit
 //===----------------------------------------------------------------------===//
 
+/// `what` names the operation, `note` (optional) is one more sentence.
 class SnR_VectorBinOp<string mnemonic, string opcode, string what,
-                      string latency = "vector_alu">
+                      string latency = "vector_alu", string note = "">
     : SnR_InstOp<mnemonic, opcode,
         (ins SnR_RegAttr:$rd, SnR_RegAttr:$rs1, SnR_RegAttr:$rs2),
         "$rd `,` $rs1 `,` $rs2"> {
   let summary = "Elementwise f32 " # what;
   let description = "For each of the 16 lanes, `rd[i] = " # what
-    # "(rs1[i], rs2[i])` in IEEE f32. Reads `rs1`, `rs2`; writes `rd`. "
+    # "(rs1[i], rs2[i])` in IEEE f32. " # note
+    # "Reads `rs1`, `rs2`; writes `rd`. "
     # "Timing class `" # latency # "`.\n\n```mlir\nsnr." # mnemonic
     # " v3, v1, v2\n```\n" # commonDescription;
 }
@@ -241,30 +249,43 @@ def SnR_VAddOp : SnR_VectorBinOp<"vadd", "VAdd", "add">;
 def SnR_VSubOp : SnR_VectorBinOp<"vsub", "VSub", "sub">;
 def SnR_VMulOp : SnR_VectorBinOp<"vmul", "VMul", "mul">;
 def SnR_VDivOp : SnR_VectorBinOp<"vdiv", "VDiv", "div",
-                                 "vector_transcendental">;
-def SnR_VMaxOp : SnR_VectorBinOp<"vmax", "VMax", "max">;
-def SnR_VMinOp : SnR_VectorBinOp<"vmin", "VMin", "min">;
+    "vector_transcendental",
+    "A nonzero lane divided by zero is an infinity, 0 / 0 is NaN. ">;
+def SnR_VMaxOp : SnR_VectorBinOp<"vmax", "VMax", "max", "vector_alu",
+    "IEEE maxNum: if one lane is NaN, the other is the result. ">;
+def SnR_VMinOp : SnR_VectorBinOp<"vmin", "VMin", "min", "vector_alu",
+    "IEEE minNum: if one lane is NaN, the other is the result. ">;
 
+/// `what` is the summary, `semantics` the sentence that defines the result.
 class SnR_VectorUnaryOp<string mnemonic, string opcode, string what,
-                        string latency>
+                        string semantics, string latency>
     : SnR_InstOp<mnemonic, opcode,
         (ins SnR_RegAttr:$rd, SnR_RegAttr:$rs1), "$rd `,` $rs1"> {
   let summary = "Vector " # what;
-  let description = "`rd = " # what # "(rs1)` over the 16 f32 lanes. "
-    # "Reads `rs1`; writes `rd`. Timing class `" # latency
-    # "`.\n\n```mlir\nsnr." # mnemonic # " v3, v1\n```\n" # commonDescription;
+  let description = semantics # " Reads `rs1`; writes `rd`. Timing class `"
+    # latency # "`.\n\n```mlir\nsnr." # mnemonic # " v3, v1\n```\n"
+    # commonDescription;
 }
 
-def SnR_VMovOp : SnR_VectorUnaryOp<"vmov", "VMov", "copy", "vector_alu">;
+def SnR_VMovOp : SnR_VectorUnaryOp<"vmov", "VMov", "copy",
+    "`rd = rs1`, all 16 lanes bit for bit.", "vector_alu">;
 def SnR_VExpOp : SnR_VectorUnaryOp<"vexp", "VExp", "exp (per lane)",
-                                   "vector_transcendental">;
+    "`rd[i] = exp(rs1[i])` for each of the 16 lanes, in f32 (overflow gives "
+    # "+inf, exp(-inf) = 0).", "vector_transcendental">;
 def SnR_VRecipOp : SnR_VectorUnaryOp<"vrecip", "VRecip",
-                                     "reciprocal (per lane)",
-                                     "vector_transcendental">;
+    "reciprocal (per lane)",
+    "`rd[i] = 1 / rs1[i]` for each of the 16 lanes, correctly rounded in f32 "
+    # "(1 / 0 is an infinity).", "vector_transcendental">;
 def SnR_VRedSumOp : SnR_VectorUnaryOp<"vredsum", "VRedSum",
-    "sum of all lanes, broadcast to every lane", "vector_reduce">;
+    "sum of all lanes, broadcast to every lane",
+    "`rd[i] = rs1[0] + rs1[1] + ... + rs1[15]` for every lane `i`: added in "
+    # "that order, lane 0 first, each step rounded to f32, so the result is "
+    # "the same on every run.", "vector_reduce">;
 def SnR_VRedMaxOp : SnR_VectorUnaryOp<"vredmax", "VRedMax",
-    "maximum of all lanes, broadcast to every lane", "vector_reduce">;
+    "maximum of all lanes, broadcast to every lane",
+    "`rd[i] = max(rs1[0], rs1[1], ..., rs1[15])` for every lane `i`, in lane "
+    # "order; NaN lanes are skipped (IEEE maxNum), the result is NaN only if "
+    # "every lane is.", "vector_reduce">;
 
 def SnR_VSplatOp : SnR_InstOp<"vsplat", "VSplat",
     (ins SnR_RegAttr:$rd, F32Attr:$value), "$rd `,` $value"> {
@@ -315,9 +336,11 @@ def SnR_MxuMatmulOp : SnR_InstOp<"mxu.matmul", "MxuMatmul",
   let summary = "Stream one operand row through the matrix unit";
   let description = [{
     `rd[j] = sum_k rs1[k] * W[k][j]`: multiplies the operand row `rs1` by the
-    stationary weight matrix into result slot `rd` (`q0`-`q15`). Reads `rs1`
-    and all 16 weight rows; writes `rd`. Timing class `matrix_matmul`: the
-    unit is pipelined, the result is ready after the pipeline latency.
+    stationary weight matrix into result slot `rd` (`q0`-`q15`). The sum
+    starts from 0 and adds the products for k = 0, 1, ..., 15 in that order,
+    each product and each sum rounded to f32 (no fused multiply-add). Reads
+    `rs1` and all 16 weight rows; writes `rd`. Timing class `matrix_matmul`:
+    the unit is pipelined, the result is ready after the pipeline latency.
 
     ```mlir
     snr.mxu.matmul q0, v1
@@ -350,7 +373,7 @@ def SnR_DmaIssueOp : SnR_InstOp<"dma.issue", "DmaIssue",
   let summary = "Start an asynchronous DMA";
   let description = [{
     Starts copying `size` bytes from `src` to `dst` on the link between the
-    two memories, and counts it on sync flag `flag`. Links: hbm<->vmem,
+    two memories, and counts it on sync flag `flag` (adds 1 to it). Links: hbm<->vmem,
     hbm<->smem, hbm->hbm, hbm<->rhbm<c>, vmem<->rhbm<c>. `size` is a positive
     multiple of 32 bytes (at most 64 MiB); static address offsets are 32-byte
     aligned. Reads the base registers and the flag; writes the flag; reads
@@ -422,7 +445,9 @@ def SnR_NopOp : SnR_InstOp<"nop", "Nop", (ins), ""> {
 def SnR_HaltOp : SnR_InstOp<"halt", "Halt", (ins), ""> {
   let summary = "Stop the program";
   let description = [{
-    Ends execution; in a trace it can only be the last instruction.
+    Ends execution; the PC stays at the halt. In a trace, an executed halt
+    is the last instruction (a predicated halt whose guard is false falls
+    through). Reads and writes nothing. Timing class `halt`.
 
     ```mlir
     snr.halt
@@ -500,15 +525,14 @@ def SnR_SnapshotOp : SnR_Op<"snapshot", [ParentOneOf<["TraceOp", "ProgramOp"]>,
                                           SingleBlock, NoTerminator]> {
   let summary = "The initial state a trace read before writing";
   let description = [{
-    In a program, the same op is the program's initial state: what a loader
-    puts in registers and memory (weights in HBM, tables in SMEM) before the
-    entry instruction runs.
-
-
     The minimal snapshot of a trace (Algorithm 1): each register and memory
     region the execution read before anything in the trace wrote it, with
     its value at the start of the trace. No register appears twice; no two
     memory regions overlap. Everything else starts as zero.
+
+    In a program, the same op is the program's initial state: what a loader
+    puts in registers and memory (weights in HBM, tables in SMEM) before the
+    entry instruction runs.
 
     ```mlir
     snr.snapshot {

@@ -39,9 +39,10 @@ struct ResolvedAccess {
 bool resolveAddress(const arch::MemOperand &operand, const ArchState &state,
                     uint64_t &addr);
 
-/// Resolves every memory access of `inst` (none if its guard is false).
-/// Returns an error message (empty on success) for an address outside its
-/// memory or misaligned at run time.
+/// Resolves every memory access of `inst` (none if its guard is false) and
+/// appends them to `out`. Returns an error message (empty on success) for an
+/// address that is negative, outside its memory or misaligned at run time;
+/// `out` is then left as it was.
 std::string resolveAccesses(const arch::Instruction &inst,
                             const ArchState &state,
                             llvm::SmallVectorImpl<ResolvedAccess> &out);
