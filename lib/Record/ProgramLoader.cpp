@@ -11,9 +11,9 @@ using namespace mlir;
 using namespace snr;
 using namespace snr::record;
 
-LoadedProgram snr::record::loadProgram(ProgramOp program,
-                                       const sim::MemorySizes &sizes,
-                                       std::vector<trace::HloRange> &hloMap) {
+FailureOr<LoadedProgram>
+snr::record::loadProgram(ProgramOp program, const sim::MemorySizes &sizes,
+                         std::vector<trace::HloRange> &hloMap) {
   LoadedProgram loaded{{}, uint64_t(program.getEntry()), sim::ArchState(sizes)};
   for (Operation &op : *program.getBody()) {
     if (auto snapshot = dyn_cast<SnapshotOp>(op)) {
@@ -30,8 +30,15 @@ LoadedProgram snr::record::loadProgram(ProgramOp program,
           for (APInt byte : init.getBytes().getValues<APInt>())
             bytes.push_back(uint8_t(byte.getZExtValue()));
           AddrAttr addr = init.getAddr();
-          loaded.initialState.memory(addr.getSpaceKind(), addr.getChip())
-              .write(uint64_t(addr.getOffset()), bytes);
+          sim::SparseMemory &memory =
+              loaded.initialState.memory(addr.getSpaceKind(), addr.getChip());
+          uint64_t begin = uint64_t(addr.getOffset());
+          if (!memory.contains(begin, bytes.size()))
+            return init.emitOpError()
+                   << "initializes " << arch::getMemSpaceName(addr.getSpaceKind())
+                   << "[" << begin << ", " << begin + bytes.size()
+                   << "), outside the memory (" << memory.size() << " bytes)";
+          memory.write(begin, bytes);
         }
       }
       continue;

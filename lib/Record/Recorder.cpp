@@ -180,7 +180,12 @@ llvm::Expected<trace::Trace> snr::record::recordTrace(StepDebugger &debugger,
         if (!a.isWrite)
           if (llvm::Error error =
                   snapshot.useMemory(a.space, a.chip, a.addr, a.bytes))
-            return std::move(error);
+            return llvm::createStringError(
+                llvm::inconvertibleErrorCode(),
+                llvm::formatv("pc {0}: cannot read what '{1}' reads from the "
+                              "device: {2}",
+                              inst.pc, arch::getMnemonic(inst.opcode),
+                              llvm::toString(std::move(error))));
     }
 
     if (llvm::Error error = debugger.step())

@@ -346,6 +346,16 @@ StepResult snr::sim::execute(const arch::Instruction &inst, ArchState &state,
     break;
 
   case Opcode::DmaIssue: {
+    // The flag counts outstanding DMAs; at its limit the issue faults (before
+    // anything changes) rather than wrapping.
+    if (state.flag[inst.flag] == INT32_MAX) {
+      result.error = llvm::formatv("flag f{0} already counts {1} outstanding "
+                                   "DMAs, the most it can hold",
+                                   unsigned(inst.flag), INT32_MAX)
+                         .str();
+      accesses.resize(firstAccess);
+      return result;
+    }
     const ResolvedAccess &src = access(0), &dst = access(1);
     const SparseMemory *from = state.findMemory(src.space, src.chip);
     SparseMemory &to = state.memory(dst.space, dst.chip);

@@ -98,9 +98,11 @@ int main(int argc, char **argv) {
 
   sim::MemorySizes sizes;
   std::vector<trace::HloRange> hloMap;
-  record::LoadedProgram program =
+  FailureOr<record::LoadedProgram> program =
       record::loadProgram(programs.front(), sizes, hloMap);
-  record::ReferenceTarget target(program);
+  if (failed(program))
+    return 1;
+  record::ReferenceTarget target(*program);
 
   // The break point: a PC, or the first instruction of an HLO.
   uint64_t breakPc = 0;

@@ -981,3 +981,29 @@ TEST_F(FunctionalCoreTest, FaultNegativeEffectiveAddress) {
 }
 
 } // namespace
+
+// A flag counts outstanding DMAs; one more than it can hold is a fault that
+// changes nothing (no copy, no increment), not a wrap-around.
+TEST(FunctionalCoreFaults, FlagOverflow) {
+  ArchState state;
+  state.flag[2] = INT32_MAX;
+  arch::Instruction inst;
+  inst.opcode = arch::Opcode::DmaIssue;
+  inst.src.space = arch::MemSpace::Hbm;
+  inst.dst.space = arch::MemSpace::VMem;
+  inst.imm = 32;
+  inst.flag = 2;
+  uint8_t one[32];
+  std::fill(std::begin(one), std::end(one), 1);
+  state.hbm.write(0, one);
+  llvm::SmallVector<ResolvedAccess, 2> accesses;
+  StepResult result = execute(inst, state, &accesses);
+  EXPECT_EQ(result.error, "flag f2 already counts 2147483647 outstanding "
+                          "DMAs, the most it can hold");
+  EXPECT_EQ(state.flag[2], INT32_MAX);
+  EXPECT_TRUE(accesses.empty());
+  uint8_t copied[32];
+  state.vmem.read(0, copied);
+  EXPECT_EQ(copied[0], 0);
+  EXPECT_EQ(state.pc, 0u);
+}

@@ -1,0 +1,84 @@
+//===- DmaStallAnalysis.h - Where DMA waits lost time -----------*- C++ -*-===//
+//
+// Part of the SnR project.
+//
+//===----------------------------------------------------------------------===//
+//
+// Per DMA: its issue, transfer start, completion, the wait that covered it,
+// and how that wait's time splits into base-latency stall, transfer stall or
+// slack (docs/analyses.md); the HLO of the issue and of the wait, so DMAs
+// whose wait is in another HLO (cross-HLO prefetch opportunities) show.
+// Totals per HLO (of the wait) and per link.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SNR_ANALYSIS_DMASTALLANALYSIS_H
+#define SNR_ANALYSIS_DMASTALLANALYSIS_H
+
+#include "SnR/Analysis/TraceInfo.h"
+#include "SnR/Sim/SimEvents.h"
+
+#include <string>
+#include <vector>
+
+namespace snr::analysis {
+
+struct DmaRecord {
+  uint32_t id = 0;
+  uint64_t issueIndex = 0;            ///< the dma.issue instruction
+  uint64_t waitIndex = sim::kNoIndex; ///< the dma.wait that covered it
+  unsigned flag = 0;
+  unsigned link = 0; ///< index into DmaStallAnalysis::linkNames
+  uint64_t bytes = 0;
+  arch::MemSpace srcSpace = arch::MemSpace::Hbm;
+  arch::MemSpace dstSpace = arch::MemSpace::Hbm;
+  unsigned srcChip = 0, dstChip = 0;
+  uint64_t srcAddr = 0, dstAddr = 0; ///< functional runs only
+  uint64_t issueCycle = 0, baseEndCycle = 0, startCycle = 0,
+           completeCycle = 0;
+  /// When the covering wait was reached (its in-order ready cycle) and when
+  /// it issued; both 0 without a wait.
+  uint64_t waitReadyCycle = 0, waitIssueCycle = 0;
+  /// The wait's stall, if this DMA was charged with it (it finished last).
+  uint64_t baseStall = 0, transferStall = 0;
+  /// The cycles this DMA was complete before its wait was reached.
+  uint64_t slack = 0;
+  bool charged = false;
+  HloId issueHlo = kNoHlo, waitHlo = kNoHlo;
+
+  uint64_t stall() const { return baseStall + transferStall; }
+  bool crossesHlo() const {
+    return waitIndex != sim::kNoIndex && issueHlo != waitHlo;
+  }
+};
+
+struct DmaTotals {
+  uint64_t dmas = 0, bytes = 0;
+  uint64_t baseStall = 0, transferStall = 0, slack = 0;
+  uint64_t stalledDmas = 0;
+};
+
+class DmaStallAnalysis : public sim::SimListener {
+public:
+  explicit DmaStallAnalysis(const TraceInfo &info) : info(info) {}
+
+  void onRunStart(const sim::RunInfo &run) override;
+  void onDmaIssue(const sim::DmaIssueEvent &event) override;
+  void onDmaStart(const sim::DmaProgressEvent &event) override;
+  void onDmaComplete(const sim::DmaProgressEvent &event) override;
+  void onDmaWait(const sim::DmaWaitEvent &event) override;
+  void onRunEnd(const sim::RunSummary &summary) override;
+
+  std::vector<DmaRecord> dmas; ///< by DMA id
+  std::vector<std::string> linkNames;
+  std::vector<DmaTotals> perLink; ///< by link
+  std::vector<DmaTotals> perHlo;  ///< by HLO of the wait (issue if none)
+  DmaTotals total;
+
+private:
+  const TraceInfo &info;
+};
+
+} // namespace snr::analysis
+
+#endif // SNR_ANALYSIS_DMASTALLANALYSIS_H

@@ -1,0 +1,58 @@
+//===- TraceInfo.h - What analyses know of a trace besides events -*- C++ -*-===//
+//
+// Part of the SnR project.
+//
+//===----------------------------------------------------------------------===//
+//
+// The static facts every analysis and report needs about the replayed trace:
+// its instructions, the HLO each came from (interned), and where each is in
+// the trace file, so results can be grouped by HLO and located by line.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SNR_ANALYSIS_TRACEINFO_H
+#define SNR_ANALYSIS_TRACEINFO_H
+
+#include "SnR/Arch/ISA.h"
+
+#include "llvm/ADT/ArrayRef.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace snr::trace {
+struct Trace;
+} // namespace snr::trace
+
+namespace snr::analysis {
+
+/// Index of an HLO name in TraceInfo::hloNames; kNoHlo for instructions the
+/// trace's HLO map does not cover.
+using HloId = uint32_t;
+inline constexpr HloId kNoHlo = ~HloId(0);
+
+struct TraceInfo {
+  std::string fileName;
+  std::string program;
+  std::string machine;
+  llvm::ArrayRef<arch::Instruction> instructions;
+  /// Distinct HLO names in order of first execution.
+  std::vector<std::string> hloNames;
+  /// The HLO of each instruction.
+  std::vector<HloId> hloOf;
+  /// The trace-file line of each instruction (0 when unknown).
+  std::vector<unsigned> lines;
+
+  /// Interns the HLO map of `trace`; `instructions` refers into it.
+  static TraceInfo fromTrace(const trace::Trace &trace);
+
+  /// "fusion.1", or "(no hlo)".
+  llvm::StringRef getHloName(HloId id) const;
+  /// "pc 12 (line 40)" or "pc 12", for messages.
+  std::string describe(uint64_t index) const;
+};
+
+} // namespace snr::analysis
+
+#endif // SNR_ANALYSIS_TRACEINFO_H
