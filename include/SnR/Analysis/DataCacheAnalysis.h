@@ -1,0 +1,98 @@
+//===- DataCacheAnalysis.h - VMEM pages over time ---------------*- C++ -*-===//
+//
+// Part of the SnR project.
+//
+//===----------------------------------------------------------------------===//
+//
+// Page-level liveness of the data cache (VMEM), from every VMEM read and
+// write of a functional replay. A page is live from a write until its last
+// read before the next write; a page read before the trace wrote it is live
+// from the start. A write never read afterwards is a wasted transfer. Per
+// cycle window: the pages occupied (live at some point in the window), the
+// largest run of contiguous free pages, and live pages per block (the
+// fragmentation heatmap). DMA writes count from the DMA's issue: its buffer
+// must be reserved from then on.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SNR_ANALYSIS_DATACACHEANALYSIS_H
+#define SNR_ANALYSIS_DATACACHEANALYSIS_H
+
+#include "SnR/Analysis/TraceInfo.h"
+#include "SnR/Sim/SimEvents.h"
+
+#include "llvm/ADT/BitVector.h"
+
+#include <vector>
+
+namespace snr::analysis {
+
+/// A write whose bytes were never read afterwards (before being overwritten
+/// or the trace ended).
+struct WastedTransfer {
+  uint64_t index = 0; ///< the writing instruction (dma.issue or vst)
+  uint64_t firstPage = 0, pages = 0;
+  bool isDma = false;
+};
+
+struct DataCacheOptions {
+  /// Number of cycle windows the run is cut into.
+  unsigned windows = 512;
+};
+
+class DataCacheAnalysis : public sim::SimListener {
+public:
+  DataCacheAnalysis(const TraceInfo &info, DataCacheOptions options = {})
+      : info(info), options(options) {}
+
+  void onRunStart(const sim::RunInfo &run) override;
+  void onMemoryAccess(const sim::MemoryAccessEvent &event) override;
+  void onRunEnd(const sim::RunSummary &summary) override;
+
+  /// The largest run of contiguous pages free over the whole of
+  /// [begin, end] (cycles), at window granularity: a page counts as busy if
+  /// it is live anywhere in a window that overlaps the range.
+  uint64_t largestFreeRunOver(uint64_t begin, uint64_t end) const;
+  unsigned windowOf(uint64_t cycle) const;
+
+  unsigned numPages = 0, pagesPerBlock = 0, numBlocks = 0, pageBytes = 0;
+  uint64_t windowCycles = 1;
+  unsigned numWindows = 0;
+  bool available = false; ///< false for timing-only runs (no addresses)
+
+  std::vector<uint32_t> occupiedPages;  ///< by window
+  std::vector<uint32_t> largestFreeRun; ///< by window, in pages
+  /// livePagesPerBlock[window * numBlocks + block]
+  std::vector<uint16_t> livePagesPerBlock;
+  double medianFreePages = 0, medianLargestFreeRun = 0;
+  uint32_t peakOccupiedPages = 0;
+  std::vector<WastedTransfer> wasted;
+  uint64_t wastedBytes = 0;
+  uint64_t pagesEverUsed = 0;
+
+private:
+  struct PageState {
+    uint64_t lastWrite = 0, lastRead = 0;
+    uint64_t writer = sim::kNoIndex;
+    bool written = false;  ///< written in the trace
+    bool readSince = false; ///< read since that write (or since the start)
+    bool touched = false;
+    bool writerIsDma = false;
+  };
+  struct LiveInterval {
+    uint32_t page;
+    uint64_t begin, end;
+  };
+  void closeInterval(uint32_t page, PageState &state);
+
+  const TraceInfo &info;
+  DataCacheOptions options;
+  std::vector<PageState> pages;
+  std::vector<LiveInterval> intervals;
+  /// occupied[window]: the pages live in that window.
+  std::vector<llvm::BitVector> occupied;
+};
+
+} // namespace snr::analysis
+
+#endif // SNR_ANALYSIS_DATACACHEANALYSIS_H

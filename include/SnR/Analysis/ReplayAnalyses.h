@@ -1,0 +1,74 @@
+//===- ReplayAnalyses.h - One replay, every analysis ------------*- C++ -*-===//
+//
+// Part of the SnR project.
+//
+//===----------------------------------------------------------------------===//
+//
+// Runs a trace once on the simulator with every analysis listening, then
+// derives the suggestions. What snr-replay, the analysis passes and the
+// reports share. MLIR-free.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SNR_ANALYSIS_REPLAYANALYSES_H
+#define SNR_ANALYSIS_REPLAYANALYSES_H
+
+#include "SnR/Analysis/DataCacheAnalysis.h"
+#include "SnR/Analysis/DependencyAnalysis.h"
+#include "SnR/Analysis/DmaStallAnalysis.h"
+#include "SnR/Analysis/Suggestions.h"
+#include "SnR/Analysis/TraceInfo.h"
+#include "SnR/Analysis/UtilizationAnalysis.h"
+#include "SnR/Sim/MachineModel.h"
+#include "SnR/Sim/PerformanceTracker.h"
+#include "SnR/Sim/TimingRecorder.h"
+
+#include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/Support/Error.h"
+
+#include <memory>
+
+namespace snr::trace {
+struct Trace;
+} // namespace snr::trace
+
+namespace snr::analysis {
+
+struct AnalysisOptions {
+  UtilizationOptions utilization;
+  DataCacheOptions dataCache;
+  DependencyOptions dependencies;
+  SuggestionOptions suggestions;
+  /// Called every so many instructions with (done, total), for a progress
+  /// indicator.
+  llvm::function_ref<void(uint64_t, uint64_t)> progress;
+};
+
+/// Everything one replay computed. Non-copyable: analyses refer to `info`.
+struct ReplayResults {
+  explicit ReplayResults(TraceInfo info, const sim::MachineModel &machine);
+  ReplayResults(const ReplayResults &) = delete;
+  ReplayResults &operator=(const ReplayResults &) = delete;
+
+  TraceInfo info;
+  sim::MachineModel machine;
+  sim::RunSummary summary;
+  sim::TimingRecorder timing;
+  sim::PerformanceTracker performance;
+  DmaStallAnalysis dmas;
+  UtilizationAnalysis utilization;
+  DataCacheAnalysis dataCache;
+  DependencyAnalysis dependencies;
+  Suggestions suggestions;
+};
+
+/// Replays `trace` functionally from its snapshot on `machine` with every
+/// analysis. Fails with a sim::DivergenceError where the model and the trace
+/// disagree.
+llvm::Expected<std::unique_ptr<ReplayResults>>
+analyzeTrace(const trace::Trace &trace, const sim::MachineModel &machine,
+             const AnalysisOptions &options = {});
+
+} // namespace snr::analysis
+
+#endif // SNR_ANALYSIS_REPLAYANALYSES_H

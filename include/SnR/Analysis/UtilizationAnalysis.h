@@ -1,0 +1,96 @@
+//===- UtilizationAnalysis.h - How busy each unit and link was ---*- C++ -*-===//
+//
+// Part of the SnR project.
+//
+//===----------------------------------------------------------------------===//
+//
+// The busy fraction of every unit (scalar, load/store, vector, matrix) and
+// every DMA link, per cycle window and per HLO; and the stretches where the
+// matrix unit sat idle while the program stalled on a DMA wait (the
+// signature of a missing prefetch). docs/analyses.md defines each figure.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SNR_ANALYSIS_UTILIZATIONANALYSIS_H
+#define SNR_ANALYSIS_UTILIZATIONANALYSIS_H
+
+#include "SnR/Analysis/TraceInfo.h"
+#include "SnR/Sim/SimEvents.h"
+
+#include <string>
+#include <vector>
+
+namespace snr::analysis {
+
+/// A stretch [begin, end) in which the matrix unit had nothing in flight
+/// while the dma.wait `waitIndex` stalled on DMA `dma`.
+struct MatrixIdleOnDma {
+  uint64_t begin = 0, end = 0;
+  uint64_t waitIndex = 0;
+  uint32_t dma = 0;
+};
+
+struct UtilizationOptions {
+  /// Cycles per window; 0 picks one so the run spans about `targetWindows`.
+  uint64_t windowCycles = 0;
+  unsigned targetWindows = 200;
+};
+
+class UtilizationAnalysis : public sim::SimListener {
+public:
+  UtilizationAnalysis(const TraceInfo &info, UtilizationOptions options = {})
+      : info(info), options(options) {}
+
+  void onRunStart(const sim::RunInfo &run) override;
+  void onIssue(const sim::IssueEvent &event) override;
+  void onUnitBusy(const sim::UnitBusyEvent &event) override;
+  void onDmaIssue(const sim::DmaIssueEvent &event) override;
+  void onDmaStart(const sim::DmaProgressEvent &event) override;
+  void onDmaComplete(const sim::DmaProgressEvent &event) override;
+  void onDmaWait(const sim::DmaWaitEvent &event) override;
+  void onRunEnd(const sim::RunSummary &summary) override;
+
+  /// The resources measured: "scalar", "loadstore", "vector", "matrix",
+  /// then one per DMA link ("hbm->vmem", ...).
+  std::vector<std::string> resources;
+  static constexpr unsigned kNumUnitResources = 4;
+  uint64_t windowCycles = 1;
+  uint64_t totalCycles = 0;
+  /// busy[resource][window]: busy cycles / window cycles, in [0, 1].
+  std::vector<std::vector<double>> busy;
+  /// Over the whole run.
+  std::vector<double> overall;
+
+  struct HloUtilization {
+    uint64_t firstIssue = 0, lastReady = 0; ///< the HLO's span
+    uint64_t instructions = 0;
+    std::vector<uint64_t> busyCycles; ///< by resource (units only)
+    double fraction(unsigned resource) const;
+  };
+  std::vector<HloUtilization> perHlo; ///< by HloId
+
+  std::vector<MatrixIdleOnDma> matrixIdleOnDma;
+  uint64_t matrixIdleOnDmaCycles = 0;
+
+private:
+  struct Interval {
+    uint64_t begin, end;
+  };
+  const TraceInfo &info;
+  UtilizationOptions options;
+  /// Busy intervals by resource, in issue order (links: by completion).
+  std::vector<std::vector<Interval>> intervals;
+  /// The matrix unit's in-flight intervals [issue, ready).
+  std::vector<Interval> matrixInFlight;
+  struct StalledWait {
+    uint64_t begin, end, index;
+    uint32_t dma;
+  };
+  std::vector<StalledWait> stalledWaits;
+  std::vector<unsigned> linkOfDma;
+  std::vector<uint64_t> startOfDma;
+};
+
+} // namespace snr::analysis
+
+#endif // SNR_ANALYSIS_UTILIZATIONANALYSIS_H
