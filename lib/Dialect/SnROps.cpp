@@ -125,6 +125,8 @@ LogicalResult TraceOp::verifyRegions() {
   std::optional<int64_t> expectedPc = getStartPc();
   StringRef why = "the trace's start_pc";
   bool halted = false;
+  // A PC is one instruction of the program, so it comes from one HLO.
+  llvm::DenseMap<int64_t, std::pair<StringAttr, Operation *>> hloOfPc;
   for (Operation &op : *getBody()) {
     if (isa<SnapshotOp>(op)) {
       if (&op != &getBody()->front())
@@ -142,6 +144,15 @@ LogicalResult TraceOp::verifyRegions() {
     if (*pc != *expectedPc)
       return op.emitOpError() << "has pc " << *pc << " but control flow leads "
                               << "to pc " << *expectedPc << " (" << why << ")";
+    if (auto hlo = op.getAttrOfType<StringAttr>("hlo")) {
+      auto [it, inserted] = hloOfPc.try_emplace(*pc, hlo, &op);
+      if (!inserted && it->second.first != hlo)
+        return op.emitOpError()
+                   .append("has hlo ", hlo, " but pc ", *pc,
+                           " was attributed to ", it->second.first)
+                   .attachNote(it->second.second->getLoc())
+               << "first attributed here";
+    }
     auto guard = op.getAttrOfType<GuardAttr>("guard");
     auto executed = op.getAttrOfType<BoolAttr>("executed");
     if (guard && !executed)

@@ -6,6 +6,7 @@
 
 #include "SnR/Dialect/SnROps.h"
 #include "SnR/Trace/TraceImport.h"
+#include "SnR/Trace/TraceTable.h"
 #include "SnR/Trace/TraceWriter.h"
 
 #include <map>
@@ -13,36 +14,6 @@
 using namespace mlir;
 using namespace snr;
 using namespace snr::trace;
-
-/// Rebuilds the HLO map from the instructions' `hlo` attributes: consecutive
-/// PCs with the same name form one range.
-static LogicalResult collectHloMap(TraceOp traceOp,
-                                   std::vector<HloRange> &hloMap) {
-  std::map<uint64_t, std::pair<StringAttr, Operation *>> byPc;
-  for (Operation &op : *traceOp.getBody()) {
-    auto hlo = op.getAttrOfType<StringAttr>("hlo");
-    auto pc = op.getAttrOfType<IntegerAttr>("pc");
-    if (!hlo || !pc)
-      continue;
-    auto [it, inserted] =
-        byPc.try_emplace(pc.getValue().getZExtValue(), hlo, &op);
-    if (!inserted && it->second.first != hlo)
-      return op.emitOpError()
-                 .append("has hlo ", hlo, " but pc ", pc.getInt(),
-                         " was already attributed to ", it->second.first)
-                 .attachNote(it->second.second->getLoc())
-             << "first attributed here";
-  }
-  for (auto &[pc, entry] : byPc) {
-    StringRef name = entry.first.getValue();
-    if (!hloMap.empty() && hloMap.back().end == pc &&
-        hloMap.back().name == name)
-      hloMap.back().end = pc + 1;
-    else
-      hloMap.push_back({pc, pc + 1, name.str()});
-  }
-  return success();
-}
 
 LogicalResult snr::exportTrace(TraceOp traceOp, llvm::raw_ostream &os) {
   TraceHeader header;

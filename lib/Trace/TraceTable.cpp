@@ -7,8 +7,41 @@
 #include "SnR/Trace/TraceTable.h"
 #include "SnR/Dialect/SnROps.h"
 
+#include <map>
+
 using namespace mlir;
 using namespace snr;
+
+/// Rebuilds the HLO map from the instructions' `hlo` attributes: consecutive
+/// PCs with the same name form one range.
+LogicalResult snr::collectHloMap(TraceOp traceOp,
+                                 std::vector<trace::HloRange> &hloMap) {
+  std::map<uint64_t, std::pair<StringAttr, Operation *>> byPc;
+  for (Operation &op : *traceOp.getBody()) {
+    auto hlo = op.getAttrOfType<StringAttr>("hlo");
+    auto pc = op.getAttrOfType<IntegerAttr>("pc");
+    if (!hlo || !pc)
+      continue;
+    auto [it, inserted] =
+        byPc.try_emplace(pc.getValue().getZExtValue(), hlo, &op);
+    if (!inserted && it->second.first != hlo)
+      return op.emitOpError()
+                 .append("has hlo ", hlo, " but pc ", pc.getInt(),
+                         " was already attributed to ", it->second.first)
+                 .attachNote(it->second.second->getLoc())
+             << "first attributed here";
+  }
+  for (auto &[pc, entry] : byPc) {
+    StringRef name = entry.first.getValue();
+    if (!hloMap.empty() && hloMap.back().end == pc &&
+        hloMap.back().name == name)
+      hloMap.back().end = pc + 1;
+    else
+      hloMap.push_back({pc, pc + 1, name.str()});
+  }
+  return success();
+}
+
 
 TraceTable snr::buildTraceTable(TraceOp traceOp) {
   TraceTable table;
@@ -17,6 +50,8 @@ TraceTable snr::buildTraceTable(TraceOp traceOp) {
   trace.header.program = traceOp.getSymName().str();
   trace.header.machine = traceOp.getMachine().value_or("").str();
   trace.header.startPc = uint64_t(traceOp.getStartPc());
+  // A trace that verifies attributes each PC to one HLO at most.
+  (void)collectHloMap(traceOp, trace.header.hloMap);
   if (auto loc = dyn_cast<FileLineColLoc>(traceOp.getLoc()))
     trace.fileName = loc.getFilename().str();
 

@@ -84,3 +84,13 @@ snr.trace @t at 0 {
   // expected-error @+1 {{'snr.nop' op follows a halt; a trace ends at its halt}}
   snr.nop {pc = 2 : i64}
 }
+
+// -----
+
+// One PC is one instruction of the program: it comes from one HLO.
+snr.trace @t at 0 {
+  // expected-note @+1 {{first attributed here}}
+  snr.br 0 {hlo = "a", pc = 0 : i64}
+  // expected-error @+1 {{has hlo "b" but pc 0 was attributed to "a"}}
+  snr.br 0 {hlo = "b", pc = 0 : i64}
+}

@@ -44,6 +44,8 @@ struct DmaRecord {
   /// The cycles this DMA was complete before its wait was reached.
   uint64_t slack = 0;
   bool charged = false;
+  /// How many DMAs its wait covered (0 without a wait).
+  unsigned waitCovers = 0;
   HloId issueHlo = kNoHlo, waitHlo = kNoHlo;
 
   uint64_t stall() const { return baseStall + transferStall; }
@@ -72,7 +74,9 @@ public:
   std::vector<DmaRecord> dmas; ///< by DMA id
   std::vector<std::string> linkNames;
   std::vector<DmaTotals> perLink; ///< by link
-  std::vector<DmaTotals> perHlo;  ///< by HLO of the wait (issue if none)
+  /// By HLO of the wait (of the issue if never waited); one more entry at
+  /// the end gathers DMAs outside any HLO.
+  std::vector<DmaTotals> perHlo;
   DmaTotals total;
 
 private:

@@ -46,7 +46,8 @@ struct AnalysisOptions {
 
 /// Everything one replay computed. Non-copyable: analyses refer to `info`.
 struct ReplayResults {
-  explicit ReplayResults(TraceInfo info, const sim::MachineModel &machine);
+  ReplayResults(TraceInfo info, const sim::MachineModel &machine,
+                const AnalysisOptions &options = {});
   ReplayResults(const ReplayResults &) = delete;
   ReplayResults &operator=(const ReplayResults &) = delete;
 

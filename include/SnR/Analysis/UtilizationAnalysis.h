@@ -23,7 +23,8 @@
 namespace snr::analysis {
 
 /// A stretch [begin, end) in which the matrix unit had nothing in flight
-/// while the dma.wait `waitIndex` stalled on DMA `dma`.
+/// while the dma.wait `waitIndex` stalled on DMA `dma`, in an HLO that uses
+/// the matrix unit.
 struct MatrixIdleOnDma {
   uint64_t begin = 0, end = 0;
   uint64_t waitIndex = 0;

@@ -16,6 +16,7 @@
 #include "SnR/Trace/Trace.h"
 
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/Support/LogicalResult.h"
 
 namespace mlir {
 class Operation;
@@ -35,6 +36,12 @@ struct TraceTable {
 /// recorded outcomes, and each instruction's line when its location is a
 /// file location.
 TraceTable buildTraceTable(TraceOp traceOp);
+
+/// Rebuilds a trace's HLO map from its instructions' `hlo` attributes:
+/// consecutive PCs with the same name form one range. Fails, with an error
+/// on the op, if one PC is attributed to two HLOs.
+llvm::LogicalResult collectHloMap(TraceOp traceOp,
+                                  std::vector<trace::HloRange> &hloMap);
 
 } // namespace snr
 

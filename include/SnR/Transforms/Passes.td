@@ -59,4 +59,61 @@ def SnRTestPrintSimEvents : Pass<"snr-test-print-sim-events",
   ];
 }
 
+def SnRSuggest : Pass<"snr-suggest", "::snr::TraceOp"> {
+  let summary = "Suggest DMA hoists and parallel DMA groups, as remarks";
+  let description = [{
+    Replays the trace with every analysis (docs/analyses.md) and runs
+    Algorithm 2 on each DMA whose wait stalled. Each verdict is an
+    optimization remark located at the DMA's issue (its trace line):
+
+    * `[Missed] dma-hoist`: the compiler could have issued this DMA earlier
+      (verdicts `hoist` and `hoist-partly`), with the reason, a suggestion
+      naming where to move it, and metrics (stall, push limit, expected
+      saving, VMEM pages needed and free);
+    * `[Analysis] dma-hoist`: it stalled but hoisting cannot fix it
+      (`blocked-by-dependency`, `no-room`), with the reason;
+    * `[Missed] dma-parallelize`: independent DMAs issued and waited one at
+      a time, at the first of them.
+
+    The category is `snr.dma`, so `--remarks-filter=snr` shows them all and
+    `--remark-format=yaml --remarks-output-file=r.yaml` saves them.
+  }];
+  let options = [
+    Option<"machineFile", "machine", "std::string", /*default=*/"\"\"",
+           "Machine description JSON file (default: the embedded snr-ref)">,
+    Option<"maxSlice", "max-slice", "unsigned", /*default=*/"8",
+           "Lightweight producers a relaxed backtail may carry along">,
+  ];
+}
+
+def SnRTestDependencies : Pass<"snr-test-dependencies", "::snr::TraceOp"> {
+  let summary = "Write the dependency analysis as attributes (for tests)";
+  let description = [{
+    Gets the TraceReplayAnalysis (`getAnalysis<>()`, embedded machine) and
+    writes, on every instruction, the trace indices of the instructions it
+    depends on: `snr.test.raw`, `snr.test.war`, `snr.test.waw`; and on every
+    executed `snr.dma.issue` its backtails: `snr.test.backtail =
+    {conservative = N, relaxed = M, relaxed_cycles = C, slice = [...]}`
+    (instructions it could move up; the lightweight producers that move with
+    it).
+  }];
+}
+
+def SnRTestPrintAnalyses : Pass<"snr-test-print-analyses", "::snr::TraceOp"> {
+  let summary = "Print every analysis' results (for tests)";
+  let description = [{
+    Prints the DMA stall records and totals, unit utilization, the data
+    cache figures and the suggestions of a replay, one fact per line, to
+    stdout.
+  }];
+  let options = [
+    Option<"machineFile", "machine", "std::string", /*default=*/"\"\"",
+           "Machine description JSON file (default: the embedded snr-ref)">,
+    Option<"windowCycles", "window", "uint64_t", /*default=*/"0",
+           "Cycles per utilization window (0: automatic)">,
+    Option<"cacheWindows", "cache-windows", "unsigned", /*default=*/"512",
+           "Windows the data-cache analysis cuts the run into">,
+  ];
+}
+
 #endif // SNR_TRANSFORMS_PASSES_TD

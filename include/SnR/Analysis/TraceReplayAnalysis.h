@@ -1,0 +1,51 @@
+//===- TraceReplayAnalysis.h - Every analysis of an snr.trace ---*- C++ -*-===//
+//
+// Part of the SnR project.
+//
+//===----------------------------------------------------------------------===//
+//
+// The MLIR face of ReplayAnalyses: constructed from an snr.trace op, it
+// decodes the op, replays it functionally and keeps every analysis' results
+// and the op of each instruction. Usable as `getAnalysis<TraceReplayAnalysis>()`
+// (with the embedded machine description) or constructed with another one.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SNR_ANALYSIS_TRACEREPLAYANALYSIS_H
+#define SNR_ANALYSIS_TRACEREPLAYANALYSIS_H
+
+#include "SnR/Analysis/ReplayAnalyses.h"
+#include "SnR/Trace/TraceTable.h"
+
+#include <memory>
+
+namespace mlir {
+class Operation;
+} // namespace mlir
+
+namespace snr {
+
+class TraceReplayAnalysis {
+public:
+  /// Replays `traceOp` on the embedded default machine.
+  explicit TraceReplayAnalysis(mlir::Operation *traceOp);
+  TraceReplayAnalysis(mlir::Operation *traceOp,
+                      const sim::MachineModel &machine,
+                      const analysis::AnalysisOptions &options = {});
+
+  /// False if the replay diverged from the trace; the error was emitted at
+  /// the divergent instruction's op.
+  bool succeeded() const { return results != nullptr; }
+  const analysis::ReplayResults &getResults() const { return *results; }
+  const TraceTable &getTable() const { return table; }
+  /// The op of trace instruction `index`.
+  mlir::Operation *getOp(uint64_t index) const { return table.ops[index]; }
+
+private:
+  TraceTable table;
+  std::unique_ptr<analysis::ReplayResults> results;
+};
+
+} // namespace snr
+
+#endif // SNR_ANALYSIS_TRACEREPLAYANALYSIS_H

@@ -1,0 +1,165 @@
+//===- DataCacheAnalysis.cpp - VMEM pages over time -----------------------===//
+//
+// Part of the SnR project.
+//
+//===----------------------------------------------------------------------===//
+//
+// Each page runs a small state machine over its reads and writes (events
+// arrive in trace order with non-decreasing cycles); every closed live
+// interval is kept, and at the end the intervals are binned into windows as
+// one bit set of occupied pages per window. Everything else (occupancy,
+// largest free run, the heatmap, the free-run query) reads those bit sets.
+//
+//===----------------------------------------------------------------------===//
+
+#include "SnR/Analysis/DataCacheAnalysis.h"
+#include "SnR/Sim/MachineModel.h"
+
+#include <algorithm>
+#include <map>
+
+using namespace snr;
+using namespace snr::analysis;
+
+void DataCacheAnalysis::onRunStart(const sim::RunInfo &run) {
+  available = run.functional;
+  pageBytes = run.machine->vmemPageBytes;
+  pagesPerBlock = run.machine->vmemPagesPerBlock;
+  numBlocks = run.machine->vmemBlocks;
+  numPages = run.machine->getNumVmemPages();
+  pages.assign(numPages, {});
+  intervals.clear();
+  wasted.clear();
+  wastedBytes = 0;
+}
+
+void DataCacheAnalysis::closeInterval(uint32_t page, PageState &state) {
+  if (state.readSince)
+    intervals.push_back({page, state.written ? state.lastWrite : 0,
+                         state.lastRead});
+  else if (state.written)
+    // Never read after this write: a wasted transfer. Its interval is empty,
+    // so the page does not count as occupied.
+    wasted.push_back({state.writer, page, 1, state.writerIsDma});
+}
+
+void DataCacheAnalysis::onMemoryAccess(const sim::MemoryAccessEvent &event) {
+  if (event.space != arch::MemSpace::VMem || event.bytes == 0)
+    return;
+  uint64_t first = event.addr / pageBytes;
+  uint64_t last = (event.addr + event.bytes - 1) / pageBytes;
+  for (uint64_t p = first; p <= last && p < numPages; ++p) {
+    PageState &state = pages[p];
+    if (event.isWrite) {
+      if (state.touched)
+        closeInterval(uint32_t(p), state);
+      state.touched = true;
+      state.written = true;
+      state.readSince = false;
+      state.lastWrite = event.cycle;
+      state.writer = event.index;
+      state.writerIsDma = event.isDma;
+    } else {
+      if (!state.touched) {
+        // Read before the trace wrote it: live since the start.
+        state.touched = true;
+        state.written = false;
+      }
+      state.readSince = true;
+      state.lastRead = event.cycle;
+    }
+  }
+}
+
+unsigned DataCacheAnalysis::windowOf(uint64_t cycle) const {
+  return unsigned(std::min<uint64_t>(cycle / windowCycles, numWindows - 1));
+}
+
+/// The longest run of clear bits of `bits`.
+static uint64_t longestClearRun(const llvm::BitVector &bits) {
+  uint64_t longest = 0;
+  int64_t previous = -1;
+  for (int set = bits.find_first(); set != -1; set = bits.find_next(set)) {
+    longest = std::max<uint64_t>(longest, uint64_t(set - previous - 1));
+    previous = set;
+  }
+  return std::max<uint64_t>(longest, bits.size() - uint64_t(previous + 1));
+}
+
+static double median(std::vector<double> values) {
+  if (values.empty())
+    return 0;
+  std::sort(values.begin(), values.end());
+  size_t n = values.size();
+  return n % 2 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2;
+}
+
+void DataCacheAnalysis::onRunEnd(const sim::RunSummary &summary) {
+  pagesEverUsed = 0;
+  for (uint32_t p = 0; p < numPages; ++p)
+    if (pages[p].touched) {
+      ++pagesEverUsed;
+      closeInterval(p, pages[p]);
+    }
+  pages.clear();
+
+  uint64_t total = std::max<uint64_t>(
+      1, std::max(summary.totalCycles, summary.lastDmaCycle));
+  uint64_t wanted = std::max(1u, options.windows);
+  windowCycles = std::max<uint64_t>(1, (total + wanted - 1) / wanted);
+  numWindows = unsigned((total + windowCycles - 1) / windowCycles);
+
+  occupied.assign(numWindows, llvm::BitVector(numPages));
+  for (const LiveInterval &interval : intervals)
+    for (unsigned w = windowOf(interval.begin), e = windowOf(interval.end);
+         w <= e; ++w)
+      occupied[w].set(interval.page);
+  intervals.clear();
+  intervals.shrink_to_fit();
+
+  occupiedPages.assign(numWindows, 0);
+  largestFreeRun.assign(numWindows, 0);
+  livePagesPerBlock.assign(size_t(numWindows) * numBlocks, 0);
+  std::vector<double> free, runs;
+  peakOccupiedPages = 0;
+  for (unsigned w = 0; w < numWindows; ++w) {
+    const llvm::BitVector &bits = occupied[w];
+    occupiedPages[w] = uint32_t(bits.count());
+    largestFreeRun[w] = uint32_t(longestClearRun(bits));
+    for (int p = bits.find_first(); p != -1; p = bits.find_next(p))
+      ++livePagesPerBlock[size_t(w) * numBlocks + unsigned(p) / pagesPerBlock];
+    peakOccupiedPages = std::max(peakOccupiedPages, occupiedPages[w]);
+    free.push_back(double(numPages - occupiedPages[w]));
+    runs.push_back(double(largestFreeRun[w]));
+  }
+  medianFreePages = median(free);
+  medianLargestFreeRun = median(runs);
+
+  // One wasted transfer per writing instruction, its pages counted.
+  std::map<uint64_t, WastedTransfer> byWriter;
+  for (const WastedTransfer &page : wasted) {
+    auto [it, inserted] = byWriter.try_emplace(page.index, page);
+    if (!inserted) {
+      it->second.firstPage = std::min(it->second.firstPage, page.firstPage);
+      it->second.pages += 1;
+    }
+  }
+  wasted.clear();
+  for (auto &[index, transfer] : byWriter)
+    wasted.push_back(transfer);
+  wastedBytes = 0;
+  for (const WastedTransfer &transfer : wasted)
+    wastedBytes += transfer.pages * pageBytes;
+}
+
+uint64_t DataCacheAnalysis::largestFreeRunOver(uint64_t begin,
+                                               uint64_t end) const {
+  if (!available || numWindows == 0)
+    return numPages;
+  if (end < begin)
+    std::swap(begin, end);
+  llvm::BitVector busy(numPages);
+  for (unsigned w = windowOf(begin), e = windowOf(end); w <= e; ++w)
+    busy |= occupied[w];
+  return longestClearRun(busy);
+}

@@ -1,0 +1,85 @@
+//===- DmaStallAnalysis.cpp - Where DMA waits lost time -------------------===//
+//
+// Part of the SnR project.
+//
+//===----------------------------------------------------------------------===//
+
+#include "SnR/Analysis/DmaStallAnalysis.h"
+
+using namespace snr;
+using namespace snr::analysis;
+
+void DmaStallAnalysis::onRunStart(const sim::RunInfo &run) {
+  dmas.clear();
+  linkNames.assign(run.linkNames.begin(), run.linkNames.end());
+  perLink.assign(linkNames.size(), {});
+  perHlo.assign(info.hloNames.size() + 1, {}); // the last: no HLO
+  total = {};
+}
+
+void DmaStallAnalysis::onDmaIssue(const sim::DmaIssueEvent &event) {
+  if (dmas.size() <= event.id)
+    dmas.resize(event.id + 1);
+  DmaRecord &dma = dmas[event.id];
+  dma.id = event.id;
+  dma.issueIndex = event.index;
+  dma.flag = event.flag;
+  dma.link = event.link;
+  dma.bytes = event.bytes;
+  dma.srcSpace = event.srcSpace;
+  dma.dstSpace = event.dstSpace;
+  dma.srcChip = event.srcChip;
+  dma.dstChip = event.dstChip;
+  dma.srcAddr = event.srcAddr;
+  dma.dstAddr = event.dstAddr;
+  dma.issueCycle = event.issueCycle;
+  dma.baseEndCycle = event.baseEndCycle;
+  dma.issueHlo = info.hloOf[event.index];
+}
+
+void DmaStallAnalysis::onDmaStart(const sim::DmaProgressEvent &event) {
+  dmas[event.id].startCycle = event.cycle;
+}
+
+void DmaStallAnalysis::onDmaComplete(const sim::DmaProgressEvent &event) {
+  dmas[event.id].completeCycle = event.cycle;
+}
+
+void DmaStallAnalysis::onDmaWait(const sim::DmaWaitEvent &event) {
+  // Every DMA the wait covered is complete by now (the engine resolved them
+  // to decide the wait), so slack can be computed here.
+  for (uint32_t id : event.dmas) {
+    DmaRecord &dma = dmas[id];
+    dma.waitIndex = event.index;
+    dma.waitReadyCycle = event.readyCycle;
+    dma.waitIssueCycle = event.issueCycle;
+    dma.waitHlo = info.hloOf[event.index];
+    dma.waitCovers = unsigned(event.dmas.size());
+    dma.slack = event.readyCycle > dma.completeCycle
+                    ? event.readyCycle - dma.completeCycle
+                    : 0;
+    if (id == event.charged) {
+      dma.charged = true;
+      dma.baseStall = event.baseStall;
+      dma.transferStall = event.transferStall;
+    }
+  }
+}
+
+static void add(DmaTotals &totals, const DmaRecord &dma) {
+  ++totals.dmas;
+  totals.bytes += dma.bytes;
+  totals.baseStall += dma.baseStall;
+  totals.transferStall += dma.transferStall;
+  totals.slack += dma.slack;
+  totals.stalledDmas += dma.stall() > 0;
+}
+
+void DmaStallAnalysis::onRunEnd(const sim::RunSummary &) {
+  for (const DmaRecord &dma : dmas) {
+    add(total, dma);
+    add(perLink[dma.link], dma);
+    HloId hlo = dma.waitIndex != sim::kNoIndex ? dma.waitHlo : dma.issueHlo;
+    add(perHlo[hlo == kNoHlo ? info.hloNames.size() : hlo], dma);
+  }
+}

@@ -1,0 +1,196 @@
+//===- Suggestions.cpp - Algorithm 2: which DMAs to move ------------------===//
+//
+// Part of the SnR project.
+//
+//===----------------------------------------------------------------------===//
+
+#include "SnR/Analysis/Suggestions.h"
+#include "SnR/Analysis/DataCacheAnalysis.h"
+#include "SnR/Analysis/DmaStallAnalysis.h"
+
+#include "llvm/Support/FormatVariadic.h"
+
+#include <algorithm>
+
+using namespace snr;
+using namespace snr::analysis;
+
+llvm::StringRef snr::analysis::getVerdictName(Verdict verdict) {
+  switch (verdict) {
+  case Verdict::Hoist:
+    return "hoist";
+  case Verdict::HoistPartly:
+    return "hoist-partly";
+  case Verdict::BlockedByDependency:
+    return "blocked-by-dependency";
+  case Verdict::NoRoom:
+    return "no-room";
+  }
+  return "";
+}
+
+namespace {
+llvm::StringRef describeResource(DepResource resource) {
+  switch (resource) {
+  case DepResource::Register:
+    return "a register";
+  case DepResource::Flag:
+    return "a DMA flag";
+  case DepResource::Memory:
+    return "memory";
+  }
+  return "";
+}
+
+/// "the vst at pc 40 (line 112)", or "the start of the trace".
+std::string describeBlocker(const TraceInfo &info, const Backtail &backtail) {
+  if (backtail.blocker == sim::kNoIndex)
+    return "the start of the trace";
+  const arch::Instruction &inst = info.instructions[backtail.blocker];
+  return llvm::formatv("the {0} at {1} ({2} it writes)",
+                       arch::getMnemonic(inst.opcode),
+                       info.describe(backtail.blocker),
+                       describeResource(backtail.blockerResource))
+      .str();
+}
+
+/// The pages a DMA's destination spans in VMEM, 0 outside VMEM.
+uint64_t pagesOf(const DmaRecord &dma, unsigned pageBytes) {
+  if (dma.dstSpace != arch::MemSpace::VMem || pageBytes == 0)
+    return 0;
+  uint64_t first = dma.dstAddr / pageBytes;
+  uint64_t last = (dma.dstAddr + dma.bytes - 1) / pageBytes;
+  return last - first + 1;
+}
+} // namespace
+
+void Suggestions::compute(const TraceInfo &info, const DmaStallAnalysis &stalls,
+                          const DependencyAnalysis &deps,
+                          const DataCacheAnalysis &cache,
+                          SuggestionOptions options) {
+  dmas.clear();
+  parallelGroups.clear();
+  totalExpectedSaving = 0;
+  const std::vector<uint64_t> &cycles = deps.issueCycle;
+
+  for (const DmaRecord &dma : stalls.dmas) {
+    if (!dma.charged || dma.stall() < options.minStall)
+      continue;
+    DmaSuggestion s;
+    s.dma = dma.id;
+    s.issueIndex = dma.issueIndex;
+    s.waitIndex = dma.waitIndex;
+    s.stall = dma.stall();
+    s.relaxed = deps.relaxedBacktail(dma.issueIndex);
+    s.conservative = deps.conservativeBacktail(dma.issueIndex);
+    s.pushLimit = s.relaxed.cycles;
+    s.pushLimitInstructions = s.relaxed.instructions;
+    s.pagesNeeded = pagesOf(dma, cache.pageBytes);
+    s.target = dma.issueIndex;
+
+    if (s.pushLimit == 0) {
+      s.verdict = Verdict::BlockedByDependency;
+      s.reason = llvm::formatv("its wait stalled {0} cycles, but it cannot "
+                               "start earlier: it needs {1}",
+                               s.stall, describeBlocker(info, s.relaxed))
+                     .str();
+      dmas.push_back(std::move(s));
+      continue;
+    }
+
+    // The latest point from which it completes in time: the last
+    // instruction at least `stall` cycles before it (issue cycles grow with
+    // the index, so a binary search finds it).
+    uint64_t issue = cycles[dma.issueIndex];
+    if (s.pushLimit > s.stall) {
+      auto begin = cycles.begin() + s.relaxed.earliest;
+      auto end = cycles.begin() + dma.issueIndex;
+      auto after = std::upper_bound(begin, end, issue - s.stall);
+      s.target = uint64_t(after - cycles.begin()) - 1;
+    } else {
+      s.target = s.relaxed.earliest;
+    }
+    s.hoistInstructions = dma.issueIndex - s.target;
+    s.hoistCycles = issue - cycles[s.target];
+
+    s.freeRunPages = s.pagesNeeded
+                         ? cache.largestFreeRunOver(cycles[s.target], issue)
+                         : 0;
+    s.memoryAvailable = s.pagesNeeded == 0 || s.freeRunPages >= s.pagesNeeded;
+    std::string split = llvm::formatv("{0} on base latency, {1} on transfer",
+                                      dma.baseStall, dma.transferStall)
+                            .str();
+    if (!s.memoryAvailable) {
+      s.verdict = Verdict::NoRoom;
+      s.reason =
+          llvm::formatv("its wait stalled {0} cycles ({1}); its dependencies "
+                        "let it start {2} cycles earlier, but over that "
+                        "window the largest contiguous free VMEM region is "
+                        "{3} pages and it needs {4}",
+                        s.stall, split, s.hoistCycles, s.freeRunPages,
+                        s.pagesNeeded)
+              .str();
+    } else if (s.pushLimit > s.stall) {
+      s.verdict = Verdict::Hoist;
+      s.expectedSaving = s.stall;
+      s.reason = llvm::formatv("its wait stalled {0} cycles ({1}); its "
+                               "dependencies let it start up to {2} cycles "
+                               "earlier (until {3})",
+                               s.stall, split, s.pushLimit,
+                               describeBlocker(info, s.relaxed))
+                     .str();
+    } else {
+      s.verdict = Verdict::HoistPartly;
+      s.expectedSaving = s.pushLimit;
+      s.reason = llvm::formatv("its wait stalled {0} cycles ({1}); it can "
+                               "start only {2} cycles earlier: it needs {3}",
+                               s.stall, split, s.pushLimit,
+                               describeBlocker(info, s.relaxed))
+                     .str();
+    }
+    if (s.verdict == Verdict::Hoist && s.pagesNeeded)
+      s.reason += llvm::formatv("; {0} contiguous VMEM pages are free over "
+                                "the window ({1} needed)",
+                                s.freeRunPages, s.pagesNeeded)
+                      .str();
+    totalExpectedSaving += s.expectedSaving;
+    dmas.push_back(std::move(s));
+  }
+
+  // Serial groups: DMA b is issued after the wait of the DMA a before it,
+  // both waits stalled on base latency, and b needs nothing at or after a's
+  // wait, so b could have been issued alongside a.
+  std::vector<uint32_t> group;
+  auto closeGroup = [&] {
+    if (group.size() >= 2) {
+      ParallelDmaGroup parallel;
+      parallel.dmas = group;
+      for (size_t i = 1; i < group.size(); ++i)
+        parallel.expectedSaving += stalls.dmas[group[i]].baseStall;
+      parallel.hlo = stalls.dmas[group.front()].issueHlo;
+      parallelGroups.push_back(std::move(parallel));
+    }
+    group.clear();
+  };
+  auto serial = [&](const DmaRecord &dma) {
+    return dma.charged && dma.baseStall > 0 && dma.waitCovers == 1;
+  };
+  for (const DmaRecord &dma : stalls.dmas) {
+    if (!serial(dma)) {
+      closeGroup();
+      continue;
+    }
+    if (!group.empty()) {
+      const DmaRecord &previous = stalls.dmas[group.back()];
+      bool after = dma.issueIndex > previous.waitIndex;
+      bool sameHlo = dma.issueHlo == previous.issueHlo;
+      bool independent =
+          after && deps.relaxedBacktail(dma.issueIndex).earliest <=
+                       previous.waitIndex;
+      if (!(after && sameHlo && independent))
+        closeGroup();
+    }
+    group.push_back(dma.id);
+  }
+  closeGroup();
+}

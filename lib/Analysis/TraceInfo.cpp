@@ -1,0 +1,57 @@
+//===- TraceInfo.cpp - What analyses know of a trace ----------------------===//
+//
+// Part of the SnR project.
+//
+//===----------------------------------------------------------------------===//
+
+#include "SnR/Analysis/TraceInfo.h"
+#include "SnR/Trace/Trace.h"
+
+#include "llvm/ADT/StringMap.h"
+#include "llvm/Support/FormatVariadic.h"
+
+using namespace snr;
+using namespace snr::analysis;
+
+TraceInfo TraceInfo::fromTrace(const trace::Trace &trace) {
+  TraceInfo info;
+  info.fileName = trace.fileName;
+  info.program = trace.header.program;
+  info.machine = trace.header.machine;
+  info.instructions = trace.instructions;
+  info.lines = trace.lines;
+  info.lines.resize(trace.instructions.size(), 0);
+  info.hloOf.reserve(trace.instructions.size());
+  // The HLO map is a sorted list of PC ranges: look each range up once.
+  llvm::DenseMap<const trace::HloRange *, HloId> idOfRange;
+  llvm::StringMap<HloId> idOfName;
+  for (const arch::Instruction &inst : trace.instructions) {
+    const trace::HloRange *range = trace.header.lookupHlo(inst.pc);
+    if (!range) {
+      info.hloOf.push_back(kNoHlo);
+      continue;
+    }
+    auto [it, inserted] = idOfRange.try_emplace(range, 0);
+    if (inserted) {
+      auto [nameIt, newName] =
+          idOfName.try_emplace(range->name, HloId(info.hloNames.size()));
+      if (newName)
+        info.hloNames.push_back(range->name);
+      it->second = nameIt->second;
+    }
+    info.hloOf.push_back(it->second);
+  }
+  return info;
+}
+
+llvm::StringRef TraceInfo::getHloName(HloId id) const {
+  return id == kNoHlo ? llvm::StringRef("(no hlo)") : hloNames[id];
+}
+
+std::string TraceInfo::describe(uint64_t index) const {
+  uint64_t pc = instructions[index].pc;
+  unsigned line = index < lines.size() ? lines[index] : 0;
+  if (line)
+    return llvm::formatv("pc {0} (line {1})", pc, line).str();
+  return llvm::formatv("pc {0}", pc).str();
+}

@@ -1,0 +1,40 @@
+//===- Suggest.cpp - Algorithm 2's verdicts as remarks --------------------===//
+//
+// Part of the SnR project.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ReplayTrace.h"
+#include "SnR/Analysis/SuggestionRemarks.h"
+#include "SnR/Analysis/TraceReplayAnalysis.h"
+#include "SnR/Transforms/Passes.h"
+
+namespace snr {
+#define GEN_PASS_DEF_SNRSUGGEST
+#include "SnR/Transforms/Passes.h.inc"
+} // namespace snr
+
+using namespace mlir;
+using namespace snr;
+
+namespace {
+struct SuggestPass : snr::impl::SnRSuggestBase<SuggestPass> {
+  using SnRSuggestBase::SnRSuggestBase;
+
+  void runOnOperation() override {
+    std::optional<sim::MachineModel> machine =
+        loadMachineFor(getOperation(), machineFile);
+    if (!machine)
+      return signalPassFailure();
+    analysis::AnalysisOptions options;
+    options.dependencies.maxSlice = maxSlice;
+    TraceReplayAnalysis replay(getOperation(), *machine, options);
+    if (!replay.succeeded())
+      return signalPassFailure();
+    emitSuggestionRemarks(replay.getResults(), [&](uint64_t index) {
+      return replay.getOp(index)->getLoc();
+    });
+    markAllAnalysesPreserved();
+  }
+};
+} // namespace
