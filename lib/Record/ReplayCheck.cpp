@@ -11,6 +11,7 @@
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/Support/FormatVariadic.h"
 
+#include <cstring>
 #include <map>
 #include <set>
 
@@ -55,10 +56,13 @@ llvm::Error snr::record::checkReplay(const trace::Trace &trace,
     bool scalarLike = reg.cls == arch::RegClass::Scalar ||
                       reg.cls == arch::RegClass::Pred ||
                       reg.cls == arch::RegClass::Flag;
+    // Lanes compare as bit patterns: a NaN equals itself, and -0.0 is not
+    // +0.0 (float == would say the opposite of both).
     bool same = scalarLike ? replay.readScalarLike(reg) ==
                                  deviceState.readScalarLike(reg)
-                           : replay.readVectorLike(reg) ==
-                                 deviceState.readVectorLike(reg);
+                           : std::memcmp(replay.readVectorLike(reg).data(),
+                                         deviceState.readVectorLike(reg).data(),
+                                         sizeof(sim::Vector)) == 0;
     if (!same)
       return mismatch("register " + arch::formatReg(reg) + " differs");
   }
