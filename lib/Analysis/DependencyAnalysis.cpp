@@ -222,32 +222,33 @@ std::optional<uint32_t> DependencyAnalysis::dmaOf(uint64_t index) const {
 }
 
 Backtail DependencyAnalysis::finish(uint64_t index, uint64_t earliest,
-                                    uint64_t blocker,
-                                    DepResource resource) const {
+                                    const DepEdge *blocker) const {
   Backtail backtail;
   backtail.earliest = earliest;
   backtail.instructions = index - earliest;
   backtail.cycles = issueCycle[index] - issueCycle[earliest];
-  backtail.blocker = blocker;
-  backtail.blockerResource = resource;
+  if (blocker) {
+    backtail.blocker = blocker->other;
+    backtail.blockerResource = blocker->resource;
+    backtail.blockerWhat = blocker->what;
+  }
   return backtail;
 }
 
 Backtail DependencyAnalysis::conservativeBacktail(uint64_t index) const {
-  uint64_t earliest = 0, blocker = sim::kNoIndex;
-  DepResource resource = DepResource::Register;
+  uint64_t earliest = 0;
+  const DepEdge *blocker = nullptr;
   for (const DepEdge &edge : edgesOf(index))
     if (edge.kind == DepKind::RAW && edge.other + 1 > earliest) {
       earliest = edge.other + 1;
-      blocker = edge.other;
-      resource = edge.resource;
+      blocker = &edge;
     }
-  return finish(index, earliest, blocker, resource);
+  return finish(index, earliest, blocker);
 }
 
 Backtail DependencyAnalysis::relaxedBacktail(uint64_t index) const {
-  uint64_t earliest = 0, blocker = sim::kNoIndex;
-  DepResource resource = DepResource::Register;
+  uint64_t earliest = 0;
+  const DepEdge *blocker = nullptr;
   llvm::SmallVector<uint64_t, 8> slice, worklist{index};
   while (!worklist.empty()) {
     uint64_t at = worklist.pop_back_val();
@@ -267,14 +268,13 @@ Backtail DependencyAnalysis::relaxedBacktail(uint64_t index) const {
       }
       if (producer + 1 > earliest) {
         earliest = producer + 1;
-        blocker = producer;
-        resource = edge.resource;
+        blocker = &edge;
       }
     }
   }
   // The slice moves with the DMA only from where the DMA lands.
   llvm::sort(slice);
-  Backtail backtail = finish(index, earliest, blocker, resource);
+  Backtail backtail = finish(index, earliest, blocker);
   for (uint64_t producer : slice)
     if (producer >= earliest)
       backtail.slice.push_back(producer);

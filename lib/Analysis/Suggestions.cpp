@@ -30,27 +30,29 @@ llvm::StringRef snr::analysis::getVerdictName(Verdict verdict) {
 }
 
 namespace {
-llvm::StringRef describeResource(DepResource resource) {
-  switch (resource) {
-  case DepResource::Register:
-    return "a register";
-  case DepResource::Flag:
-    return "a DMA flag";
-  case DepResource::Memory:
-    return "memory";
-  }
-  return "";
-}
-
-/// "the vst at pc 40 (line 112)", or "the start of the trace".
+/// "the addi at pc 20 (line 190), which computes s5", or "the start of the
+/// trace".
 std::string describeBlocker(const TraceInfo &info, const Backtail &backtail) {
   if (backtail.blocker == sim::kNoIndex)
     return "the start of the trace";
   const arch::Instruction &inst = info.instructions[backtail.blocker];
-  return llvm::formatv("the {0} at {1} ({2} it writes)",
-                       arch::getMnemonic(inst.opcode),
-                       info.describe(backtail.blocker),
-                       describeResource(backtail.blockerResource))
+  std::string what;
+  switch (backtail.blockerResource) {
+  case DepResource::Register:
+  case DepResource::Flag:
+    what = "which writes " +
+           arch::formatReg({arch::RegClass(backtail.blockerWhat / 32),
+                            uint8_t(backtail.blockerWhat % 32)});
+    break;
+  case DepResource::Memory:
+    what = (inst.opcode == arch::Opcode::DmaWait
+                ? "which makes the data it reads available in "
+                : "which writes the data it reads in ") +
+           arch::getMemSpaceName(arch::MemSpace(backtail.blockerWhat)).str();
+    break;
+  }
+  return llvm::formatv("the {0} at {1}, {2}", arch::getMnemonic(inst.opcode),
+                       info.describe(backtail.blocker), what)
       .str();
 }
 
@@ -88,11 +90,13 @@ void Suggestions::compute(const TraceInfo &info, const DmaStallAnalysis &stalls,
     s.pagesNeeded = pagesOf(dma, cache.pageBytes);
     s.target = dma.issueIndex;
 
-    if (s.pushLimit == 0) {
+    // Moving it by less than a tenth of its stall is not worth a rewrite.
+    if (s.pushLimit * 10 < s.stall) {
       s.verdict = Verdict::BlockedByDependency;
-      s.reason = llvm::formatv("its wait stalled {0} cycles, but it cannot "
-                               "start earlier: it needs {1}",
-                               s.stall, describeBlocker(info, s.relaxed))
+      s.reason = llvm::formatv("its wait stalled {0} cycles, but it can start "
+                               "at most {1} cycles earlier: it needs {2}",
+                               s.stall, s.pushLimit,
+                               describeBlocker(info, s.relaxed))
                      .str();
       dmas.push_back(std::move(s));
       continue;

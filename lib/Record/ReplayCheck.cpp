@@ -53,9 +53,7 @@ llvm::Error snr::record::checkReplay(const trace::Trace &trace,
 
   for (auto [cls, index] : regs) {
     arch::Reg reg{arch::RegClass(cls), uint8_t(index)};
-    bool scalarLike = reg.cls == arch::RegClass::Scalar ||
-                      reg.cls == arch::RegClass::Pred ||
-                      reg.cls == arch::RegClass::Flag;
+    bool scalarLike = !arch::holdsLanes(reg.cls);
     // Lanes compare as bit patterns: a NaN equals itself, and -0.0 is not
     // +0.0 (float == would say the opposite of both).
     bool same = scalarLike ? replay.readScalarLike(reg) ==

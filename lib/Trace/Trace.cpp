@@ -15,10 +15,7 @@ void Trace::write(llvm::raw_ostream &os) const {
   TraceWriter writer(os);
   writer.writeHeader(header);
   for (const SnapshotRegister &r : registers) {
-    bool isVector = r.reg.cls == arch::RegClass::Vector ||
-                    r.reg.cls == arch::RegClass::MxuWeight ||
-                    r.reg.cls == arch::RegClass::MxuResult;
-    if (isVector)
+    if (arch::holdsLanes(r.reg.cls))
       writer.writeVectorRegister(r.reg, r.lanes);
     else
       writer.writeRegister(r.reg, r.value);
@@ -88,4 +85,19 @@ llvm::Expected<Trace> snr::trace::loadTrace(llvm::StringRef path) {
   if (llvm::Error error = readTraceFile(path, builder))
     return std::move(error);
   return trace;
+}
+
+void snr::trace::feedRecords(const Trace &trace, TraceConsumer &consumer) {
+  consumer.onHeader(trace.header);
+  for (const SnapshotRegister &r : trace.registers) {
+    if (arch::holdsLanes(r.reg.cls))
+      consumer.onVectorRegister(r.reg, r.lanes, {});
+    else
+      consumer.onRegister(r.reg, r.value, {});
+  }
+  for (const SnapshotMemory &m : trace.memory)
+    consumer.onMemory(m.space, m.chip, m.addr, m.bytes, {});
+  for (size_t i = 0; i < trace.instructions.size(); ++i)
+    consumer.onInstruction(trace.instructions[i], trace.outcomes[i],
+                           {i < trace.lines.size() ? trace.lines[i] : 0, 1});
 }

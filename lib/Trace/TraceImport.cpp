@@ -7,6 +7,7 @@
 #include "SnR/Trace/TraceImport.h"
 #include "SnR/Dialect/InstructionBuilder.h"
 #include "SnR/Dialect/SnROps.h"
+#include "SnR/Trace/Trace.h"
 
 #include "llvm/ADT/DenseMap.h"
 
@@ -124,5 +125,15 @@ OwningOpRef<ModuleOp> snr::importTrace(llvm::MemoryBufferRef input,
         });
     return nullptr;
   }
+  return module;
+}
+
+OwningOpRef<ModuleOp> snr::importTraceTable(const trace::Trace &trace,
+                                            MLIRContext *context) {
+  context->loadDialect<SnRDialect>();
+  OwningOpRef<ModuleOp> module(ModuleOp::create(
+      FileLineColLoc::get(StringAttr::get(context, trace.fileName), 1, 1)));
+  ImportBuilder builder(*module, trace.fileName);
+  trace::feedRecords(trace, builder);
   return module;
 }

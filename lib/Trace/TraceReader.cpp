@@ -539,9 +539,7 @@ bool Reader::parseRegister(ondemand::object object, const char *start) {
                       "row, result slot)");
     }
   }
-  bool isVector = reg.cls == arch::RegClass::Vector ||
-                  reg.cls == arch::RegClass::MxuWeight ||
-                  reg.cls == arch::RegClass::MxuResult;
+  bool isVector = arch::holdsLanes(reg.cls);
   if (isVector ? !lanes || value : !value || lanes)
     return fail(regAt, "'" + arch::formatReg(reg) + "' needs " +
                            (isVector ? "'lanes' (16 numbers)"

@@ -55,6 +55,8 @@ struct Backtail {
   /// The dependency that stops it (kNoIndex: the start of the trace).
   uint64_t blocker = sim::kNoIndex;
   DepResource blockerResource = DepResource::Register;
+  /// The register (packed) or memory space the blocker provides.
+  uint8_t blockerWhat = 0;
   /// Relaxed model: the lightweight producers that move with it, in trace
   /// order (address arithmetic).
   llvm::SmallVector<uint64_t, 4> slice;
@@ -114,8 +116,8 @@ private:
   void addEdge(uint64_t from, DepEdge edge);
   void recordMemoryRead(const sim::MemoryAccessEvent &event, Memory &memory);
   void recordMemoryWrite(const sim::MemoryAccessEvent &event, Memory &memory);
-  Backtail finish(uint64_t index, uint64_t earliest, uint64_t blocker,
-                  DepResource resource) const;
+  Backtail finish(uint64_t index, uint64_t earliest, const DepEdge *blocker)
+      const;
 
   const TraceInfo &info;
   DependencyOptions options;

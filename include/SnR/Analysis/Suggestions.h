@@ -34,10 +34,11 @@ class DmaStallAnalysis;
 enum class Verdict : uint8_t {
   /// push_limit > stall and memory is available: hoisting removes the stall.
   Hoist,
-  /// 0 < push_limit <= stall and memory is available: hoisting as far as
-  /// the dependencies allow removes push_limit cycles of the stall.
+  /// stall / 10 <= push_limit <= stall and memory is available: hoisting as
+  /// far as the dependencies allow removes push_limit cycles of the stall.
   HoistPartly,
-  /// push_limit == 0: it needs something produced right before it.
+  /// push_limit < stall / 10: it needs something produced (almost) right
+  /// before it; moving it that little is not worth a rewrite.
   BlockedByDependency,
   /// No contiguous free VMEM of its size over the window.
   NoRoom,

@@ -287,6 +287,12 @@ bool isDmaLink(MemSpace src, MemSpace dst);
 //===----------------------------------------------------------------------===//
 
 unsigned getNumRegs(RegClass cls);
+/// True for the register files that hold 16 f32 lanes (vector registers,
+/// weight rows, result slots); the others hold one integer.
+inline bool holdsLanes(RegClass cls) {
+  return cls == RegClass::Vector || cls == RegClass::MxuWeight ||
+         cls == RegClass::MxuResult;
+}
 char getRegPrefix(RegClass cls);
 llvm::StringRef getRegClassName(RegClass cls);
 std::optional<RegClass> lookupRegPrefix(char prefix);

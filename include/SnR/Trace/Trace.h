@@ -53,6 +53,11 @@ struct Trace {
   void applySnapshot(sim::ArchState &state) const;
 };
 
+class TraceConsumer;
+/// Hands the records of `trace` to `consumer` as the reader would: header,
+/// snapshot entries, instructions (positions from `trace.lines`).
+void feedRecords(const Trace &trace, TraceConsumer &consumer);
+
 /// Reads a whole trace file into memory.
 llvm::Expected<Trace> loadTrace(llvm::StringRef path);
 

@@ -21,6 +21,9 @@
 
 namespace snr {
 class TraceOp;
+namespace trace {
+struct Trace;
+} // namespace trace
 
 /// Imports `input` (named `fileName` in locations and errors). Errors are
 /// emitted as diagnostics located in the trace file; returns null on error.
@@ -28,6 +31,12 @@ mlir::OwningOpRef<mlir::ModuleOp>
 importTrace(llvm::MemoryBufferRef input, llvm::StringRef fileName,
             mlir::MLIRContext *context,
             const trace::ReaderOptions &options = {});
+
+/// Builds the module of a trace already read into a table (snr-replay reads
+/// a trace once and builds IR only for the outputs that need it). Locations
+/// are the table's lines in `trace.fileName`.
+mlir::OwningOpRef<mlir::ModuleOp> importTraceTable(const trace::Trace &trace,
+                                                   mlir::MLIRContext *context);
 
 /// Writes `traceOp` in the trace format.
 llvm::LogicalResult exportTrace(TraceOp traceOp, llvm::raw_ostream &os);
