@@ -75,7 +75,8 @@ def SnRSuggest : Pass<"snr-suggest", "::snr::TraceOp"> {
     * `[Missed] dma-parallelize`: independent DMAs issued and waited one at
       a time, at the first of them.
 
-    The category is `snr.dma`, so `--remarks-filter=snr` shows them all and
+    The category is `snr.dma` (filters match the whole category), so
+    `--remarks-filter=snr.dma` shows them all and
     `--remark-format=yaml --remarks-output-file=r.yaml` saves them.
   }];
   let options = [
