@@ -75,12 +75,13 @@ snr.trace @partly at 0 {
 // the base latency (32 B: base 99 + 1 transfer = 100 of stall each).
 // A: issue 0 -> 101, wait 101; B: issue 102 -> 203, wait 203; C: 204 -> 305.
 // B and C could start at the beginning (push limits 102 and 204 > 100): both
-// hoists; A cannot move. Together they form a group; issuing them together
+// hoists, aimed 100 + 100/8 = 112 cycles back (the last point at least that
+// far back: B's is A's issue at 0, C's too, 204 cycles back); A cannot move. Together they form a group; issuing them together
 // saves the base latency of B and C: 99 + 99 = 198.
 // CHECK-LABEL: run cycles 306
 // CHECK: suggest dma 0 blocked-by-dependency stall 100 push-limit 0
 // CHECK: suggest dma 1 hoist stall 100 push-limit 102 (2 instructions) target #0 hoist 2 / 102 pages 0 free 0 saving 100
-// CHECK: suggest dma 2 hoist stall 100 push-limit 204 (4 instructions) target #2 hoist 2 / 102 pages 0 free 0 saving 100
+// CHECK: suggest dma 2 hoist stall 100 push-limit 204 (4 instructions) target #0 hoist 4 / 204 pages 0 free 0 saving 100
 // CHECK: parallel-group dmas 0 1 2 saving 198 hlo setup
 snr.trace @serial at 0 {
   snr.dma.issue hbm[0] -> smem[0], 32, f0 {hlo = "setup", pc = 0 : i64}
