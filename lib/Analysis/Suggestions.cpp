@@ -182,6 +182,15 @@ void Suggestions::compute(const TraceInfo &info, const DmaStallAnalysis &stalls,
   auto serial = [&](const DmaRecord &dma) {
     return dma.charged && dma.baseStall > 0 && dma.waitCovers == 1;
   };
+  // Issued next to the group's first DMA, it must not overwrite memory read
+  // or written since then (WAR and WAW on its destination).
+  auto clearSince = [&](const DmaRecord &dma, uint64_t since) {
+    for (const DepEdge &edge : deps.edgesOf(dma.issueIndex))
+      if (edge.resource == DepResource::Memory && edge.kind != DepKind::RAW &&
+          edge.other >= since)
+        return false;
+    return true;
+  };
   for (const DmaRecord &dma : stalls.dmas) {
     if (!serial(dma)) {
       closeGroup();
@@ -189,11 +198,14 @@ void Suggestions::compute(const TraceInfo &info, const DmaStallAnalysis &stalls,
     }
     if (!group.empty()) {
       const DmaRecord &previous = stalls.dmas[group.back()];
+      const DmaRecord &first = stalls.dmas[group.front()];
       bool after = dma.issueIndex > previous.waitIndex;
       bool sameHlo = dma.issueHlo == previous.issueHlo;
       bool independent =
-          after && deps.relaxedBacktail(dma.issueIndex).earliest <=
-                       previous.waitIndex;
+          after &&
+          deps.relaxedBacktail(dma.issueIndex).earliest <=
+              previous.waitIndex &&
+          clearSince(dma, first.issueIndex);
       if (!(after && sameHlo && independent))
         closeGroup();
     }

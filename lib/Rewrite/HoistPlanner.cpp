@@ -360,6 +360,20 @@ void Planner::hoist(uint32_t dmaId, uint64_t wantedTarget,
     target = item.inserted ? item.key : item.key + 1;
   };
 
+  if (options.testIgnoreDependencies && target < issue) {
+    removed.set(issue);
+    insertedBefore[target].push_back({issue, current(issue), false});
+    decision.applied = true;
+    decision.target = target;
+    decision.instructionsEarlier = issue - target;
+    decision.reason = llvm::formatv("moved {0} instructions earlier without "
+                                    "checking dependencies (test only)",
+                                    issue - target)
+                          .str();
+    plan.decisions.push_back(std::move(decision));
+    return;
+  }
+
   while (target < issue) {
     Block block;
     for (uint64_t member : slice)
@@ -377,9 +391,11 @@ void Planner::hoist(uint32_t dmaId, uint64_t wantedTarget,
     std::optional<Item> lastHard;
     Conflict lastConflict = Conflict::None;
     uint64_t lastMember = 0;
+    unsigned crossed = 0;
     forEachCrossed(target, issue, [&](const Item &item) {
       if (!item.inserted && llvm::is_contained(block.members, item.key))
         return;
+      ++crossed;
       Footprint other = footprintOf(item);
       for (uint64_t member : block.members) {
         // Only members that come after the item cross it.
@@ -401,6 +417,9 @@ void Planner::hoist(uint32_t dmaId, uint64_t wantedTarget,
           flagClash = item;
       }
     });
+    // Only its own address arithmetic in front of it: nothing to move past.
+    if (crossed == 0)
+      break;
     if (lastHard) {
       const char *who = lastMember == issue ? "it" : "its address arithmetic";
       stopAt(*lastHard, llvm::formatv("{0} {1}, which {2} needs",

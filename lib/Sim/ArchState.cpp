@@ -11,6 +11,7 @@
 #include <cstring>
 #include <set>
 
+#include "llvm/Support/Format.h"
 #include "llvm/Support/FormatVariadic.h"
 
 using namespace snr;
@@ -259,11 +260,17 @@ std::string snr::sim::describeFirstDifference(const ArchState &a,
       }
       const Vector &x = a.readVectorLike(reg), &y = b.readVectorLike(reg);
       // Lanes compare as bits: NaN equals itself, -0.0 is not +0.0.
-      for (unsigned lane = 0; lane < arch::kVectorLanes; ++lane)
-        if (std::memcmp(&x[lane], &y[lane], sizeof(float)) != 0)
-          return llvm::formatv("{0} lane {1}: {2} vs {3}", arch::formatReg(reg),
-                               lane, x[lane], y[lane])
+      for (unsigned lane = 0; lane < arch::kVectorLanes; ++lane) {
+        uint32_t bx, by;
+        std::memcpy(&bx, &x[lane], sizeof(bx));
+        std::memcpy(&by, &y[lane], sizeof(by));
+        if (bx != by)
+          return llvm::formatv("{0} lane {1}: {2} ({3:x8}) vs {4} ({5:x8})",
+                               arch::formatReg(reg), lane,
+                               llvm::format("%g", double(x[lane])), bx,
+                               llvm::format("%g", double(y[lane])), by)
               .str();
+      }
     }
   }
   if (a.halted != b.halted)

@@ -43,9 +43,9 @@ void emitDecisionRemarks(const rewrite::HoistPlan &plan,
         d.applied ? remark::passed(loc, opts) : remark::failed(loc, opts);
     if (!r)
       continue;
-    r << Remark::Arg("Remark", std::string(d.parallelGroup
-                                               ? "issue with its group"
-                                               : "hoist"))
+    const char *what = d.parallelGroup ? "issue with its parallel group"
+                                       : "hoist";
+    r << Remark::Arg("Remark", std::string(what))
       << Remark::Arg(d.applied ? "Change" : "Reason", d.reason)
       << Remark::Arg("instructions_earlier", d.instructionsEarlier);
   }
@@ -183,6 +183,7 @@ struct HoistDmaPass : snr::impl::SnRHoistDmaBase<HoistDmaPass> {
     options.hlo = hlo;
     options.hoist = hoist;
     options.parallelize = parallelize;
+    options.testIgnoreDependencies = testIgnoreDependencies;
     bool changed;
     if (failed(runHoist(getOperation(), machineFile, options, maxSlice,
                         changed)))

@@ -57,6 +57,10 @@ struct HoistOptions {
   bool hoist = true;
   /// Issue the DMAs of each parallel group together, right after the first.
   bool parallelize = true;
+  /// For testing the proof step only: move every chosen DMA alone to where
+  /// Algorithm 2 wanted it, checking no dependency. The result is wrong
+  /// whenever a dependency mattered, and the replay must catch it.
+  bool testIgnoreDependencies = false;
 };
 
 /// One instruction of the rewritten trace.

@@ -165,6 +165,10 @@ def SnRHoistDma : Pass<"snr-hoist-dma", "::snr::TraceOp"> {
            "Issue the DMAs of each parallel group together">,
     Option<"maxSlice", "max-slice", "unsigned", /*default=*/"8",
            "Lightweight producers a relaxed backtail may carry along">,
+    Option<"testIgnoreDependencies", "test-ignore-dependencies", "bool",
+           /*default=*/"false",
+           "For tests of the proof step only: move DMAs without checking "
+           "dependencies (the replay must then reject the rewrite)">,
   ];
 }
 
