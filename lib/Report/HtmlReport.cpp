@@ -138,7 +138,8 @@ private:
       os << "<td class=\"num\" data-v=\"-1\">-</td>";
       return;
     }
-    tdNum(info.instructions[index].pc);
+    uint64_t pc = info.instructions[index].pc;
+    os << "<td class=\"num\" data-v=\"" << pc << "\">" << pc << "</td>";
   }
   void card(llvm::StringRef value, llvm::StringRef key) {
     os << "<div class=\"card\"><div class=\"v\">" << escapeXml(value)

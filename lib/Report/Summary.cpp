@@ -146,8 +146,6 @@ void snr::report::printSummary(const analysis::ReplayResults &results,
                           i + 1, analysis::getVerdictName(s.verdict), s.dma,
                           issuePc, targetPc, formatCount(s.expectedSaving),
                           formatCount(s.stall));
-      if (!s.reason.empty())
-        os << "       " << s.reason << "\n";
     }
     if (useful.size() > options.summarySuggestions)
       os << llvm::formatv("    ... and {0} more\n",

@@ -93,12 +93,14 @@ private:
   llvm::raw_ostream &os;
 };
 
-/// A stretch of one unit's (or one stall kind's) activity within one HLO.
+/// A stretch of one unit's activity, or of stalls, within one HLO.
 struct Stretch {
   bool open = false;
   analysis::HloId hlo = analysis::kNoHlo;
   uint64_t begin = 0, end = 0, count = 0, cycles = 0;
   uint64_t firstPc = 0, lastPc = 0;
+  /// Stall cycles by kind (stall stretches).
+  std::array<uint64_t, sim::kNumStallKinds> byKind{};
 };
 
 class TimelineWriter {
@@ -120,7 +122,7 @@ private:
   void writeOtherData();
 
   void flushUnit(unsigned unit, Stretch &stretch);
-  void flushStall(sim::StallKind kind, Stretch &stretch);
+  void flushStall(Stretch &stretch);
   /// A complete event on a unit or stall track, never overlapping the
   /// previous one on that track (a guard: the simulator's busy intervals on
   /// one unit never overlap).
@@ -301,7 +303,7 @@ void TimelineWriter::writeInstructions() {
     flushUnit(unit, stretches[unit]);
 }
 
-void TimelineWriter::flushStall(sim::StallKind kind, Stretch &s) {
+void TimelineWriter::flushStall(Stretch &s) {
   if (!s.open)
     return;
   s.open = false;
@@ -309,11 +311,20 @@ void TimelineWriter::flushStall(sim::StallKind kind, Stretch &s) {
   if (!clip(kStallTid, ts, dur))
     return;
   ++stats.stallSlices;
-  out.complete(sim::getStallKindName(kind), "stall", kStallTid, ts, dur,
-               [&](llvm::json::OStream &j) {
+  // Named after the kind that cost most; each kind's cycles in the args.
+  unsigned worst = 1;
+  for (unsigned k = 1; k < sim::kNumStallKinds; ++k)
+    if (s.byKind[k] > s.byKind[worst])
+      worst = k;
+  out.complete(sim::getStallKindName(sim::StallKind(worst)), "stall",
+               kStallTid, ts, dur, [&](llvm::json::OStream &j) {
                  j.attribute("hlo", info.getHloName(s.hlo));
                  j.attribute("stalls", int64_t(s.count));
                  j.attribute("stall_cycles", int64_t(s.cycles));
+                 for (unsigned k = 1; k < sim::kNumStallKinds; ++k)
+                   if (s.byKind[k])
+                     j.attribute(sim::getStallKindName(sim::StallKind(k)),
+                                 int64_t(s.byKind[k]));
                  j.attribute("first_pc", int64_t(s.firstPc));
                  j.attribute("last_pc", int64_t(s.lastPc));
                });
@@ -323,7 +334,6 @@ void TimelineWriter::writeStalls() {
   const auto &timing = results.timing.instructions;
   const sim::TimingRecorder &rec = results.timing;
   Stretch stretch;
-  sim::StallKind stretchKind = sim::StallKind::None;
   for (uint64_t i = 0, e = info.instructions.size(); i < e; ++i) {
     const auto &t = timing[i];
     if (!t.stall || !selection.containsInstruction(i))
@@ -331,28 +341,27 @@ void TimelineWriter::writeStalls() {
     uint64_t begin = t.issue - std::min(t.stall, t.issue);
     analysis::HloId hlo = info.hloOf[i];
     uint64_t pc = info.instructions[i].pc;
-    // In merged mode stalls of one kind within one HLO merge too, except
-    // DMA waits: they are few and each names its DMA.
+    // In merged mode the stalls within one HLO merge too, except DMA
+    // waits: they are few and each names its DMA.
     if (merged && t.kind != sim::StallKind::DmaWait) {
-      if (stretch.open &&
-          (stretchKind != t.kind || stretch.hlo != hlo ||
-           begin > stretch.end + options.mergeGapCycles))
-        flushStall(stretchKind, stretch);
+      if (stretch.open && (stretch.hlo != hlo ||
+                           begin > stretch.end + options.mergeGapCycles))
+        flushStall(stretch);
       if (!stretch.open) {
         stretch = Stretch();
         stretch.open = true;
         stretch.hlo = hlo;
         stretch.begin = begin;
         stretch.firstPc = pc;
-        stretchKind = t.kind;
       }
       stretch.end = t.issue;
       ++stretch.count;
       stretch.cycles += t.stall;
+      stretch.byKind[unsigned(t.kind)] += t.stall;
       stretch.lastPc = pc;
       continue;
     }
-    flushStall(stretchKind, stretch);
+    flushStall(stretch);
     uint64_t ts = begin, dur = t.issue - begin;
     if (!clip(kStallTid, ts, dur))
       continue;
@@ -381,7 +390,7 @@ void TimelineWriter::writeStalls() {
                    }
                  });
   }
-  flushStall(stretchKind, stretch);
+  flushStall(stretch);
 }
 
 void TimelineWriter::writeDmas() {

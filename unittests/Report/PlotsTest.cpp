@@ -132,7 +132,10 @@ TEST_F(PlotsTest, UtilizationShowsUnitsMovingLinksAndIdleStretches) {
 TEST_F(PlotsTest, DataCacheAndHeatmap) {
   std::string cache = render(Plot::DataCache, results());
   EXPECT_EQ(count(cache, "class=\"data occupied\""), 2u);
+  EXPECT_EQ(count(cache, "class=\"data free\""), 1u);
   EXPECT_EQ(count(cache, "class=\"data free-run\""), 1u);
+  EXPECT_NE(cache.find("occupied pages: peak 12 of 16 (75.0%)"),
+            std::string::npos);
   std::string heatmap = render(Plot::Fragmentation, results());
   EXPECT_NE(heatmap.find("live pages of 4:"), std::string::npos);
   // Block 0: full in windows 1-3 (one run), none in 4 → one cell.
