@@ -98,11 +98,13 @@ void snr::report::writeDataCachePlot(llvm::raw_ostream &os,
   if (windows.empty())
     return unavailable("no data-cache window in the selection");
 
-  uint32_t peak = 0, leastFree = cache.numPages;
+  // Over the windows shown.
+  uint32_t peak = 0, leastRun = cache.numPages;
   for (const Window &w : windows) {
     peak = std::max(peak, w.occupied);
-    leastFree = std::min({leastFree, w.freeRun, cache.numPages - w.occupied});
+    leastRun = std::min(leastRun, w.freeRun);
   }
+  uint32_t leastFree = std::min(leastRun, cache.numPages - peak);
   double capacity = cache.numPages;
 
   // Top: occupied pages.
@@ -118,10 +120,10 @@ void snr::report::writeDataCachePlot(llvm::raw_ostream &os,
   std::vector<std::pair<double, double>> area = occupied;
   area.push_back({occupied.back().first, top.bottom()});
   area.push_back({occupied.front().first, top.bottom()});
-  std::string occupiedTip = llvm::formatv(
-      "occupied pages: peak {0} of {1} ({2}); median free {3}", peak,
-      cache.numPages, formatPercent(peak / std::max(capacity, 1.0)),
-      formatJsonNumber(roundTo(cache.medianFreePages, 1)));
+  std::string occupiedTip =
+      llvm::formatv("occupied pages: peak {0} of {1} ({2})", peak,
+                    cache.numPages,
+                    formatPercent(peak / std::max(capacity, 1.0)));
   svg.polygon(area, kOccupiedFill, "data occupied", occupiedTip);
   svg.polyline(occupied, kOccupiedColor, 1, "data occupied", occupiedTip);
 
@@ -140,17 +142,13 @@ void snr::report::writeDataCachePlot(llvm::raw_ostream &os,
     freeRun.push_back({x(w.to), yBottom(w.freeRun)});
   }
   svg.polyline(free, kFreeColor, 1.5, "data free",
-               llvm::formatv("free pages: median {0} of {1}",
-                             formatJsonNumber(
-                                 roundTo(cache.medianFreePages, 1)),
-                             cache.numPages)
+               llvm::formatv("free pages: at least {0} of {1}",
+                             cache.numPages - peak, cache.numPages)
                    .str());
-  svg.polyline(
-      freeRun, kFreeRunColor, 1.5, "data free-run",
-      llvm::formatv("largest contiguous free region: median {0} pages, "
-                    "least {1}",
-                    formatJsonNumber(roundTo(cache.medianLargestFreeRun, 1)),
-                    leastFree)
-          .str(),
-      "stroke-dasharray=\"5 2\"");
+  svg.polyline(freeRun, kFreeRunColor, 1.5, "data free-run",
+               llvm::formatv("largest contiguous free region: at least {0} "
+                             "pages",
+                             leastRun)
+                   .str(),
+               "stroke-dasharray=\"5 2\"");
 }

@@ -17,6 +17,7 @@
 #include "llvm/Support/Path.h"
 
 #include <algorithm>
+#include <cmath>
 
 using namespace snr;
 using namespace snr::report;
@@ -37,6 +38,8 @@ nav a { margin-right: 12px; }
 table { border-collapse: collapse; margin: 8px 0; font-size: 13px; }
 th, td { padding: 3px 8px; border-bottom: 1px solid #e8e8e8;
   text-align: left; vertical-align: top; }
+td { white-space: nowrap; }
+td.wrap { white-space: normal; min-width: 280px; }
 th { background: #f2f2f2; position: sticky; top: 0; }
 table.sortable th { cursor: pointer; }
 table.sortable th[data-dir=asc]::after { content: " \25B2"; }
@@ -125,6 +128,10 @@ private:
        << "</th>";
   }
   void td(llvm::StringRef text) { os << "<td>" << escapeXml(text) << "</td>"; }
+  /// A cell of running text, which may wrap.
+  void tdText(llvm::StringRef text) {
+    os << "<td class=\"wrap\">" << escapeXml(text) << "</td>";
+  }
   void tdNum(uint64_t value) {
     os << "<td class=\"num\" data-v=\"" << value << "\">"
        << formatCount(value) << "</td>";
@@ -303,7 +310,7 @@ void HtmlWriter::suggestions() {
     tdPc(d.target);
     os << "<td class=\"num\" data-v=\"" << d.pagesNeeded << "\">"
        << d.pagesNeeded << " / " << d.freeRunPages << "</td>";
-    td(d.reason);
+    tdText(d.reason);
     os << "</tr>\n";
   }
   os << "</tbody></table>\n";
@@ -340,8 +347,8 @@ void HtmlWriter::parallelGroups() {
     os << "<tr>";
     td(info.getHloName(g.hlo));
     tdNum(g.dmas.size());
-    td(ids);
-    td(pcs);
+    tdText(ids);
+    tdText(pcs);
     tdNum(g.expectedSaving);
     os << "</tr>\n";
   }
@@ -508,33 +515,36 @@ void HtmlWriter::dmaTable() {
 
 void HtmlWriter::dataCache() {
   const analysis::DataCacheAnalysis &cache = results.dataCache;
+  const DataCacheFigures &dc = fig.dataCache;
   os << "<h2 id=\"data-cache\">Data cache (VMEM)</h2>\n";
   if (!cache.available) {
     os << "<p class=\"note\">Not available: the replay was timing-only, so "
           "no address is known.</p>\n";
     return;
   }
+  auto number = [](double value) {
+    return value == std::floor(value) ? formatCount(uint64_t(value))
+                                      : formatJsonNumber(roundTo(value, 1));
+  };
   os << "<div class=\"cards\">\n";
-  card(formatCount(cache.numPages), llvm::formatv("pages of {0} bytes",
-                                                  cache.pageBytes)
-                                        .str());
-  card(formatJsonNumber(roundTo(cache.medianFreePages, 1)),
-       "median free pages");
-  card(formatJsonNumber(roundTo(cache.medianLargestFreeRun, 1)),
+  card(formatCount(cache.numPages),
+       llvm::formatv("pages of {0} bytes", cache.pageBytes).str());
+  card(number(dc.medianFreePages), "median free pages");
+  card(number(dc.medianLargestFreeRun),
        "median largest contiguous free region (pages)");
-  card(formatCount(cache.peakOccupiedPages), "peak occupied pages");
-  card(formatCount(cache.pagesEverUsed), "pages ever used");
-  card(formatCount(cache.wasted.size()), "wasted transfers");
-  card(formatCount(cache.wastedBytes), "wasted bytes");
-  os << "</div>\n<p class=\"note\">Figures over the whole run, in "
-     << cache.numWindows << " windows of " << formatCount(cache.windowCycles)
-     << " cycles.</p>\n";
-  std::vector<const analysis::WastedTransfer *> wasted;
-  for (const analysis::WastedTransfer &w : cache.wasted)
-    if (selection.containsInstruction(w.index))
-      wasted.push_back(&w);
-  if (wasted.empty())
+  card(formatCount(dc.peakOccupiedPages), "peak occupied pages");
+  card(formatCount(cache.pagesEverUsed), "pages ever used (whole run)");
+  card(formatCount(dc.wasted.size()), "wasted transfers");
+  card(formatCount(dc.wastedBytes), "wasted bytes");
+  os << "</div>\n<p class=\"note\">Over " << cache.numWindows
+     << " windows of " << formatCount(cache.windowCycles) << " cycles"
+     << (selection.isRestricted() ? ", those the selection meets" : "")
+     << ".</p>\n";
+  if (dc.wasted.empty())
     return;
+  std::vector<const analysis::WastedTransfer *> wasted;
+  for (uint32_t i : dc.wasted)
+    wasted.push_back(&cache.wasted[i]);
   llvm::stable_sort(wasted, [](const analysis::WastedTransfer *a,
                                const analysis::WastedTransfer *b) {
     return a->pages > b->pages;

@@ -263,65 +263,33 @@ Object MetricsBuilder::dma() const {
                 {"table", std::move(table)}};
 }
 
-/// The median of `values` (the mean of the two middle ones for an even
-/// count), as the data-cache analysis defines it.
-static double median(std::vector<double> values) {
-  if (values.empty())
-    return 0;
-  std::sort(values.begin(), values.end());
-  size_t n = values.size();
-  return n % 2 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2;
-}
-
 Object MetricsBuilder::dataCache() const {
   const analysis::DataCacheAnalysis &cache = results.dataCache;
   Object result{{"available", cache.available}};
   if (!cache.available)
     return result;
-  double medianFree = cache.medianFreePages;
-  double medianRun = cache.medianLargestFreeRun;
-  uint32_t peak = cache.peakOccupiedPages;
-  if (selection.isRestricted()) {
-    // Over the windows the selection's cycle window meets.
-    std::vector<double> free, runs;
-    peak = 0;
-    for (unsigned w = 0; w < cache.numWindows; ++w) {
-      uint64_t begin = w * cache.windowCycles;
-      if (!selection.overlaps(begin, begin + cache.windowCycles))
-        continue;
-      free.push_back(double(cache.numPages) - cache.occupiedPages[w]);
-      runs.push_back(cache.largestFreeRun[w]);
-      peak = std::max(peak, cache.occupiedPages[w]);
-    }
-    medianFree = median(free);
-    medianRun = median(runs);
-  }
+  const DataCacheFigures &fig = figures.dataCache;
   Array wasted;
-  uint64_t wastedBytes = 0;
-  for (const analysis::WastedTransfer &w : cache.wasted) {
-    if (!selection.containsInstruction(w.index))
-      continue;
-    wastedBytes += w.pages * cache.pageBytes;
+  for (uint32_t i : fig.wasted) {
+    const analysis::WastedTransfer &w = cache.wasted[i];
     wasted.push_back(Object{{"index", int64_t(w.index)},
                             {"pc", pcOf(w.index)},
                             {"first_page", int64_t(w.firstPage)},
                             {"pages", int64_t(w.pages)},
                             {"dma", w.isDma}});
   }
-  if (!selection.isRestricted())
-    wastedBytes = cache.wastedBytes;
   result["pages"] = int64_t(cache.numPages);
   result["blocks"] = int64_t(cache.numBlocks);
   result["pages_per_block"] = int64_t(cache.pagesPerBlock);
   result["page_bytes"] = int64_t(cache.pageBytes);
   result["window_cycles"] = cycles(cache.windowCycles);
   result["windows"] = int64_t(cache.numWindows);
-  result["median_free_pages"] = roundTo(medianFree, 3);
-  result["median_largest_free_run"] = roundTo(medianRun, 3);
-  result["peak_occupied_pages"] = int64_t(peak);
+  result["median_free_pages"] = roundTo(fig.medianFreePages, 3);
+  result["median_largest_free_run"] = roundTo(fig.medianLargestFreeRun, 3);
+  result["peak_occupied_pages"] = int64_t(fig.peakOccupiedPages);
   result["pages_ever_used"] = int64_t(cache.pagesEverUsed);
-  result["wasted_transfers"] = int64_t(wasted.size());
-  result["wasted_bytes"] = int64_t(wastedBytes);
+  result["wasted_transfers"] = int64_t(fig.wasted.size());
+  result["wasted_bytes"] = int64_t(fig.wastedBytes);
   result["wasted"] = std::move(wasted);
   return result;
 }

@@ -29,6 +29,48 @@ static void addDma(analysis::DmaTotals &totals,
   totals.stalledDmas += dma.stall() > 0;
 }
 
+static double median(std::vector<double> values) {
+  if (values.empty())
+    return 0;
+  std::sort(values.begin(), values.end());
+  size_t n = values.size();
+  return n % 2 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2;
+}
+
+static DataCacheFigures
+computeDataCacheFigures(const analysis::DataCacheAnalysis &cache,
+                        const Selection &selection) {
+  DataCacheFigures fig;
+  for (uint32_t i = 0, e = cache.wasted.size(); i < e; ++i)
+    if (selection.containsInstruction(cache.wasted[i].index)) {
+      fig.wasted.push_back(i);
+      fig.wastedBytes += cache.wasted[i].pages * cache.pageBytes;
+    }
+  if (!selection.isRestricted()) {
+    fig.medianFreePages = cache.medianFreePages;
+    fig.medianLargestFreeRun = cache.medianLargestFreeRun;
+    fig.peakOccupiedPages = cache.peakOccupiedPages;
+    fig.wastedBytes = cache.wastedBytes;
+    return fig;
+  }
+  std::vector<double> free, runs;
+  uint64_t windowCycles = std::max<uint64_t>(cache.windowCycles, 1);
+  size_t windows = std::min<size_t>(
+      cache.numWindows,
+      std::min(cache.occupiedPages.size(), cache.largestFreeRun.size()));
+  for (size_t w = 0; w < windows; ++w) {
+    if (!selection.overlaps(w * windowCycles, (w + 1) * windowCycles))
+      continue;
+    free.push_back(double(cache.numPages) - cache.occupiedPages[w]);
+    runs.push_back(cache.largestFreeRun[w]);
+    fig.peakOccupiedPages =
+        std::max(fig.peakOccupiedPages, cache.occupiedPages[w]);
+  }
+  fig.medianFreePages = median(std::move(free));
+  fig.medianLargestFreeRun = median(std::move(runs));
+  return fig;
+}
+
 ReportFigures snr::report::computeFigures(
     const analysis::ReplayResults &results, const Selection &selection) {
   const analysis::TraceInfo &info = results.info;
@@ -120,6 +162,9 @@ ReportFigures snr::report::computeFigures(
   });
   for (uint32_t i : selection.suggestions)
     fig.expectedSaving += suggestions.dmas[i].expectedSaving;
+  if (results.dataCache.available)
+    fig.dataCache = computeDataCacheFigures(results.dataCache, selection);
+
   fig.groupsBySaving = selection.parallelGroups;
   llvm::stable_sort(fig.groupsBySaving, [&](uint32_t a, uint32_t b) {
     return suggestions.parallelGroups[a].expectedSaving >

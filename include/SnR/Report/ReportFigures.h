@@ -62,6 +62,18 @@ struct HloFigures {
   uint64_t getSpan() const { return lastCycle - firstCycle; }
 };
 
+/// The data cache over the selection. Unrestricted, the analysis' own
+/// figures; restricted, recomputed over the windows the selection's cycle
+/// window meets (medians as the analysis defines them: the mean of the two
+/// middle values for an even count).
+struct DataCacheFigures {
+  double medianFreePages = 0, medianLargestFreeRun = 0;
+  uint32_t peakOccupiedPages = 0;
+  /// Indices into DataCacheAnalysis::wasted of the selected writes.
+  std::vector<uint32_t> wasted;
+  uint64_t wastedBytes = 0;
+};
+
 struct ReportFigures {
   uint64_t instructions = 0, executed = 0;
   /// The selection's cycle window; the run's total cycles when unrestricted.
@@ -85,6 +97,8 @@ struct ReportFigures {
   std::vector<uint32_t> groupsBySaving;
   /// Sum of the selected DMA suggestions' expected savings.
   uint64_t expectedSaving = 0;
+  /// Meaningful only if DataCacheAnalysis::available.
+  DataCacheFigures dataCache;
 };
 
 ReportFigures computeFigures(const analysis::ReplayResults &results,
