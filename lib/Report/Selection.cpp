@@ -10,6 +10,7 @@
 #include "llvm/Support/FormatVariadic.h"
 
 #include <algorithm>
+#include <cassert>
 
 using namespace snr;
 using namespace snr::report;
@@ -20,6 +21,9 @@ Selection::compute(const analysis::ReplayResults &results,
   const analysis::TraceInfo &info = results.info;
   const auto &timing = results.timing.instructions;
   uint64_t numInstructions = info.instructions.size();
+  assert(timing.size() == numInstructions &&
+         info.hloOf.size() == numInstructions &&
+         "the replay must time every instruction of the trace");
   Selection sel;
   sel.restricted = options.isRestricted();
 

@@ -14,7 +14,10 @@
 #include "llvm/Support/JSON.h"
 
 #include <algorithm>
+#include <array>
 #include <optional>
+#include <string>
+#include <vector>
 
 using namespace snr;
 using namespace snr::report;
