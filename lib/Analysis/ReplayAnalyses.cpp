@@ -62,8 +62,8 @@ snr::analysis::analyzeTrace(const trace::Trace &trace,
 
   sim::ArchState state(machine.memory);
   trace.applySnapshot(state);
-  llvm::Expected<sim::RunSummary> summary =
-      simulator.run({trace.instructions, trace.outcomes}, &state);
+  llvm::Expected<sim::RunSummary> summary = simulator.run(
+      {trace.instructions, trace.outcomes, !trace.header.reordered}, &state);
   if (!summary)
     return summary.takeError();
   results->summary = *summary;

@@ -107,9 +107,12 @@ void Suggestions::compute(const TraceInfo &info, const DmaStallAnalysis &stalls,
     // the index, so a binary search finds it).
     uint64_t issue = cycles[dma.issueIndex];
     if (s.pushLimit > s.stall) {
+      // Aim an eighth past the stall (within the push limit): moving the
+      // issue also moves the work around it, so an exact fit falls short.
+      uint64_t aim = std::min(s.pushLimit, s.stall + s.stall / 8);
       auto begin = cycles.begin() + s.relaxed.earliest;
       auto end = cycles.begin() + dma.issueIndex;
-      auto after = std::upper_bound(begin, end, issue - s.stall);
+      auto after = std::upper_bound(begin, end, issue - aim);
       s.target = uint64_t(after - cycles.begin()) - 1;
     } else {
       s.target = s.relaxed.earliest;

@@ -141,7 +141,7 @@ LogicalResult TraceOp::verifyRegions() {
     std::optional<int64_t> pc = requirePc(&op, "trace");
     if (!pc)
       return failure();
-    if (*pc != *expectedPc)
+    if (!getReordered() && *pc != *expectedPc)
       return op.emitOpError() << "has pc " << *pc << " but control flow leads "
                               << "to pc " << *expectedPc << " (" << why << ")";
     if (auto hlo = op.getAttrOfType<StringAttr>("hlo")) {

@@ -9,6 +9,9 @@
 #include <algorithm>
 #include <cassert>
 #include <cstring>
+#include <set>
+
+#include "llvm/Support/FormatVariadic.h"
 
 using namespace snr;
 using namespace snr::sim;
@@ -239,4 +242,66 @@ void ArchState::writeVectorLike(arch::Reg reg, const Vector &lanes) {
   default:
     assert(false && "not a vector-like register");
   }
+}
+
+std::string snr::sim::describeFirstDifference(const ArchState &a,
+                                              const ArchState &b) {
+  for (unsigned c = 0; c < arch::kNumRegClasses; ++c) {
+    auto cls = arch::RegClass(c);
+    for (unsigned i = 0; i < arch::getNumRegs(cls); ++i) {
+      arch::Reg reg{cls, uint8_t(i)};
+      if (!arch::holdsLanes(cls)) {
+        int64_t x = a.readScalarLike(reg), y = b.readScalarLike(reg);
+        if (x != y)
+          return llvm::formatv("{0}: {1} vs {2}", arch::formatReg(reg), x, y)
+              .str();
+        continue;
+      }
+      const Vector &x = a.readVectorLike(reg), &y = b.readVectorLike(reg);
+      // Lanes compare as bits: NaN equals itself, -0.0 is not +0.0.
+      for (unsigned lane = 0; lane < arch::kVectorLanes; ++lane)
+        if (std::memcmp(&x[lane], &y[lane], sizeof(float)) != 0)
+          return llvm::formatv("{0} lane {1}: {2} vs {3}", arch::formatReg(reg),
+                               lane, x[lane], y[lane])
+              .str();
+    }
+  }
+  if (a.halted != b.halted)
+    return llvm::formatv("halted: {0} vs {1}", a.halted, b.halted).str();
+
+  auto compare = [](const SparseMemory *x, const SparseMemory *y,
+                    llvm::StringRef name) -> std::string {
+    static const SparseMemory kEmpty;
+    const SparseMemory &mx = x ? *x : kEmpty, &my = y ? *y : kEmpty;
+    std::optional<uint64_t> at = mx.firstDifference(my);
+    if (!at)
+      return {};
+    uint8_t bx = 0, by = 0;
+    if (mx.contains(*at, 1))
+      mx.read(*at, llvm::MutableArrayRef<uint8_t>(&bx, 1));
+    if (my.contains(*at, 1))
+      my.read(*at, llvm::MutableArrayRef<uint8_t>(&by, 1));
+    return llvm::formatv("{0}[{1}]: 0x{2:x-2} vs 0x{3:x-2}", name, *at,
+                         unsigned(bx), unsigned(by))
+        .str();
+  };
+  for (auto space : {arch::MemSpace::SMem, arch::MemSpace::VMem,
+                     arch::MemSpace::Hbm})
+    if (std::string d = compare(a.findMemory(space), b.findMemory(space),
+                                arch::getMemSpaceName(space));
+        !d.empty())
+      return d;
+  std::set<unsigned> chips;
+  for (const auto &entry : a.remoteHbm)
+    chips.insert(entry.first);
+  for (const auto &entry : b.remoteHbm)
+    chips.insert(entry.first);
+  for (unsigned chip : chips)
+    if (std::string d =
+            compare(a.findMemory(arch::MemSpace::RemoteHbm, chip),
+                    b.findMemory(arch::MemSpace::RemoteHbm, chip),
+                    ("rhbm<" + std::to_string(chip) + ">"));
+        !d.empty())
+      return d;
+  return {};
 }

@@ -195,7 +195,7 @@ llvm::Expected<RunSummary> Run::simulate() {
         return llvm::make_error<DivergenceError>(
             i, "the instruction faults in the model: " + result.error);
       std::optional<uint64_t> nextPc;
-      if (i + 1 < count)
+      if (i + 1 < count && input.checkPcFlow)
         nextPc = input.instructions[i + 1].pc;
       std::string mismatch = compareWithRecord(
           result, recorded.executed, recorded.taken, state->pc, nextPc);

@@ -20,6 +20,7 @@ LogicalResult snr::exportTrace(TraceOp traceOp, llvm::raw_ostream &os) {
   header.machine = traceOp.getMachine().value_or("").str();
   header.program = traceOp.getSymName().str();
   header.startPc = uint64_t(traceOp.getStartPc());
+  header.reordered = traceOp.getReordered();
   if (failed(collectHloMap(traceOp, header.hloMap)))
     return failure();
   uint64_t count = 0;

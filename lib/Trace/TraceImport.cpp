@@ -30,7 +30,8 @@ public:
         builder, loc({1, 1}), builder.getStringAttr(header.program),
         builder.getI64IntegerAttr(int64_t(header.startPc)),
         header.machine.empty() ? StringAttr()
-                               : builder.getStringAttr(header.machine));
+                               : builder.getStringAttr(header.machine),
+        header.reordered ? builder.getUnitAttr() : UnitAttr());
     body = &traceOp.getBodyRegion().emplaceBlock();
     builder.setInsertionPointToEnd(body);
   }

@@ -413,11 +413,14 @@ bool Reader::parseHeader(ondemand::object object) {
     } else if (key == "hlo_map") {
       if (!parseHloMap(value))
         return false;
+    } else if (key == "reordered") {
+      if (!getBool(value, "reordered", header.reordered))
+        return false;
     } else {
       return fail(vat - 3 - key.size(),
                   "unknown header field " + quoted(key) +
                       "; expected format, version, machine, program, "
-                      "start_pc, instructions, hlo_map");
+                      "start_pc, instructions, hlo_map, reordered");
     }
   }
   const char *missing = !sawFormat    ? "format"
@@ -889,7 +892,7 @@ bool Reader::parseInstruction(ondemand::object object, const char *start) {
     return fail(fieldAt[unsigned(Field::Taken)],
                 ran ? "'taken' is false, but an executed branch is taken"
                     : "'taken' is true, but the branch's guard was false");
-  if (inst.pc != expectedPc)
+  if (!header.reordered && inst.pc != expectedPc)
     return fail(fieldAt[unsigned(Field::Pc)],
                 llvm::formatv("pc {0} breaks the control flow: expected pc "
                               "{1} ({2})",

@@ -50,6 +50,7 @@ TraceTable snr::buildTraceTable(TraceOp traceOp) {
   trace.header.program = traceOp.getSymName().str();
   trace.header.machine = traceOp.getMachine().value_or("").str();
   trace.header.startPc = uint64_t(traceOp.getStartPc());
+  trace.header.reordered = traceOp.getReordered();
   // A trace that verifies attributes each PC to one HLO at most.
   (void)collectHloMap(traceOp, trace.header.hloMap);
   if (auto loc = dyn_cast<FileLineColLoc>(traceOp.getLoc()))

@@ -65,6 +65,8 @@ void TraceWriter::writeHeader(const TraceHeader &header) {
   os << ",\"start_pc\":" << header.startPc;
   if (header.instructionCount)
     os << ",\"instructions\":" << *header.instructionCount;
+  if (header.reordered)
+    os << ",\"reordered\":true";
   os << ",\"hlo_map\":[";
   for (size_t i = 0; i < header.hloMap.size(); ++i) {
     const HloRange &range = header.hloMap[i];

@@ -40,8 +40,10 @@ LogicalResult snr::replayTable(const TraceTable &table,
     state.emplace(machine.memory);
     trace.applySnapshot(*state);
   }
-  llvm::Expected<sim::RunSummary> summary = simulator.run(
-      {trace.instructions, trace.outcomes}, state ? &*state : nullptr);
+  llvm::Expected<sim::RunSummary> summary =
+      simulator.run({trace.instructions, trace.outcomes,
+                     /*checkPcFlow=*/!trace.header.reordered},
+                    state ? &*state : nullptr);
   if (summary)
     return success();
   LogicalResult result = failure();

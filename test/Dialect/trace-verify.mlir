@@ -94,3 +94,14 @@ snr.trace @t at 0 {
   // expected-error @+1 {{has hlo "b" but pc 0 was attributed to "a"}}
   snr.br 0 {hlo = "b", pc = 0 : i64}
 }
+
+// -----
+
+// A reordered trace (the result of a rewrite) keeps each instruction's PC
+// but is not checked for control-flow continuity.
+snr.trace @reordered at 0 attributes {reordered} {
+  snr.nop {pc = 2 : i64}
+  snr.nop {pc = 0 : i64}
+  snr.br 5 {pc = 1 : i64}
+  snr.nop {pc = 3 : i64}
+}

@@ -52,8 +52,9 @@ struct DmaSuggestion {
   uint64_t pushLimit = 0;              ///< cycles (relaxed backtail)
   uint64_t pushLimitInstructions = 0;
   /// Where to move the issue: in front of instruction `target`, the latest
-  /// point from which it would complete in time (or the earliest point its
-  /// dependencies allow, for HoistPartly).
+  /// point at least stall + stall / 8 cycles earlier (within the push limit;
+  /// the margin absorbs the work that moves with it), or the earliest point
+  /// its dependencies allow, for HoistPartly.
   uint64_t target = 0;
   uint64_t hoistCycles = 0, hoistInstructions = 0;
   uint64_t pagesNeeded = 0;  ///< VMEM pages of its destination (0: not VMEM)

@@ -19,6 +19,7 @@
 #include "llvm/ADT/StringRef.h"
 
 #include <cstdint>
+#include <cstring>
 #include <optional>
 #include <string>
 
@@ -183,6 +184,18 @@ struct Instruction {
   uint8_t flag = 0;
   Guard guard;
   uint64_t pc = 0;
+
+  /// Every field equal (unused fields are zero by construction).
+  friend bool operator==(const Instruction &a, const Instruction &b) {
+    return a.opcode == b.opcode && a.rd == b.rd && a.rs1 == b.rs1 &&
+           a.rs2 == b.rs2 && a.cmp == b.cmp && a.imm == b.imm &&
+           std::memcmp(&a.fimm, &b.fimm, sizeof(float)) == 0 &&
+           a.src == b.src && a.dst == b.dst && a.flag == b.flag &&
+           a.guard == b.guard && a.pc == b.pc;
+  }
+  friend bool operator!=(const Instruction &a, const Instruction &b) {
+    return !(a == b);
+  }
 };
 
 //===----------------------------------------------------------------------===//

@@ -497,6 +497,11 @@ def SnR_TraceOp : SnR_Op<"trace", [Symbol, SingleBlock, NoTerminator,
     A predicated instruction records whether its guard held (`executed`).
     `machine` names the machine description it was recorded on.
 
+    A rewrite that reorders instructions (`--snr-hoist-dma`) marks the trace
+    `reordered`: every instruction keeps its PC (its identity in the
+    program) and its recorded outcome, but the PCs no longer follow the
+    control flow, so their continuity is not checked.
+
     ```mlir
     snr.trace @t at 1 attributes {machine = "snr-ref"} {
       snr.snapshot {
@@ -510,7 +515,8 @@ def SnR_TraceOp : SnR_Op<"trace", [Symbol, SingleBlock, NoTerminator,
     ```
   }];
   let arguments = (ins SymbolNameAttr:$sym_name, I64Attr:$start_pc,
-                       OptionalAttr<StrAttr>:$machine);
+                       OptionalAttr<StrAttr>:$machine,
+                       UnitAttr:$reordered);
   let regions = (region SizedRegion<1>:$bodyRegion);
   let assemblyFormat =
       "$sym_name `at` $start_pc attr-dict-with-keyword $bodyRegion";

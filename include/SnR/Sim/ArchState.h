@@ -25,6 +25,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <string>
 #include <vector>
 
 namespace snr::sim {
@@ -134,6 +135,13 @@ struct ArchState {
   const Vector &readVectorLike(arch::Reg reg) const;
   void writeVectorLike(arch::Reg reg, const Vector &lanes);
 };
+
+/// The first difference between two states, in a fixed order (registers by
+/// class and index, then memories by space, chip and address), as "s3: 5
+/// vs 7" or "hbm[4096]: 0x01 vs 0x00"; empty if every register, flag and
+/// memory byte is the same. The PC is not compared: a reordered trace ends
+/// at another instruction with the same result.
+std::string describeFirstDifference(const ArchState &a, const ArchState &b);
 
 } // namespace snr::sim
 

@@ -47,6 +47,9 @@ public:
 struct SimInput {
   llvm::ArrayRef<arch::Instruction> instructions;
   llvm::ArrayRef<trace::RecordedOutcome> outcomes;
+  /// Check that each next PC is the one the model computes. Off for a
+  /// reordered trace, whose PCs no longer follow the control flow.
+  bool checkPcFlow = true;
 };
 
 class Simulator {

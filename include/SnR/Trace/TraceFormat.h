@@ -43,6 +43,9 @@ struct TraceHeader {
   /// Number of instruction records, if the writer knew it.
   std::optional<uint64_t> instructionCount;
   std::vector<HloRange> hloMap;
+  /// The instructions were reordered by a rewrite: each keeps its PC, but
+  /// the PCs no longer follow the control flow.
+  bool reordered = false;
 
   /// The HLO name of `pc`, or null. Ranges are sorted by begin.
   const HloRange *lookupHlo(uint64_t pc) const;

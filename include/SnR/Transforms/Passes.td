@@ -75,7 +75,8 @@ def SnRSuggest : Pass<"snr-suggest", "::snr::TraceOp"> {
     * `[Missed] dma-parallelize`: independent DMAs issued and waited one at
       a time, at the first of them.
 
-    The category is `snr.dma`, so `--remarks-filter=snr` shows them all and
+    The category is `snr.dma` (filters match the whole category), so
+    `--remarks-filter=snr.dma` shows them all and
     `--remark-format=yaml --remarks-output-file=r.yaml` saves them.
   }];
   let options = [
@@ -113,6 +114,72 @@ def SnRTestPrintAnalyses : Pass<"snr-test-print-analyses", "::snr::TraceOp"> {
            "Cycles per utilization window (0: automatic)">,
     Option<"cacheWindows", "cache-windows", "unsigned", /*default=*/"512",
            "Windows the data-cache analysis cuts the run into">,
+  ];
+}
+
+def SnRHoistDma : Pass<"snr-hoist-dma", "::snr::TraceOp"> {
+  let summary = "Hoist DMA issues as Algorithm 2 suggests, proved by replay";
+  let description = [{
+    Replays the trace with every analysis, then moves each chosen
+    `snr.dma.issue`, with the lightweight instructions that compute its
+    descriptor, as early as Algorithm 2 wants and its dependencies allow
+    (docs/rewrite.md): RAW on registers and RAW/WAR/WAW on memory stop a
+    move; a name clash on a register is removed by copying the address
+    arithmetic into a free register; a wait on the same flag is avoided by
+    moving the DMA to a free flag. Independent DMAs issued one at a time are
+    also issued together (`parallelize`).
+
+    The rewritten trace is then replayed from the same snapshot: its final
+    architectural state must be identical (every register, flag and memory
+    byte) and it must not be slower. Otherwise the pass fails with an error
+    and leaves the IR as it was. On success the trace is marked `reordered`
+    (instructions keep their PCs and outcomes) and stale replay annotations
+    are removed.
+
+    Every move applied or given up is a remark at the DMA's issue
+    (`[Passed]` / `[Failure]` `dma-hoist`, category `snr.dma`), and the
+    before/after comparison is an `[Analysis] dma-rewrite` remark at the
+    trace.
+
+    ```
+    snr-opt t.mlir --snr-hoist-dma --remarks-filter=snr.dma
+    snr-opt t.mlir --snr-hoist-dma='model=conservative max-distance=64' --snr-simulate
+    ```
+  }];
+  let options = [
+    Option<"machineFile", "machine", "std::string", /*default=*/"\"\"",
+           "Machine description JSON file (default: the embedded snr-ref)">,
+    Option<"model", "model", "std::string", /*default=*/"\"relaxed\"",
+           "Dependence model: 'relaxed' (the address arithmetic moves with "
+           "the DMA) or 'conservative' (the DMA moves alone)">,
+    Option<"maxDistance", "max-distance", "uint64_t", /*default=*/"0",
+           "Move a DMA at most this many instructions earlier (0: no limit)">,
+    ListOption<"pcs", "pcs", "uint64_t",
+               "Only the DMAs issued at these PCs (default: every suggested "
+               "one)">,
+    Option<"hlo", "hlo", "std::string", /*default=*/"\"\"",
+           "Only the DMAs issued in this HLO">,
+    Option<"hoist", "hoist", "bool", /*default=*/"true",
+           "Hoist the DMAs Algorithm 2 suggests">,
+    Option<"parallelize", "parallelize", "bool", /*default=*/"true",
+           "Issue the DMAs of each parallel group together">,
+    Option<"maxSlice", "max-slice", "unsigned", /*default=*/"8",
+           "Lightweight producers a relaxed backtail may carry along">,
+  ];
+}
+
+def SnRParallelizeDma : Pass<"snr-parallelize-dma", "::snr::TraceOp"> {
+  let summary = "Issue independent serial DMAs together, proved by replay";
+  let description = [{
+    `--snr-hoist-dma='hoist=false parallelize=true'`: for each group of DMAs
+    issued and waited one at a time although none needs the data of the
+    ones before it, moves every DMA of the group right after the first, so
+    their base latencies overlap and the first wait covers them all. Proved
+    and reported like `--snr-hoist-dma`.
+  }];
+  let options = [
+    Option<"machineFile", "machine", "std::string", /*default=*/"\"\"",
+           "Machine description JSON file (default: the embedded snr-ref)">,
   ];
 }
 

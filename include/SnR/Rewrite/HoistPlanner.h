@@ -1,0 +1,112 @@
+//===- HoistPlanner.h - Plan legal DMA hoists on a trace --------*- C++ -*-===//
+//
+// Part of the SnR project.
+//
+//===----------------------------------------------------------------------===//
+//
+// Decides, on the flat trace and the results of its replay, how to move DMA
+// issues earlier: each chosen dma.issue moves, with the lightweight
+// instructions that compute its descriptor (its slice), in front of the
+// instruction Algorithm 2 chose, or as close to it as every dependency
+// allows. Legality is checked against every instruction the block crosses:
+//   * RAW on registers, and RAW, WAR and WAW on memory (resolved addresses of
+//     the replay; the bytes a DMA writes count as written by its issue and
+//     made available by its wait) stop the move at that instruction;
+//   * WAR and WAW on a register the slice writes are name clashes: the slice
+//     instruction is copied into a free register (dead where the block lands
+//     and overwritten later before any read), and the original stays for its
+//     other readers; with no free register the move stops there;
+//   * a wait on the DMA's own flag would now wait for it too: the DMA moves
+//     to a flag the trace never uses, and its wait waits on that flag too.
+// The plan is a new order of the trace's instructions, some renamed or
+// copied; nothing is changed in place. MLIR-free, so snr-replay and the
+// --snr-hoist-dma pass share it.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SNR_REWRITE_HOISTPLANNER_H
+#define SNR_REWRITE_HOISTPLANNER_H
+
+#include "SnR/Analysis/ReplayAnalyses.h"
+#include "SnR/Trace/Trace.h"
+
+#include "llvm/ADT/SmallVector.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace snr::rewrite {
+
+enum class DependenceModel {
+  /// The DMA moves with its address arithmetic (its relaxed backtail).
+  Relaxed,
+  /// The DMA moves alone, after the producers of all its inputs.
+  Conservative,
+};
+
+struct HoistOptions {
+  DependenceModel model = DependenceModel::Relaxed;
+  /// A DMA moves at most this many instructions earlier (0: no limit).
+  uint64_t maxDistance = 0;
+  /// Only DMAs issued at these PCs; empty: any.
+  std::vector<uint64_t> pcs;
+  /// Only DMAs issued in this HLO; empty: any.
+  std::string hlo;
+  /// Move the DMAs Algorithm 2 suggests hoisting (hoist and hoist-partly).
+  bool hoist = true;
+  /// Issue the DMAs of each parallel group together, right after the first.
+  bool parallelize = true;
+};
+
+/// One instruction of the rewritten trace.
+struct PlannedInstruction {
+  /// Its instruction in the original trace (for a copy: the one it copies).
+  uint64_t original = 0;
+  /// The instruction as it will run: registers or flag may be renamed.
+  arch::Instruction inst;
+  /// A copy inserted by the rewrite (the original also stays).
+  bool isCopy = false;
+};
+
+/// What the planner did with one DMA (or one parallel group member).
+struct HoistDecision {
+  uint32_t dma = 0;
+  uint64_t issueIndex = 0;
+  bool parallelGroup = false;
+  bool applied = false;
+  /// Where Algorithm 2 wanted it: in front of this original instruction.
+  uint64_t wantedTarget = 0;
+  /// Where it went (original instruction it now precedes), if applied.
+  uint64_t target = 0;
+  uint64_t instructionsEarlier = 0;
+  /// Slice instructions moved along, and those copied into new registers.
+  llvm::SmallVector<uint64_t, 4> moved, copied;
+  llvm::SmallVector<std::pair<arch::Reg, arch::Reg>, 2> renamedRegisters;
+  std::optional<std::pair<unsigned, unsigned>> renamedFlag;
+  /// The instruction that stopped it short of (or entirely before) its
+  /// wanted target, if any.
+  std::optional<uint64_t> blocker;
+  /// One sentence: what was done, or why not.
+  std::string reason;
+};
+
+struct HoistPlan {
+  std::vector<PlannedInstruction> order;
+  std::vector<HoistDecision> decisions;
+  /// True if any decision was applied.
+  bool changed() const;
+};
+
+/// Plans the hoists for `trace`, replayed into `results`.
+HoistPlan planHoists(const trace::Trace &trace,
+                     const analysis::ReplayResults &results,
+                     const HoistOptions &options);
+
+/// The trace in the plan's order: instructions, outcomes and lines follow
+/// their originals; the trace is marked reordered.
+trace::Trace applyPlan(const trace::Trace &trace, const HoistPlan &plan);
+
+} // namespace snr::rewrite
+
+#endif // SNR_REWRITE_HOISTPLANNER_H

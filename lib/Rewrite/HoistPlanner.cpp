@@ -1,0 +1,688 @@
+//===- HoistPlanner.cpp - Plan legal DMA hoists on a trace ----------------===//
+//
+// Part of the SnR project.
+//
+//===----------------------------------------------------------------------===//
+//
+// The order being planned is kept as the original trace plus edits: for each
+// original instruction, whether it moved away, what it was replaced by, and
+// what was inserted in front of it. A move lands "in front of original T,
+// after whatever was already inserted there"; the instructions it crosses are
+// enumerated from that point to the DMA. Each check costs the distance moved,
+// not the trace length.
+//
+//===----------------------------------------------------------------------===//
+
+#include "SnR/Rewrite/HoistPlanner.h"
+#include "SnR/Sim/FunctionalCore.h"
+
+#include "llvm/ADT/BitVector.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/FormatVariadic.h"
+
+#include <set>
+
+using namespace snr;
+using namespace snr::rewrite;
+using analysis::ReplayResults;
+
+bool HoistPlan::changed() const {
+  return llvm::any_of(decisions,
+                      [](const HoistDecision &d) { return d.applied; });
+}
+
+namespace {
+/// How far forward a free-register search looks for the register's next
+/// write (a register not touched that far is presumed live).
+constexpr uint64_t kRenameScanLimit = 20000;
+
+unsigned slotOf(arch::Reg reg) { return unsigned(reg.cls) * 32 + reg.index; }
+arch::Reg regOfSlot(unsigned slot) {
+  return {arch::RegClass(slot / 32), uint8_t(slot % 32)};
+}
+
+struct Range {
+  arch::MemSpace space;
+  unsigned chip;
+  uint64_t begin, end;
+  bool overlaps(const Range &other) const {
+    return space == other.space && chip == other.chip && begin < other.end &&
+           other.begin < end;
+  }
+};
+
+/// What an instruction touches, as far as moving others across it goes.
+struct Footprint {
+  llvm::SmallVector<unsigned, 8> regReads, regWrites; ///< flags excluded
+  llvm::SmallVector<Range, 2> memReads, memWrites;
+  int issueFlag = -1, waitFlag = -1;
+};
+
+/// Why a move cannot cross an instruction.
+enum class Conflict { None, RegisterRAW, MemoryRAW, MemoryWAR, MemoryWAW };
+
+/// An instruction of the order being planned, in order.
+struct Item {
+  const PlannedInstruction *inserted; ///< null for an original in place
+  uint64_t key;                       ///< the original it sits in front of (or is)
+};
+
+class Planner {
+public:
+  Planner(const trace::Trace &trace, const ReplayResults &results,
+          const HoistOptions &options)
+      : trace(trace), results(results), options(options),
+        removed(trace.instructions.size()) {}
+
+  HoistPlan run();
+
+private:
+  //===--------------------------------------------------------------------===//
+  // Facts about the original trace
+  //===--------------------------------------------------------------------===//
+
+  void recordAccesses();
+  bool executed(uint64_t index) const {
+    return results.timing.instructions[index].executed;
+  }
+  /// `inPlace`: the original instruction at its own position (only there
+  /// does a wait make its DMAs' data available).
+  Footprint footprint(uint64_t original, const arch::Instruction &inst,
+                      bool inPlace) const;
+  const arch::Instruction &current(uint64_t original) const {
+    auto it = replaced.find(original);
+    return it == replaced.end() ? trace.instructions[original] : it->second;
+  }
+  std::string describe(uint64_t original) const {
+    const arch::Instruction &inst = trace.instructions[original];
+    return llvm::formatv("the {0} at {1}", arch::getMnemonic(inst.opcode),
+                         results.info.describe(original))
+        .str();
+  }
+
+  //===--------------------------------------------------------------------===//
+  // The order being planned
+  //===--------------------------------------------------------------------===//
+
+  /// Calls `fn(item)` for every instruction from the landing point in front
+  /// of `target` (after what is already inserted there) up to `end`
+  /// (exclusive; end == original index of the DMA).
+  template <typename Fn> void forEachCrossed(uint64_t target, uint64_t end,
+                                             Fn fn) const;
+  Footprint footprintOf(const Item &item) const {
+    if (item.inserted)
+      return footprint(item.inserted->original, item.inserted->inst,
+                       /*inPlace=*/false);
+    return footprint(item.key, current(item.key), /*inPlace=*/true);
+  }
+  std::optional<unsigned> findFreeRegister(arch::RegClass cls,
+                                           uint64_t target,
+                                           llvm::ArrayRef<unsigned> avoid)
+      const;
+  std::optional<unsigned> findFreeFlag();
+
+  //===--------------------------------------------------------------------===//
+  // Moves
+  //===--------------------------------------------------------------------===//
+
+  struct Block {
+    llvm::SmallVector<uint64_t, 8> members; ///< ascending, the DMA last
+  };
+  void hoist(uint32_t dma, uint64_t wantedTarget,
+             llvm::ArrayRef<uint64_t> slice, bool renameFlag,
+             bool parallelGroup);
+  bool selected(const analysis::DmaRecord &dma) const;
+
+  const trace::Trace &trace;
+  const ReplayResults &results;
+  const HoistOptions &options;
+
+  // Resolved memory accesses of each original instruction (CSR).
+  std::vector<uint32_t> accessBegin;
+  std::vector<Range> accesses;
+  std::vector<bool> accessIsWrite;
+  /// For each dma.wait, the destinations of the DMAs it covers.
+  llvm::DenseMap<uint64_t, llvm::SmallVector<Range, 2>> waitMakesAvailable;
+  std::set<unsigned> usedFlags;
+
+  // Edits.
+  llvm::BitVector removed;
+  llvm::DenseMap<uint64_t, arch::Instruction> replaced;
+  llvm::DenseMap<uint64_t, std::vector<PlannedInstruction>> insertedBefore;
+  std::set<uint64_t> handled; ///< DMA issues already decided
+
+  HoistPlan plan;
+};
+
+void Planner::recordAccesses() {
+  sim::ArchState state(results.machine.memory);
+  trace.applySnapshot(state);
+  size_t count = trace.instructions.size();
+  accessBegin.reserve(count + 1);
+  llvm::SmallVector<sim::ResolvedAccess, 2> resolved;
+  for (size_t i = 0; i < count; ++i) {
+    accessBegin.push_back(uint32_t(accesses.size()));
+    const arch::Instruction &inst = trace.instructions[i];
+    state.pc = inst.pc;
+    resolved.clear();
+    // The replay succeeded, so nothing faults here.
+    (void)sim::execute(inst, state, &resolved);
+    for (const sim::ResolvedAccess &a : resolved) {
+      accesses.push_back({a.space, a.chip, a.addr, a.addr + a.bytes});
+      accessIsWrite.push_back(a.isWrite);
+    }
+    if (inst.opcode == arch::Opcode::DmaIssue ||
+        inst.opcode == arch::Opcode::DmaWait)
+      usedFlags.insert(inst.flag);
+  }
+  accessBegin.push_back(uint32_t(accesses.size()));
+  for (const trace::SnapshotRegister &r : trace.registers)
+    if (r.reg.cls == arch::RegClass::Flag)
+      usedFlags.insert(r.reg.index);
+
+  // A wait makes the bytes of the DMAs it covers available.
+  for (const analysis::DmaRecord &dma : results.dmas.dmas) {
+    if (dma.waitIndex == sim::kNoIndex)
+      continue;
+    uint64_t issue = dma.issueIndex;
+    for (uint32_t a = accessBegin[issue]; a < accessBegin[issue + 1]; ++a)
+      if (accessIsWrite[a])
+        waitMakesAvailable[dma.waitIndex].push_back(accesses[a]);
+  }
+}
+
+Footprint Planner::footprint(uint64_t original, const arch::Instruction &inst,
+                             bool inPlace) const {
+  Footprint f;
+  llvm::SmallVector<arch::Reg, 24> reads, writes;
+  if (executed(original)) {
+    arch::getRegisterReads(inst, reads);
+    arch::getRegisterWrites(inst, writes);
+  } else if (inst.guard.present) {
+    reads.push_back({arch::RegClass::Pred, inst.guard.reg});
+  }
+  for (arch::Reg reg : reads)
+    if (reg.cls != arch::RegClass::Flag)
+      f.regReads.push_back(slotOf(reg));
+  for (arch::Reg reg : writes)
+    if (reg.cls != arch::RegClass::Flag)
+      f.regWrites.push_back(slotOf(reg));
+  if (!executed(original))
+    return f;
+  // Renaming registers does not change addresses: the renamed register holds
+  // the value the original held.
+  for (uint32_t a = accessBegin[original]; a < accessBegin[original + 1]; ++a)
+    (accessIsWrite[a] ? f.memWrites : f.memReads).push_back(accesses[a]);
+  if (inst.opcode == arch::Opcode::DmaIssue)
+    f.issueFlag = inst.flag;
+  if (inst.opcode == arch::Opcode::DmaWait) {
+    f.waitFlag = inst.flag;
+    auto it = waitMakesAvailable.find(original);
+    if (inPlace && it != waitMakesAvailable.end())
+      f.memWrites.append(it->second.begin(), it->second.end());
+  }
+  return f;
+}
+
+template <typename Fn>
+void Planner::forEachCrossed(uint64_t target, uint64_t end, Fn fn) const {
+  for (uint64_t i = target; i <= end; ++i) {
+    // In front of the target, only what is inserted after the landing point
+    // would be crossed, and the block is appended last: nothing.
+    if (i != target)
+      if (auto it = insertedBefore.find(i); it != insertedBefore.end())
+        for (const PlannedInstruction &inserted : it->second)
+          fn(Item{&inserted, i});
+    if (i != end && !removed.test(i))
+      fn(Item{nullptr, i});
+  }
+}
+
+std::optional<unsigned>
+Planner::findFreeRegister(arch::RegClass cls, uint64_t target,
+                          llvm::ArrayRef<unsigned> avoid) const {
+  // One scan from the landing point: a register is free if its first access
+  // there is a write (it is dead where the block lands, and its final value
+  // does not change); untouched within the scan, it is presumed live.
+  unsigned numRegs = arch::getNumRegs(cls);
+  std::vector<int8_t> state(numRegs, 0); // 0 unknown, 1 dead, -1 live
+  unsigned unknown = numRegs;
+  uint64_t scanned = 0;
+  uint64_t end = std::min<uint64_t>(trace.instructions.size(),
+                                    target + kRenameScanLimit);
+  forEachCrossed(target, end, [&](const Item &item) {
+    if (unknown == 0 || ++scanned > kRenameScanLimit)
+      return;
+    Footprint f = footprintOf(item);
+    for (unsigned slot : f.regReads)
+      if (slot / 32 == unsigned(cls) && state[slot % 32] == 0) {
+        state[slot % 32] = -1;
+        --unknown;
+      }
+    for (unsigned slot : f.regWrites)
+      if (slot / 32 == unsigned(cls) && state[slot % 32] == 0) {
+        state[slot % 32] = 1;
+        --unknown;
+      }
+  });
+  for (unsigned index = 0; index < numRegs; ++index) {
+    unsigned slot = slotOf({cls, uint8_t(index)});
+    if (state[index] == 1 && !llvm::is_contained(avoid, slot))
+      return slot;
+  }
+  return std::nullopt;
+}
+
+std::optional<unsigned> Planner::findFreeFlag() {
+  for (unsigned flag = 0; flag < arch::getNumRegs(arch::RegClass::Flag);
+       ++flag)
+    if (!usedFlags.count(flag)) {
+      usedFlags.insert(flag);
+      return flag;
+    }
+  return std::nullopt;
+}
+
+bool Planner::selected(const analysis::DmaRecord &dma) const {
+  uint64_t pc = trace.instructions[dma.issueIndex].pc;
+  if (!options.pcs.empty() && !llvm::is_contained(options.pcs, pc))
+    return false;
+  if (!options.hlo.empty() &&
+      results.info.getHloName(dma.issueHlo) != options.hlo)
+    return false;
+  return true;
+}
+
+/// The first conflict of `moving` (placed before `other`) with `other`.
+Conflict conflictBetween(const Footprint &moving, const Footprint &other) {
+  for (unsigned reg : moving.regReads)
+    if (llvm::is_contained(other.regWrites, reg))
+      return Conflict::RegisterRAW;
+  for (const Range &read : moving.memReads)
+    for (const Range &write : other.memWrites)
+      if (read.overlaps(write))
+        return Conflict::MemoryRAW;
+  for (const Range &write : moving.memWrites) {
+    for (const Range &read : other.memReads)
+      if (write.overlaps(read))
+        return Conflict::MemoryWAR;
+    for (const Range &otherWrite : other.memWrites)
+      if (write.overlaps(otherWrite))
+        return Conflict::MemoryWAW;
+  }
+  return Conflict::None;
+}
+
+std::string describeConflict(Conflict conflict) {
+  switch (conflict) {
+  case Conflict::RegisterRAW:
+    return "writes a register it reads (RAW)";
+  case Conflict::MemoryRAW:
+    return "writes (or makes available) data it reads (RAW on memory)";
+  case Conflict::MemoryWAR:
+    return "reads memory its destination overwrites (WAR on the destination)";
+  case Conflict::MemoryWAW:
+    return "writes memory its destination also writes (WAW)";
+  case Conflict::None:
+    break;
+  }
+  return "";
+}
+
+void Planner::hoist(uint32_t dmaId, uint64_t wantedTarget,
+                    llvm::ArrayRef<uint64_t> slice, bool renameFlag,
+                    bool parallelGroup) {
+  const analysis::DmaRecord &dma = results.dmas.dmas[dmaId];
+  const uint64_t issue = dma.issueIndex;
+  HoistDecision decision;
+  decision.dma = dmaId;
+  decision.issueIndex = issue;
+  decision.parallelGroup = parallelGroup;
+  decision.wantedTarget = wantedTarget;
+  handled.insert(issue);
+  if (removed.test(issue)) {
+    decision.reason = "it was already moved";
+    plan.decisions.push_back(std::move(decision));
+    return;
+  }
+
+  uint64_t target = wantedTarget;
+  if (options.maxDistance && issue - target > options.maxDistance)
+    target = issue - options.maxDistance;
+
+  std::string stopReason;
+  std::optional<uint64_t> stopBlocker;
+  // Raises the landing point past a blocking item and says why.
+  auto stopAt = [&](const Item &item, const std::string &why) {
+    stopBlocker = item.key;
+    stopReason = why;
+    target = item.inserted ? item.key : item.key + 1;
+  };
+
+  while (target < issue) {
+    Block block;
+    for (uint64_t member : slice)
+      if (member >= target && member < issue && !removed.test(member))
+        block.members.push_back(member);
+    block.members.push_back(issue);
+
+    // Every crossed item against every member that follows it.
+    bool blocked = false;
+    std::optional<Item> flagClash;
+    llvm::SmallVector<std::pair<uint64_t, unsigned>, 4> clashes; // member,slot
+    llvm::DenseMap<uint64_t, Footprint> memberPrints;
+    for (uint64_t member : block.members)
+      memberPrints[member] = footprint(member, current(member), true);
+    std::optional<Item> lastHard;
+    Conflict lastConflict = Conflict::None;
+    uint64_t lastMember = 0;
+    forEachCrossed(target, issue, [&](const Item &item) {
+      if (!item.inserted && llvm::is_contained(block.members, item.key))
+        return;
+      Footprint other = footprintOf(item);
+      for (uint64_t member : block.members) {
+        // Only members that come after the item cross it.
+        if (member < item.key || (member == item.key && !item.inserted))
+          continue;
+        const Footprint &mine = memberPrints[member];
+        if (Conflict c = conflictBetween(mine, other); c != Conflict::None) {
+          lastHard = item;
+          lastConflict = c;
+          lastMember = member;
+          continue;
+        }
+        for (unsigned slot : mine.regWrites)
+          if (llvm::is_contained(other.regReads, slot) ||
+              llvm::is_contained(other.regWrites, slot))
+            clashes.push_back({member, slot});
+        if (member == issue && renameFlag && other.waitFlag >= 0 &&
+            other.waitFlag == mine.issueFlag)
+          flagClash = item;
+      }
+    });
+    if (lastHard) {
+      const char *who = lastMember == issue ? "it" : "its address arithmetic";
+      stopAt(*lastHard, llvm::formatv("{0} {1}, which {2} needs",
+                                      describe(lastHard->key),
+                                      describeConflict(lastConflict), who)
+                            .str());
+      blocked = true;
+    }
+    if (blocked)
+      continue;
+
+    // Name clashes: copy the slice instruction into a free register.
+    llvm::DenseMap<unsigned, unsigned> rename; // slot -> new slot
+    llvm::SmallVector<unsigned, 16> avoid;
+    for (uint64_t member : block.members) {
+      const Footprint &f = memberPrints[member];
+      avoid.append(f.regReads.begin(), f.regReads.end());
+      avoid.append(f.regWrites.begin(), f.regWrites.end());
+    }
+    llvm::SmallVector<uint64_t, 4> copiedMembers;
+    for (auto [member, slot] : clashes) {
+      if (rename.count(slot))
+        continue;
+      std::optional<unsigned> fresh =
+          findFreeRegister(regOfSlot(slot).cls, target, avoid);
+      if (!fresh) {
+        // Register pressure: land after the clashing instruction instead.
+        std::optional<Item> clashItem;
+        forEachCrossed(target, issue, [&](const Item &item) {
+          if (!item.inserted && llvm::is_contained(block.members, item.key))
+            return;
+          Footprint other = footprintOf(item);
+          if (llvm::is_contained(other.regReads, slot) ||
+              llvm::is_contained(other.regWrites, slot))
+            clashItem = item;
+        });
+        stopAt(*clashItem,
+               llvm::formatv("no {0} register is free to rename {1} past {2} "
+                             "(register pressure)",
+                             arch::getRegClassName(regOfSlot(slot).cls),
+                             arch::formatReg(regOfSlot(slot)),
+                             describe(clashItem->key))
+                   .str());
+        blocked = true;
+        break;
+      }
+      rename[slot] = *fresh;
+      avoid.push_back(*fresh);
+      copiedMembers.push_back(member);
+    }
+    if (blocked)
+      continue;
+
+    // A copied member's original stays in place, inside the crossed range:
+    // the members after it must not conflict with it.
+    if (!copiedMembers.empty()) {
+      std::optional<uint64_t> copyBlocker;
+      for (uint64_t copied : copiedMembers) {
+        Footprint original = footprint(copied, current(copied), true);
+        for (uint64_t member : block.members) {
+          if (member <= copied || llvm::is_contained(copiedMembers, member))
+            continue;
+          Footprint mine = memberPrints[member];
+          // The member reads the renamed registers, not the original's.
+          for (unsigned &slot : mine.regReads)
+            if (auto it = rename.find(slot); it != rename.end())
+              slot = it->second;
+          if (conflictBetween(mine, original) != Conflict::None)
+            copyBlocker = std::max(copyBlocker.value_or(0), copied);
+        }
+      }
+      if (copyBlocker) {
+        stopAt(Item{nullptr, *copyBlocker},
+               describe(*copyBlocker) +
+                   " must stay for its other readers, and the DMA cannot "
+                   "cross it");
+        continue;
+      }
+    }
+
+    std::optional<unsigned> newFlag;
+    if (flagClash) {
+      if (dma.waitIndex != sim::kNoIndex)
+        newFlag = findFreeFlag();
+      if (!newFlag) {
+        stopAt(*flagClash,
+               llvm::formatv("{0} waits on its flag f{1} and no other flag "
+                             "is free",
+                             describe(flagClash->key), dma.flag)
+                   .str());
+        continue;
+      }
+    }
+
+    // Legal: build the block in front of the landing point.
+    auto renamed = [&](arch::Instruction inst, bool renameDest) {
+      auto map = [&](arch::RegClass cls, uint8_t &index) {
+        auto it = rename.find(slotOf({cls, index}));
+        if (it != rename.end())
+          index = regOfSlot(it->second).index;
+      };
+      const arch::OperandLayout &layout = arch::getLayout(inst.opcode);
+      if (layout.rs1)
+        map(*layout.rs1, inst.rs1);
+      if (layout.rs2)
+        map(*layout.rs2, inst.rs2);
+      if (inst.src.hasBase)
+        map(arch::RegClass::Scalar, inst.src.base);
+      if (inst.dst.hasBase)
+        map(arch::RegClass::Scalar, inst.dst.base);
+      if (inst.guard.present)
+        map(arch::RegClass::Pred, inst.guard.reg);
+      if (renameDest && layout.rd)
+        map(*layout.rd, inst.rd);
+      return inst;
+    };
+    std::vector<PlannedInstruction> &landing = insertedBefore[target];
+    for (uint64_t member : block.members) {
+      arch::Instruction inst = current(member);
+      if (member == issue) {
+        inst = renamed(inst, false);
+        if (newFlag)
+          inst.flag = uint8_t(*newFlag);
+        removed.set(member);
+        landing.push_back({member, inst, false});
+        continue;
+      }
+      bool copy = llvm::is_contained(copiedMembers, member);
+      // Sources read the renamed registers of earlier members; a copy also
+      // writes its own renamed register.
+      inst = renamed(inst, copy);
+      if (copy) {
+        landing.push_back({member, inst, true});
+        decision.copied.push_back(member);
+      } else {
+        removed.set(member);
+        landing.push_back({member, inst, false});
+        decision.moved.push_back(member);
+      }
+    }
+    for (auto [from, to] : rename)
+      decision.renamedRegisters.push_back({regOfSlot(from), regOfSlot(to)});
+    llvm::sort(decision.renamedRegisters,
+               [](const auto &a, const auto &b) { return a.first < b.first; });
+
+    if (newFlag) {
+      decision.renamedFlag = {dma.flag, *newFlag};
+      // Its wait must now wait on the new flag too.
+      uint64_t wait = dma.waitIndex;
+      if (dma.waitCovers == 1) {
+        arch::Instruction inst = current(wait);
+        inst.flag = uint8_t(*newFlag);
+        replaced[wait] = inst;
+      } else {
+        arch::Instruction extra = trace.instructions[wait];
+        extra.flag = uint8_t(*newFlag);
+        insertedBefore[wait].push_back({wait, extra, true});
+      }
+    }
+
+    decision.applied = true;
+    decision.target = target;
+    decision.instructionsEarlier = issue - target;
+    decision.blocker = stopBlocker;
+    std::string what = llvm::formatv("moved {0} instructions earlier, in "
+                                     "front of {1}",
+                                     issue - target, describe(target))
+                           .str();
+    if (!decision.moved.empty() || !decision.copied.empty())
+      what += llvm::formatv(" with {0} of its address arithmetic",
+                            decision.moved.size() + decision.copied.size());
+    for (auto [from, to] : decision.renamedRegisters)
+      what += "; " + arch::formatReg(from) + " renamed " + arch::formatReg(to);
+    if (newFlag)
+      what += llvm::formatv("; moved from flag f{0} to f{1}", dma.flag,
+                            *newFlag);
+    if (stopBlocker)
+      what += "; it stops short of where Algorithm 2 wanted it: " + stopReason;
+    decision.reason = what;
+    plan.decisions.push_back(std::move(decision));
+    return;
+  }
+
+  decision.blocker = stopBlocker;
+  decision.reason = stopBlocker ? "cannot move: " + stopReason
+                                : "cannot move: nothing to move it past";
+  plan.decisions.push_back(std::move(decision));
+}
+
+HoistPlan Planner::run() {
+  recordAccesses();
+  const analysis::Suggestions &suggestions = results.suggestions;
+  const analysis::DependencyAnalysis &deps = results.dependencies;
+  bool relaxed = options.model == DependenceModel::Relaxed;
+
+  // Parallel groups first: every DMA after the first moves right after it,
+  // and the first one's wait then covers them all.
+  if (options.parallelize)
+    for (const analysis::ParallelDmaGroup &group : suggestions.parallelGroups) {
+      const analysis::DmaRecord &first = results.dmas.dmas[group.dmas.front()];
+      if (!selected(first))
+        continue;
+      for (size_t i = 1; i < group.dmas.size(); ++i) {
+        const analysis::DmaRecord &dma = results.dmas.dmas[group.dmas[i]];
+        analysis::Backtail backtail =
+            relaxed ? deps.relaxedBacktail(dma.issueIndex)
+                    : deps.conservativeBacktail(dma.issueIndex);
+        uint64_t target =
+            std::max(first.issueIndex + 1, backtail.earliest);
+        hoist(dma.id, target, backtail.slice, /*renameFlag=*/false,
+              /*parallelGroup=*/true);
+      }
+    }
+
+  if (options.hoist)
+    for (const analysis::DmaSuggestion &s : suggestions.dmas) {
+      if (s.verdict != analysis::Verdict::Hoist &&
+          s.verdict != analysis::Verdict::HoistPartly)
+        continue;
+      const analysis::DmaRecord &dma = results.dmas.dmas[s.dma];
+      if (!selected(dma) || handled.count(dma.issueIndex))
+        continue;
+      uint64_t target = s.target;
+      llvm::ArrayRef<uint64_t> slice = s.relaxed.slice;
+      if (!relaxed) {
+        target = std::max(target, s.conservative.earliest);
+        slice = {};
+      }
+      if (target >= dma.issueIndex) {
+        HoistDecision decision;
+        decision.dma = s.dma;
+        decision.issueIndex = dma.issueIndex;
+        decision.wantedTarget = target;
+        decision.reason = "cannot move under the conservative model: its "
+                          "inputs are produced right before it";
+        plan.decisions.push_back(std::move(decision));
+        continue;
+      }
+      hoist(s.dma, target, slice, /*renameFlag=*/true,
+            /*parallelGroup=*/false);
+    }
+
+  // The new order.
+  size_t count = trace.instructions.size();
+  plan.order.reserve(count + 16);
+  for (uint64_t i = 0; i < count; ++i) {
+    if (auto it = insertedBefore.find(i); it != insertedBefore.end())
+      plan.order.insert(plan.order.end(), it->second.begin(),
+                        it->second.end());
+    if (!removed.test(i))
+      plan.order.push_back({i, current(i), false});
+  }
+  return std::move(plan);
+}
+} // namespace
+
+HoistPlan snr::rewrite::planHoists(const trace::Trace &trace,
+                                   const ReplayResults &results,
+                                   const HoistOptions &options) {
+  return Planner(trace, results, options).run();
+}
+
+trace::Trace snr::rewrite::applyPlan(const trace::Trace &trace,
+                                     const HoistPlan &plan) {
+  trace::Trace result;
+  result.header = trace.header;
+  result.header.reordered = trace.header.reordered || plan.changed();
+  result.header.instructionCount = plan.order.size();
+  result.registers = trace.registers;
+  result.memory = trace.memory;
+  result.fileName = trace.fileName;
+  result.instructions.reserve(plan.order.size());
+  result.outcomes.reserve(plan.order.size());
+  result.lines.reserve(plan.order.size());
+  for (const PlannedInstruction &planned : plan.order) {
+    result.instructions.push_back(planned.inst);
+    result.outcomes.push_back(trace.outcomes[planned.original]);
+    result.lines.push_back(planned.original < trace.lines.size()
+                               ? trace.lines[planned.original]
+                               : 0);
+  }
+  if (!result.instructions.empty())
+    result.header.startPc = result.instructions.front().pc;
+  return result;
+}

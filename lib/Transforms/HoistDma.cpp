@@ -1,0 +1,211 @@
+//===- HoistDma.cpp - Hoist DMA issues, proved by replay ------------------===//
+//
+// Part of the SnR project.
+//
+//===----------------------------------------------------------------------===//
+//
+// The plan is made and proved on the flat trace (lib/Rewrite); only a plan
+// whose replay gives the same final state and no more cycles is written back
+// to the IR, so a failed or unprofitable rewrite leaves the IR untouched.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ReplayTrace.h"
+#include "SnR/Analysis/SuggestionRemarks.h"
+#include "SnR/Analysis/TraceReplayAnalysis.h"
+#include "SnR/Dialect/InstructionBuilder.h"
+#include "SnR/Rewrite/HoistPlanner.h"
+#include "SnR/Rewrite/RewriteCheck.h"
+#include "SnR/Transforms/Passes.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/Remarks.h"
+#include "llvm/Support/FormatVariadic.h"
+
+namespace snr {
+#define GEN_PASS_DEF_SNRHOISTDMA
+#define GEN_PASS_DEF_SNRPARALLELIZEDMA
+#include "SnR/Transforms/Passes.h.inc"
+} // namespace snr
+
+using namespace mlir;
+using namespace snr;
+using remark::detail::Remark;
+
+namespace {
+/// The remarks of each decision: [Passed] when applied, [Failure] when not.
+void emitDecisionRemarks(const rewrite::HoistPlan &plan,
+                         const TraceReplayAnalysis &replay) {
+  for (const rewrite::HoistDecision &d : plan.decisions) {
+    Location loc = replay.getOp(d.issueIndex)->getLoc();
+    auto opts = remark::RemarkOpts::name(kHoistRemark).category(kRemarkCategory);
+    remark::detail::InFlightRemark r =
+        d.applied ? remark::passed(loc, opts) : remark::failed(loc, opts);
+    if (!r)
+      continue;
+    r << Remark::Arg("Remark", std::string(d.parallelGroup
+                                               ? "issue with its group"
+                                               : "hoist"))
+      << Remark::Arg(d.applied ? "Change" : "Reason", d.reason)
+      << Remark::Arg("instructions_earlier", d.instructionsEarlier);
+  }
+}
+
+/// Puts the trace's instruction ops in the plan's order, creating the ops of
+/// copies and of renamed instructions.
+void rewriteOps(TraceOp traceOp, const TraceReplayAnalysis &replay,
+                const rewrite::HoistPlan &plan) {
+  const trace::Trace &original = replay.getTable().trace;
+  OpBuilder builder(traceOp.getContext());
+  Block *body = traceOp.getBody();
+  llvm::SmallPtrSet<Operation *, 16> superseded;
+  SmallVector<Operation *> order;
+  order.reserve(plan.order.size());
+  for (const rewrite::PlannedInstruction &planned : plan.order) {
+    Operation *op = replay.getOp(planned.original);
+    if (!planned.isCopy && planned.inst == original.instructions[planned.original]) {
+      order.push_back(op);
+      continue;
+    }
+    // A copy or a renamed instruction: a new op, at the original's location
+    // with its PC, HLO and recorded outcome.
+    InstructionExtras extras;
+    extras.hlo = op->getAttrOfType<StringAttr>("hlo");
+    if (auto executed = op->getAttrOfType<BoolAttr>("executed"))
+      extras.executed = executed.getValue();
+    builder.setInsertionPointToEnd(body);
+    order.push_back(buildInstruction(builder, op->getLoc(), planned.inst,
+                                     extras));
+    if (!planned.isCopy)
+      superseded.insert(op);
+  }
+  for (Operation *op : superseded)
+    op->erase();
+  for (Operation *op : order) {
+    op->moveBefore(body, body->end());
+    // The replay annotations describe the old order.
+    op->removeAttr("snr.timing");
+    op->removeAttr("snr.dma");
+    op->removeAttr("snr.wait");
+  }
+  traceOp.setReordered(true);
+}
+
+LogicalResult runHoist(TraceOp traceOp, StringRef machineFile,
+                       const rewrite::HoistOptions &options, unsigned maxSlice,
+                       bool &changed) {
+  changed = false;
+  std::optional<sim::MachineModel> machine =
+      loadMachineFor(traceOp, machineFile);
+  if (!machine)
+    return failure();
+  analysis::AnalysisOptions analysisOptions;
+  analysisOptions.dependencies.maxSlice = maxSlice;
+  TraceReplayAnalysis replay(traceOp, *machine, analysisOptions);
+  if (!replay.succeeded())
+    return failure();
+
+  const trace::Trace &original = replay.getTable().trace;
+  rewrite::HoistPlan plan =
+      rewrite::planHoists(original, replay.getResults(), options);
+  emitDecisionRemarks(plan, replay);
+  if (!plan.changed())
+    return success();
+
+  trace::Trace rewritten = rewrite::applyPlan(original, plan);
+  llvm::Expected<rewrite::RewriteComparison> comparison =
+      rewrite::compareRewrite(original, rewritten, plan, *machine);
+  if (!comparison)
+    return traceOp.emitError()
+           << "the DMA rewrite is rejected: "
+           << llvm::toString(comparison.takeError());
+  if (!comparison->accepted()) {
+    InFlightDiagnostic error = traceOp.emitError()
+                               << "the DMA rewrite is rejected: "
+                               << comparison->rejection()
+                               << "; the trace is left unchanged";
+    for (const rewrite::HoistDecision &d : plan.decisions)
+      if (d.applied)
+        error.attachNote(replay.getOp(d.issueIndex)->getLoc())
+            << "this DMA was " << d.reason;
+    return error;
+  }
+
+  const sim::PerformanceTracker &before = comparison->before,
+                                &after = comparison->after;
+  if (remark::detail::InFlightRemark r = remark::analysis(
+          traceOp.getLoc(),
+          remark::RemarkOpts::name("dma-rewrite").category(kRemarkCategory))) {
+    uint64_t moved = llvm::count_if(
+        plan.decisions, [](const rewrite::HoistDecision &d) { return d.applied; });
+    r << Remark::Arg("Remark",
+                     llvm::formatv("{0} DMAs moved: {1} -> {2} cycles, same "
+                                   "final state",
+                                   moved, before.totalCycles,
+                                   after.totalCycles)
+                         .str())
+      << Remark::Arg("cycles_before", before.totalCycles)
+      << Remark::Arg("cycles_after", after.totalCycles)
+      << Remark::Arg("dma_wait_stall_before",
+                     before.waitBaseStall + before.waitTransferStall)
+      << Remark::Arg("dma_wait_stall_after",
+                     after.waitBaseStall + after.waitTransferStall);
+  }
+  rewriteOps(traceOp, replay, plan);
+  changed = true;
+  return success();
+}
+
+rewrite::DependenceModel parseModel(StringRef model, Operation *op,
+                                    bool &ok) {
+  ok = true;
+  if (model == "relaxed")
+    return rewrite::DependenceModel::Relaxed;
+  if (model == "conservative")
+    return rewrite::DependenceModel::Conservative;
+  op->emitError() << "unknown dependence model '" << model
+                  << "'; expected 'relaxed' or 'conservative'";
+  ok = false;
+  return rewrite::DependenceModel::Relaxed;
+}
+
+struct HoistDmaPass : snr::impl::SnRHoistDmaBase<HoistDmaPass> {
+  using SnRHoistDmaBase::SnRHoistDmaBase;
+
+  void runOnOperation() override {
+    bool ok;
+    rewrite::HoistOptions options;
+    options.model = parseModel(model, getOperation(), ok);
+    if (!ok)
+      return signalPassFailure();
+    options.maxDistance = maxDistance;
+    options.pcs.assign(pcs.begin(), pcs.end());
+    options.hlo = hlo;
+    options.hoist = hoist;
+    options.parallelize = parallelize;
+    bool changed;
+    if (failed(runHoist(getOperation(), machineFile, options, maxSlice,
+                        changed)))
+      return signalPassFailure();
+    if (!changed)
+      markAllAnalysesPreserved();
+  }
+};
+
+struct ParallelizeDmaPass
+    : snr::impl::SnRParallelizeDmaBase<ParallelizeDmaPass> {
+  using SnRParallelizeDmaBase::SnRParallelizeDmaBase;
+
+  void runOnOperation() override {
+    rewrite::HoistOptions options;
+    options.hoist = false;
+    options.parallelize = true;
+    bool changed;
+    if (failed(runHoist(getOperation(), machineFile, options, /*maxSlice=*/8,
+                        changed)))
+      return signalPassFailure();
+    if (!changed)
+      markAllAnalysesPreserved();
+  }
+};
+} // namespace
