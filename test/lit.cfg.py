@@ -18,6 +18,13 @@ config.substitutions.append(("%snr_src_root", config.snr_src_root))
 llvm_config.use_default_substitutions()
 
 tool_dirs = [config.snr_tools_dir, config.llvm_tools_dir]
-tools = ["snr-opt", "snr-translate", "snr-record", "snr-gen"]
+tools = ["snr-opt", "snr-translate", "snr-record", "snr-gen", "snr-report-test"]
 llvm_config.add_tool_substitutions(tools, tool_dirs)
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
+
+# The HTML report's rendering test runs headless Chromium (dev.sh installs
+# the Debian package); without it the test is UNSUPPORTED.
+chromium = "/usr/bin/chromium"
+if os.access(chromium, os.X_OK):
+    config.available_features.add("chromium")
+    config.substitutions.append(("%chromium", chromium))

@@ -1,0 +1,50 @@
+//===- Format.h - Numbers and JSON as the reports write them ----*- C++ -*-===//
+//
+// Part of the SnR project.
+//
+//===----------------------------------------------------------------------===//
+//
+// How every report writes numbers, so the same figure reads the same in the
+// terminal, the HTML and the JSON files, and the output is byte-identical
+// from run to run: JSON with sorted object keys and the shortest decimal
+// form of each floating-point number (llvm::json prints 17 significant
+// digits, 0.1 as 0.10000000000000001).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SNR_REPORT_FORMAT_H
+#define SNR_REPORT_FORMAT_H
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <cstdint>
+#include <string>
+
+namespace snr::report {
+
+/// `value` rounded to `decimals` decimal places.
+double roundTo(double value, unsigned decimals);
+
+/// The shortest decimal that reads back as `value` ("0.1", "42", "1e-07");
+/// "null" for NaN and infinities, which JSON cannot express.
+std::string formatJsonNumber(double value);
+
+/// Writes `value` as JSON: object keys sorted, floating-point numbers in
+/// their shortest form, `indent` spaces per level (0: on one line).
+void writeJson(llvm::raw_ostream &os, const llvm::json::Value &value,
+               unsigned indent = 2);
+
+/// 1234567 -> "1,234,567".
+std::string formatCount(uint64_t value);
+/// 1234567 -> "1.23M", 45000 -> "45k", 512 -> "512": for axis ticks.
+std::string formatShort(double value);
+/// 0.4251 -> "42.5%".
+std::string formatPercent(double fraction);
+/// Cycles as time at the machine's clock: "1.234 us", "12.5 ms".
+std::string formatTime(uint64_t cycles, double clockGhz);
+
+} // namespace snr::report
+
+#endif // SNR_REPORT_FORMAT_H

@@ -1,0 +1,37 @@
+//===- HtmlReport.h - report.html -------------------------------*- C++ -*-===//
+//
+// Part of the SnR project.
+//
+//===----------------------------------------------------------------------===//
+//
+// One self-contained HTML file that works offline: inline CSS, the four
+// plots inlined as SVG, and a little vanilla JavaScript (click a table
+// header to sort; a render check that records, in #render-check, how many
+// data elements each plot drew and its size). It links to metrics.json and
+// timeline.json, which writeReport puts next to it.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SNR_REPORT_HTMLREPORT_H
+#define SNR_REPORT_HTMLREPORT_H
+
+#include "llvm/Support/raw_ostream.h"
+
+namespace snr::analysis {
+struct ReplayResults;
+} // namespace snr::analysis
+
+namespace snr::report {
+
+class Selection;
+struct ReportFigures;
+struct ReportOptions;
+
+void writeHtmlReport(llvm::raw_ostream &os,
+                     const analysis::ReplayResults &results,
+                     const Selection &selection, const ReportFigures &figures,
+                     const ReportOptions &options);
+
+} // namespace snr::report
+
+#endif // SNR_REPORT_HTMLREPORT_H

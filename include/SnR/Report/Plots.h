@@ -1,0 +1,63 @@
+//===- Plots.h - The SVG plots of a replay ----------------------*- C++ -*-===//
+//
+// Part of the SnR project.
+//
+//===----------------------------------------------------------------------===//
+//
+// Four self-contained SVG documents, over the selection's cycle window
+// (docs/reports.md explains how to read each):
+//   - the DMA timeline: a row per DMA, its base latency, transfer and slack,
+//     where its wait was reached, and its backtail (how far back its issue
+//     could move);
+//   - unit and link utilization over time, with the stretches where the
+//     matrix unit sat idle on a DMA wait shaded;
+//   - data-cache (VMEM) occupancy and the largest contiguous free region;
+//   - the fragmentation heatmap: live pages per VMEM block per window.
+// Each <svg> has class "snr-plot", the id below, and class "data" on every
+// element that draws data.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SNR_REPORT_PLOTS_H
+#define SNR_REPORT_PLOTS_H
+
+#include "llvm/Support/raw_ostream.h"
+
+namespace snr::analysis {
+struct ReplayResults;
+} // namespace snr::analysis
+
+namespace snr::report {
+
+class Selection;
+struct ReportFigures;
+struct ReportOptions;
+
+inline constexpr const char *kDmaTimelinePlotId = "plot-dma-timeline";
+inline constexpr const char *kUtilizationPlotId = "plot-utilization";
+inline constexpr const char *kDataCachePlotId = "plot-data-cache";
+inline constexpr const char *kFragmentationPlotId = "plot-fragmentation";
+
+/// At most ReportOptions::plotDmaRows rows: the DMAs with the largest stall,
+/// in issue order; the plot says how many it leaves out.
+void writeDmaTimelinePlot(llvm::raw_ostream &os,
+                          const analysis::ReplayResults &results,
+                          const Selection &selection,
+                          const ReportFigures &figures,
+                          const ReportOptions &options);
+
+void writeUtilizationPlot(llvm::raw_ostream &os,
+                          const analysis::ReplayResults &results,
+                          const Selection &selection);
+
+void writeDataCachePlot(llvm::raw_ostream &os,
+                        const analysis::ReplayResults &results,
+                        const Selection &selection);
+
+void writeFragmentationHeatmap(llvm::raw_ostream &os,
+                               const analysis::ReplayResults &results,
+                               const Selection &selection);
+
+} // namespace snr::report
+
+#endif // SNR_REPORT_PLOTS_H

@@ -1,0 +1,60 @@
+//===- Report.h - Every output a person reads, in one directory -*- C++ -*-===//
+//
+// Part of the SnR project.
+//
+//===----------------------------------------------------------------------===//
+//
+// writeReport writes, from one replay's results, into a directory:
+//   report.html        the report that ties everything together (offline)
+//   metrics.json       every figure, versioned (docs/metrics-schema.md)
+//   timeline.json      the Perfetto / chrome://tracing timeline
+//   dma-timeline.svg, utilization.svg, data-cache.svg, fragmentation.svg
+//   summary.txt        the terminal summary
+// Each file is written to a temporary file next to it and renamed into
+// place once complete, so a failure never leaves a partial file under the
+// final name. docs/reports.md describes every output.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SNR_REPORT_REPORT_H
+#define SNR_REPORT_REPORT_H
+
+#include "SnR/Report/ReportOptions.h"
+
+#include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+#include "llvm/Support/raw_ostream.h"
+
+namespace snr::analysis {
+struct ReplayResults;
+} // namespace snr::analysis
+
+namespace snr::report {
+
+inline constexpr const char *kReportHtmlFile = "report.html";
+inline constexpr const char *kMetricsFile = "metrics.json";
+inline constexpr const char *kTimelineFile = "timeline.json";
+inline constexpr const char *kSummaryFile = "summary.txt";
+inline constexpr const char *kDmaTimelineSvgFile = "dma-timeline.svg";
+inline constexpr const char *kUtilizationSvgFile = "utilization.svg";
+inline constexpr const char *kDataCacheSvgFile = "data-cache.svg";
+inline constexpr const char *kFragmentationSvgFile = "fragmentation.svg";
+
+/// Writes every output into `dir` (created if missing). Fails, naming the
+/// file, if a file cannot be written, or if the options' restriction is
+/// invalid (then nothing is written).
+llvm::Error writeReport(const analysis::ReplayResults &results,
+                        llvm::StringRef dir, const ReportOptions &options);
+
+/// Writes `path` through `write`: into a temporary file in the same
+/// directory, renamed to `path` only if `write` succeeded and every byte
+/// reached the file; otherwise the temporary file is removed and the error
+/// names `path`.
+llvm::Error writeFileAtomically(
+    llvm::StringRef path,
+    llvm::function_ref<llvm::Error(llvm::raw_ostream &)> write);
+
+} // namespace snr::report
+
+#endif // SNR_REPORT_REPORT_H

@@ -1,0 +1,114 @@
+//===- ReportFigures.h - The numbers every report shows ---------*- C++ -*-===//
+//
+// Part of the SnR project.
+//
+//===----------------------------------------------------------------------===//
+//
+// The figures the terminal summary, metrics.json and the HTML report share,
+// computed once from a replay's results over a selection, so the three never
+// disagree: totals, stall cycles by kind, each unit's and link's busy cycles,
+// per-HLO figures, DMA totals, and the orders the tables use (DMAs by stall,
+// suggestions by expected saving).
+//
+// Unit busy cycles are those of the simulator's UnitBusyEvent: an executed
+// instruction occupies its unit for its latency class's `interval` from its
+// issue. A link is busy while a DMA moves bytes on it (start to completion).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SNR_REPORT_REPORTFIGURES_H
+#define SNR_REPORT_REPORTFIGURES_H
+
+#include "SnR/Analysis/DmaStallAnalysis.h"
+#include "SnR/Arch/ISA.h"
+#include "SnR/Sim/SimEvents.h"
+
+#include <array>
+#include <string>
+#include <vector>
+
+namespace snr::analysis {
+struct ReplayResults;
+} // namespace snr::analysis
+
+namespace snr::report {
+
+class Selection;
+
+using StallArray = std::array<uint64_t, sim::kNumStallKinds>;
+
+struct UnitFigures {
+  uint64_t issued = 0, executed = 0, busyCycles = 0;
+};
+
+struct LinkFigures {
+  std::string name;
+  analysis::DmaTotals dma;
+  uint64_t busyCycles = 0; ///< moving bytes, start to completion
+};
+
+struct HloFigures {
+  analysis::HloId hlo = analysis::kNoHlo;
+  std::string name;
+  uint64_t instructions = 0, executed = 0;
+  /// The HLO's span: first in-order slot to last ready cycle.
+  uint64_t firstCycle = 0, lastCycle = 0;
+  uint64_t stallCycles = 0;
+  StallArray stallByKind{};
+  std::array<uint64_t, arch::kNumUnits> busyCycles{};
+  /// DMAs whose wait (or, without one, whose issue) is in this HLO.
+  analysis::DmaTotals dma;
+
+  uint64_t getSpan() const { return lastCycle - firstCycle; }
+};
+
+/// The data cache over the selection. Unrestricted, the analysis' own
+/// figures; restricted, recomputed over the windows the selection's cycle
+/// window meets (medians as the analysis defines them: the mean of the two
+/// middle values for an even count).
+struct DataCacheFigures {
+  double medianFreePages = 0, medianLargestFreeRun = 0;
+  uint32_t peakOccupiedPages = 0;
+  /// Indices into DataCacheAnalysis::wasted of the selected writes.
+  std::vector<uint32_t> wasted;
+  uint64_t wastedBytes = 0;
+};
+
+struct ReportFigures {
+  uint64_t instructions = 0, executed = 0;
+  /// The selection's cycle window; the run's total cycles when unrestricted.
+  uint64_t cycles = 0;
+  double clockGhz = 1.0;
+  double timeUs = 0;
+  double ipc = 0;
+  uint64_t stallCycles = 0;
+  StallArray stallByKind{};
+  std::array<UnitFigures, arch::kNumUnits> units{};
+  std::vector<LinkFigures> links; ///< by link index
+  analysis::DmaTotals dma;
+  /// HLOs with selected instructions, by HloId; "(no hlo)" last.
+  std::vector<HloFigures> hlos;
+  /// Selected DMA ids, largest stall first (then by id).
+  std::vector<uint32_t> dmasByStall;
+  /// Indices into Suggestions::dmas of the selected suggestions, largest
+  /// expected saving first, then largest stall, then issue order.
+  std::vector<uint32_t> suggestionsBySaving;
+  /// Indices into Suggestions::parallelGroups, largest saving first.
+  std::vector<uint32_t> groupsBySaving;
+  /// Sum of the selected DMA suggestions' expected savings.
+  uint64_t expectedSaving = 0;
+  /// Meaningful only if DataCacheAnalysis::available.
+  DataCacheFigures dataCache;
+};
+
+ReportFigures computeFigures(const analysis::ReplayResults &results,
+                             const Selection &selection);
+
+/// The interval of an instruction's latency class: how long it occupies its
+/// unit.
+unsigned getOccupancy(const analysis::ReplayResults &results,
+                      uint64_t index);
+
+} // namespace snr::report
+
+#endif // SNR_REPORT_REPORTFIGURES_H

@@ -1,0 +1,170 @@
+//===- DmaTimelinePlot.cpp - DMAs over time, with their backtails ---------===//
+//
+// Part of the SnR project.
+//
+//===----------------------------------------------------------------------===//
+//
+// One row per DMA: its base latency [issue, issue + Tb), its transfer
+// [issue + Tb, completion) (queueing included, as DESIGN.md defines it), and
+// its slack [completion, wait reached); a diamond where the program reached
+// its wait (red if it stalled there, with a red line for the stall); and
+// its backtail, a thin line from its issue back as far as its relaxed
+// dependencies let the issue move (the push limit of Algorithm 2; known for
+// the DMAs whose wait stalled).
+//
+//===----------------------------------------------------------------------===//
+
+#include "SnR/Analysis/ReplayAnalyses.h"
+#include "SnR/Report/Format.h"
+#include "SnR/Report/Plots.h"
+#include "SnR/Report/ReportFigures.h"
+#include "SnR/Report/Selection.h"
+#include "SnR/Report/Svg.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/Support/FormatVariadic.h"
+
+#include <algorithm>
+
+using namespace snr;
+using namespace snr::report;
+
+static constexpr const char *kBaseColor = "#f28e2b";
+static constexpr const char *kTransferColor = "#4e79a7";
+static constexpr const char *kSlackColor = "#8cd17d";
+static constexpr const char *kStallColor = "#d62728";
+static constexpr const char *kBacktailColor = "#555555";
+
+void snr::report::writeDmaTimelinePlot(llvm::raw_ostream &os,
+                                       const analysis::ReplayResults &results,
+                                       const Selection &selection,
+                                       const ReportFigures &figures,
+                                       const ReportOptions &options) {
+  const analysis::TraceInfo &info = results.info;
+  const auto &dmas = results.dmas.dmas;
+
+  // The rows: the DMAs with the largest stall, shown in issue order.
+  std::vector<uint32_t> rows(figures.dmasByStall.begin(),
+                             figures.dmasByStall.end());
+  size_t total = rows.size();
+  if (rows.size() > options.plotDmaRows)
+    rows.resize(options.plotDmaRows);
+  llvm::sort(rows);
+
+  llvm::DenseMap<uint32_t, const analysis::DmaSuggestion *> suggestionOf;
+  for (const analysis::DmaSuggestion &s : results.suggestions.dmas)
+    suggestionOf[s.dma] = &s;
+
+  std::vector<LegendEntry> legend = {
+      {LegendEntry::Box, "base latency", kBaseColor},
+      {LegendEntry::Box, "transfer (queueing + moving)", kTransferColor},
+      {LegendEntry::Box, "slack", kSlackColor},
+      {LegendEntry::Box, "wait reached (red: it stalled)", "#222222"},
+      {LegendEntry::Line, "stall at the wait", kStallColor},
+      {LegendEntry::Line, "backtail (how far the issue could move)",
+       kBacktailColor}};
+  const double width = 1000;
+  double rowHeight = rows.size() <= 40 ? 16 : rows.size() <= 100 ? 12 : 9;
+  unsigned legendRows = getLegendRows(legend, width - 160);
+  PlotArea area;
+  area.left = 130;
+  area.top = 44 + 16.0 * legendRows;
+  area.width = width - area.left - 20;
+  area.height = std::max<double>(rowHeight * rows.size(), 40);
+  double height = area.bottom() + 48;
+
+  std::string title = "DMA timeline";
+  if (selection.isRestricted())
+    title += " (" + selection.description + ")";
+  SvgDocument svg(os, kDmaTimelinePlotId, width, height, title);
+  svg.legend(area.left, 40, legend, width - 20);
+  if (rows.size() < total)
+    svg.note(width - 20, area.top - 6,
+             llvm::formatv("showing the {0} DMAs with the largest stall, of "
+                           "{1}",
+                           rows.size(), total)
+                 .str(),
+             "end");
+
+  double begin = double(selection.beginCycle);
+  double end = double(selection.endCycle);
+  LinearScale x(begin, end, area.left, area.right());
+  auto clampX = [&](double cycle) {
+    return x(std::clamp(cycle, begin, end));
+  };
+  svg.xAxis(area, x, "cycle");
+  svg.line(area.left, area.top, area.left, area.bottom(), "#333333", 1);
+  if (rows.empty())
+    svg.note(area.left + area.width / 2, area.top + 24,
+             "no DMA in the selection", "middle");
+
+  for (size_t r = 0; r < rows.size(); ++r) {
+    const analysis::DmaRecord &dma = dmas[rows[r]];
+    double y = area.top + rowHeight * r;
+    double barY = y + rowHeight * 0.15, barH = rowHeight * 0.7;
+    double mid = y + rowHeight / 2;
+    bool waited = dma.waitIndex != sim::kNoIndex;
+    const analysis::DmaSuggestion *suggestion = suggestionOf.lookup(dma.id);
+    uint64_t complete = std::max(dma.completeCycle, dma.issueCycle);
+    uint64_t baseEnd = std::clamp(dma.baseEndCycle, dma.issueCycle, complete);
+
+    std::string tooltip = llvm::formatv(
+        "DMA {0} ({1}, {2} bytes, flag {3}) issued at pc {4} in {5}: issue "
+        "{6}, base latency until {7}, transfer {8} to {9}",
+        dma.id, results.dmas.linkNames[dma.link], dma.bytes, dma.flag,
+        info.instructions[dma.issueIndex].pc, info.getHloName(dma.issueHlo),
+        dma.issueCycle, baseEnd, dma.startCycle, complete);
+    if (waited)
+      tooltip += llvm::formatv(
+          "; wait at pc {0} reached at {1}: stall {2} ({3} base, {4} "
+          "transfer), slack {5}",
+          info.instructions[dma.waitIndex].pc, dma.waitReadyCycle,
+          dma.stall(), dma.baseStall, dma.transferStall, dma.slack);
+    else
+      tooltip += "; never waited for";
+    if (suggestion)
+      tooltip += llvm::formatv("; backtail {0} cycles; {1}: {2}",
+                               suggestion->pushLimit,
+                               analysis::getVerdictName(suggestion->verdict),
+                               suggestion->reason);
+
+    svg.beginGroup("dma-row", tooltip);
+    svg.text(area.left - 6, mid + 3,
+             llvm::formatv("DMA {0} pc {1}", dma.id,
+                           info.instructions[dma.issueIndex].pc)
+                 .str(),
+             "end", std::min(rowHeight - 2, 10.0));
+    if (suggestion && suggestion->pushLimit) {
+      double from = double(dma.issueCycle) - double(suggestion->pushLimit);
+      svg.line(clampX(from), mid, clampX(double(dma.issueCycle)), mid,
+               kBacktailColor, 1, "data backtail");
+      if (from >= begin)
+        svg.line(x(from), mid - barH / 2, x(from), mid + barH / 2,
+                 kBacktailColor, 1, "data backtail");
+    }
+    auto bar = [&](uint64_t from, uint64_t to, llvm::StringRef color,
+                   llvm::StringRef cls) {
+      if (to <= from || !selection.overlaps(from, to))
+        return;
+      double x0 = clampX(double(from)), x1 = clampX(double(to));
+      // At least half a pixel, so a short DMA in a long run stays visible.
+      svg.rect(x0, barY, std::max(x1 - x0, 0.5), barH, color, cls);
+    };
+    bar(dma.issueCycle, baseEnd, kBaseColor, "data base");
+    bar(baseEnd, complete, kTransferColor, "data transfer");
+    if (waited && dma.slack)
+      bar(complete, dma.waitReadyCycle, kSlackColor, "data slack");
+    if (waited && dma.waitReadyCycle >= selection.beginCycle &&
+        dma.waitReadyCycle <= selection.endCycle) {
+      double wx = x(double(dma.waitReadyCycle));
+      bool stalled = dma.stall() > 0;
+      if (stalled)
+        svg.line(wx, barY + barH, clampX(double(dma.waitIssueCycle)),
+                 barY + barH, kStallColor, 2, "data stall");
+      double d = std::min(barH / 2, 4.0);
+      svg.polygon({{wx, mid - d}, {wx + d, mid}, {wx, mid + d}, {wx - d, mid}},
+                  stalled ? kStallColor : "#222222", "data wait");
+    }
+    svg.endGroup();
+  }
+}

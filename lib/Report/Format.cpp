@@ -1,0 +1,112 @@
+//===- Format.cpp - Numbers and JSON as the reports write them ------------===//
+//
+// Part of the SnR project.
+//
+//===----------------------------------------------------------------------===//
+
+#include "SnR/Report/Format.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/FormatVariadic.h"
+
+#include <charconv>
+#include <cmath>
+
+using namespace snr;
+using namespace snr::report;
+
+double snr::report::roundTo(double value, unsigned decimals) {
+  double scale = std::pow(10.0, decimals);
+  return std::round(value * scale) / scale;
+}
+
+std::string snr::report::formatJsonNumber(double value) {
+  if (!std::isfinite(value))
+    return "null";
+  if (value == 0)
+    return "0"; // also for -0
+  char buffer[32];
+  auto result = std::to_chars(buffer, buffer + sizeof(buffer), value);
+  return std::string(buffer, result.ptr);
+}
+
+static void writeValue(llvm::json::OStream &out,
+                       const llvm::json::Value &value) {
+  switch (value.kind()) {
+  case llvm::json::Value::Object: {
+    const llvm::json::Object &object = *value.getAsObject();
+    llvm::SmallVector<llvm::StringRef, 16> keys;
+    for (const auto &entry : object)
+      keys.push_back(entry.first);
+    llvm::sort(keys);
+    out.objectBegin();
+    for (llvm::StringRef key : keys) {
+      out.attributeBegin(key);
+      writeValue(out, *object.get(key));
+      out.attributeEnd();
+    }
+    out.objectEnd();
+    return;
+  }
+  case llvm::json::Value::Array:
+    out.arrayBegin();
+    for (const llvm::json::Value &element : *value.getAsArray())
+      writeValue(out, element);
+    out.arrayEnd();
+    return;
+  case llvm::json::Value::Number:
+    // Integers stay integers; doubles get their shortest form.
+    if (value.getAsInteger() || value.getAsUINT64())
+      out.value(value);
+    else
+      out.rawValue(formatJsonNumber(*value.getAsNumber()));
+    return;
+  default:
+    out.value(value);
+    return;
+  }
+}
+
+void snr::report::writeJson(llvm::raw_ostream &os,
+                            const llvm::json::Value &value, unsigned indent) {
+  llvm::json::OStream out(os, indent);
+  writeValue(out, value);
+}
+
+std::string snr::report::formatCount(uint64_t value) {
+  std::string digits = std::to_string(value);
+  std::string result;
+  for (size_t i = 0, e = digits.size(); i < e; ++i) {
+    if (i && (e - i) % 3 == 0)
+      result += ',';
+    result += digits[i];
+  }
+  return result;
+}
+
+std::string snr::report::formatShort(double value) {
+  struct Suffix {
+    double scale;
+    const char *name;
+  };
+  static constexpr Suffix kSuffixes[] = {
+      {1e12, "T"}, {1e9, "G"}, {1e6, "M"}, {1e3, "k"}};
+  double magnitude = std::fabs(value);
+  for (const Suffix &suffix : kSuffixes)
+    if (magnitude >= suffix.scale)
+      return formatJsonNumber(roundTo(value / suffix.scale, 2)) + suffix.name;
+  return formatJsonNumber(roundTo(value, 2));
+}
+
+std::string snr::report::formatPercent(double fraction) {
+  return llvm::formatv("{0:F1}%", fraction * 100.0).str();
+}
+
+std::string snr::report::formatTime(uint64_t cycles, double clockGhz) {
+  double us = double(cycles) / (clockGhz * 1000.0);
+  if (us >= 1e6)
+    return llvm::formatv("{0:F3} s", us / 1e6).str();
+  if (us >= 1e3)
+    return llvm::formatv("{0:F3} ms", us / 1e3).str();
+  return llvm::formatv("{0:F3} us", us).str();
+}

@@ -1,0 +1,174 @@
+//===- ReportFigures.cpp - The numbers every report shows -----------------===//
+//
+// Part of the SnR project.
+//
+//===----------------------------------------------------------------------===//
+
+#include "SnR/Report/ReportFigures.h"
+#include "SnR/Analysis/ReplayAnalyses.h"
+#include "SnR/Report/Selection.h"
+
+#include <algorithm>
+
+using namespace snr;
+using namespace snr::report;
+
+unsigned snr::report::getOccupancy(const analysis::ReplayResults &results,
+                                   uint64_t index) {
+  arch::Opcode opcode = results.info.instructions[index].opcode;
+  return results.machine.getLatency(arch::getLatencyClass(opcode)).interval;
+}
+
+static void addDma(analysis::DmaTotals &totals,
+                   const analysis::DmaRecord &dma) {
+  ++totals.dmas;
+  totals.bytes += dma.bytes;
+  totals.baseStall += dma.baseStall;
+  totals.transferStall += dma.transferStall;
+  totals.slack += dma.slack;
+  totals.stalledDmas += dma.stall() > 0;
+}
+
+static double median(std::vector<double> values) {
+  if (values.empty())
+    return 0;
+  std::sort(values.begin(), values.end());
+  size_t n = values.size();
+  return n % 2 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2;
+}
+
+static DataCacheFigures
+computeDataCacheFigures(const analysis::DataCacheAnalysis &cache,
+                        const Selection &selection) {
+  DataCacheFigures fig;
+  for (uint32_t i = 0, e = cache.wasted.size(); i < e; ++i)
+    if (selection.containsInstruction(cache.wasted[i].index)) {
+      fig.wasted.push_back(i);
+      fig.wastedBytes += cache.wasted[i].pages * cache.pageBytes;
+    }
+  if (!selection.isRestricted()) {
+    fig.medianFreePages = cache.medianFreePages;
+    fig.medianLargestFreeRun = cache.medianLargestFreeRun;
+    fig.peakOccupiedPages = cache.peakOccupiedPages;
+    fig.wastedBytes = cache.wastedBytes;
+    return fig;
+  }
+  std::vector<double> free, runs;
+  uint64_t windowCycles = std::max<uint64_t>(cache.windowCycles, 1);
+  size_t windows = std::min<size_t>(
+      cache.numWindows,
+      std::min(cache.occupiedPages.size(), cache.largestFreeRun.size()));
+  for (size_t w = 0; w < windows; ++w) {
+    if (!selection.overlaps(w * windowCycles, (w + 1) * windowCycles))
+      continue;
+    free.push_back(double(cache.numPages) - cache.occupiedPages[w]);
+    runs.push_back(cache.largestFreeRun[w]);
+    fig.peakOccupiedPages =
+        std::max(fig.peakOccupiedPages, cache.occupiedPages[w]);
+  }
+  fig.medianFreePages = median(std::move(free));
+  fig.medianLargestFreeRun = median(std::move(runs));
+  return fig;
+}
+
+ReportFigures snr::report::computeFigures(
+    const analysis::ReplayResults &results, const Selection &selection) {
+  const analysis::TraceInfo &info = results.info;
+  const auto &timing = results.timing.instructions;
+  ReportFigures fig;
+  fig.clockGhz = results.machine.clockGhz;
+
+  // Instructions, by HLO and unit.
+  size_t numHlos = info.hloNames.size();
+  std::vector<HloFigures> hlos(numHlos + 1); // the last: no HLO
+  for (uint64_t i = 0, e = info.instructions.size(); i < e; ++i) {
+    if (!selection.containsInstruction(i))
+      continue;
+    const auto &t = timing[i];
+    analysis::HloId hloId = i < info.hloOf.size() ? info.hloOf[i]
+                                                  : analysis::kNoHlo;
+    HloFigures &hlo = hlos[hloId == analysis::kNoHlo ? numHlos : hloId];
+    uint64_t slot = t.issue - std::min(t.stall, t.issue);
+    uint64_t ready = std::max(t.ready, t.issue + 1);
+    if (!hlo.instructions) {
+      hlo.firstCycle = slot;
+      hlo.lastCycle = ready;
+    }
+    hlo.firstCycle = std::min(hlo.firstCycle, slot);
+    hlo.lastCycle = std::max(hlo.lastCycle, ready);
+    ++hlo.instructions;
+    ++fig.instructions;
+    hlo.stallCycles += t.stall;
+    hlo.stallByKind[unsigned(t.kind)] += t.stall;
+    fig.stallCycles += t.stall;
+    fig.stallByKind[unsigned(t.kind)] += t.stall;
+
+    unsigned unit = unsigned(arch::getUnit(info.instructions[i].opcode));
+    ++fig.units[unit].issued;
+    if (t.executed) {
+      unsigned busy = getOccupancy(results, i);
+      ++hlo.executed;
+      ++fig.executed;
+      ++fig.units[unit].executed;
+      fig.units[unit].busyCycles += busy;
+      hlo.busyCycles[unit] += busy;
+    }
+  }
+
+  // DMAs, by link and HLO.
+  const analysis::DmaStallAnalysis &dmas = results.dmas;
+  fig.links.resize(dmas.linkNames.size());
+  for (size_t l = 0; l < dmas.linkNames.size(); ++l)
+    fig.links[l].name = dmas.linkNames[l];
+  for (uint32_t id : selection.dmas) {
+    const analysis::DmaRecord &dma = dmas.dmas[id];
+    addDma(fig.dma, dma);
+    if (dma.link < fig.links.size()) {
+      addDma(fig.links[dma.link].dma, dma);
+      fig.links[dma.link].busyCycles +=
+          dma.completeCycle - std::min(dma.startCycle, dma.completeCycle);
+    }
+    analysis::HloId hloId =
+        dma.waitIndex != sim::kNoIndex ? dma.waitHlo : dma.issueHlo;
+    addDma(hlos[hloId == analysis::kNoHlo ? numHlos : hloId].dma, dma);
+  }
+
+  for (size_t h = 0; h <= numHlos; ++h) {
+    HloFigures &hlo = hlos[h];
+    if (!hlo.instructions && !hlo.dma.dmas)
+      continue;
+    hlo.hlo = h == numHlos ? analysis::kNoHlo : analysis::HloId(h);
+    hlo.name = info.getHloName(hlo.hlo).str();
+    fig.hlos.push_back(std::move(hlo));
+  }
+
+  fig.cycles = selection.getSpan();
+  fig.timeUs = double(fig.cycles) / (fig.clockGhz * 1000.0);
+  fig.ipc = fig.cycles ? double(fig.instructions) / double(fig.cycles) : 0;
+
+  fig.dmasByStall = selection.dmas;
+  llvm::stable_sort(fig.dmasByStall, [&](uint32_t a, uint32_t b) {
+    return dmas.dmas[a].stall() > dmas.dmas[b].stall();
+  });
+
+  const analysis::Suggestions &suggestions = results.suggestions;
+  fig.suggestionsBySaving = selection.suggestions;
+  llvm::stable_sort(fig.suggestionsBySaving, [&](uint32_t a, uint32_t b) {
+    const analysis::DmaSuggestion &x = suggestions.dmas[a];
+    const analysis::DmaSuggestion &y = suggestions.dmas[b];
+    if (x.expectedSaving != y.expectedSaving)
+      return x.expectedSaving > y.expectedSaving;
+    return x.stall > y.stall;
+  });
+  for (uint32_t i : selection.suggestions)
+    fig.expectedSaving += suggestions.dmas[i].expectedSaving;
+  if (results.dataCache.available)
+    fig.dataCache = computeDataCacheFigures(results.dataCache, selection);
+
+  fig.groupsBySaving = selection.parallelGroups;
+  llvm::stable_sort(fig.groupsBySaving, [&](uint32_t a, uint32_t b) {
+    return suggestions.parallelGroups[a].expectedSaving >
+           suggestions.parallelGroups[b].expectedSaving;
+  });
+  return fig;
+}

@@ -1,0 +1,554 @@
+//===- Timeline.cpp - timeline.json for Perfetto --------------------------===//
+//
+// Part of the SnR project.
+//
+//===----------------------------------------------------------------------===//
+
+#include "SnR/Report/Timeline.h"
+#include "SnR/Analysis/ReplayAnalyses.h"
+#include "SnR/Report/Format.h"
+#include "SnR/Report/ReportFigures.h"
+#include "SnR/Report/Selection.h"
+
+#include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/Support/JSON.h"
+
+#include <algorithm>
+#include <array>
+#include <optional>
+#include <string>
+#include <vector>
+
+using namespace snr;
+using namespace snr::report;
+
+namespace {
+
+constexpr int64_t kPid = 1;
+/// Track ids: units first (1 + unit), then stalls, then DMA link lanes.
+constexpr int64_t kStallTid = 10;
+constexpr int64_t kFirstLaneTid = 100;
+int64_t unitTid(unsigned unit) { return 1 + int64_t(unit); }
+
+/// Writes one event per line, keys in a fixed order.
+class EventStream {
+public:
+  explicit EventStream(llvm::raw_ostream &os) : os(os) {}
+
+  using ArgsFn = llvm::function_ref<void(llvm::json::OStream &)>;
+
+  void metadata(llvm::StringRef name, int64_t tid, ArgsFn args) {
+    event(name, "", "M", tid, std::nullopt, std::nullopt, args);
+  }
+  void complete(llvm::StringRef name, llvm::StringRef cat, int64_t tid,
+                uint64_t ts, uint64_t dur, ArgsFn args) {
+    event(name, cat, "X", tid, ts, dur, args);
+  }
+  void counter(llvm::StringRef name, uint64_t ts, ArgsFn args) {
+    event(name, "", "C", 0, ts, std::nullopt, args);
+  }
+  void flow(bool start, llvm::StringRef name, uint64_t id, int64_t tid,
+            uint64_t ts) {
+    begin();
+    llvm::json::OStream j(os);
+    j.object([&] {
+      j.attribute("name", name);
+      j.attribute("cat", "dma");
+      j.attribute("ph", start ? "s" : "f");
+      j.attribute("id", int64_t(id));
+      if (!start)
+        j.attribute("bp", "e");
+      j.attribute("pid", kPid);
+      j.attribute("tid", tid);
+      j.attribute("ts", int64_t(ts));
+    });
+  }
+
+  uint64_t count = 0;
+
+private:
+  void begin() {
+    os << (count++ ? ",\n" : "\n");
+  }
+  void event(llvm::StringRef name, llvm::StringRef cat, llvm::StringRef ph,
+             int64_t tid, std::optional<uint64_t> ts,
+             std::optional<uint64_t> dur, ArgsFn args) {
+    begin();
+    llvm::json::OStream j(os);
+    j.object([&] {
+      j.attribute("name", name);
+      if (!cat.empty())
+        j.attribute("cat", cat);
+      j.attribute("ph", ph);
+      j.attribute("pid", kPid);
+      if (ph != "C")
+        j.attribute("tid", tid);
+      if (ts)
+        j.attribute("ts", int64_t(*ts));
+      if (dur)
+        j.attribute("dur", int64_t(*dur));
+      j.attributeBegin("args");
+      j.object([&] { args(j); });
+      j.attributeEnd();
+    });
+  }
+
+  llvm::raw_ostream &os;
+};
+
+/// A stretch of one unit's activity, or of stalls, within one HLO.
+struct Stretch {
+  bool open = false;
+  analysis::HloId hlo = analysis::kNoHlo;
+  uint64_t begin = 0, end = 0, count = 0, cycles = 0;
+  uint64_t firstPc = 0, lastPc = 0;
+  /// Stall cycles by kind (stall stretches).
+  std::array<uint64_t, sim::kNumStallKinds> byKind{};
+};
+
+class TimelineWriter {
+public:
+  TimelineWriter(llvm::raw_ostream &os, const analysis::ReplayResults &results,
+                 const Selection &selection, const ReportOptions &options)
+      : os(os), out(os), results(results), info(results.info),
+        selection(selection), options(options) {}
+
+  TimelineStats write();
+
+private:
+  void assignLanes();
+  void writeMetadata();
+  void writeInstructions();
+  void writeStalls();
+  void writeDmas();
+  void writeCounters();
+  void writeOtherData();
+
+  void flushUnit(unsigned unit, Stretch &stretch);
+  void flushStall(Stretch &stretch);
+  /// A complete event on a unit or stall track, never overlapping the
+  /// previous one on that track (a guard: the simulator's busy intervals on
+  /// one unit never overlap).
+  bool clip(int64_t tid, uint64_t &ts, uint64_t &dur);
+
+  llvm::raw_ostream &os;
+  EventStream out;
+  const analysis::ReplayResults &results;
+  const analysis::TraceInfo &info;
+  const Selection &selection;
+  const ReportOptions &options;
+  TimelineStats stats;
+
+  bool merged = false;
+  std::array<bool, arch::kNumUnits> unitUsed{};
+  bool stallsUsed = false;
+  /// The lane tid of each selected DMA (by id; 0 if not shown).
+  std::vector<int64_t> laneOf;
+  /// Names of the lane tracks, from kFirstLaneTid.
+  std::vector<std::string> laneNames;
+  /// The last end on each unit and the stall track, for clip().
+  std::array<uint64_t, kStallTid + 1> trackEnd{};
+};
+
+} // namespace
+
+bool TimelineWriter::clip(int64_t tid, uint64_t &ts, uint64_t &dur) {
+  uint64_t &end = trackEnd[tid];
+  if (ts < end) {
+    uint64_t cut = std::min(end - ts, dur);
+    ts += cut;
+    dur -= cut;
+    if (!dur)
+      return false;
+  }
+  end = ts + dur;
+  return true;
+}
+
+void TimelineWriter::assignLanes() {
+  const auto &dmas = results.dmas.dmas;
+  laneOf.assign(dmas.size(), 0);
+  size_t numLinks = results.dmas.linkNames.size();
+  std::vector<std::vector<uint32_t>> byLink(numLinks);
+  for (uint32_t id : selection.dmas)
+    if (dmas[id].link < numLinks)
+      byLink[dmas[id].link].push_back(id);
+  for (size_t link = 0; link < numLinks; ++link) {
+    std::vector<uint32_t> &ids = byLink[link];
+    llvm::stable_sort(ids, [&](uint32_t a, uint32_t b) {
+      return dmas[a].issueCycle < dmas[b].issueCycle;
+    });
+    // Greedy interval partitioning: the first lane free at the issue.
+    std::vector<uint64_t> laneEnd;
+    int64_t firstTid = kFirstLaneTid + int64_t(laneNames.size());
+    for (uint32_t id : ids) {
+      const analysis::DmaRecord &dma = dmas[id];
+      uint64_t end = std::max(dma.completeCycle, dma.issueCycle);
+      size_t lane = 0;
+      while (lane < laneEnd.size() && laneEnd[lane] > dma.issueCycle)
+        ++lane;
+      if (lane == laneEnd.size())
+        laneEnd.push_back(0);
+      laneEnd[lane] = end;
+      laneOf[id] = firstTid + int64_t(lane);
+    }
+    for (size_t lane = 0; lane < laneEnd.size(); ++lane) {
+      std::string name = "dma " + results.dmas.linkNames[link];
+      if (lane)
+        name += " #" + std::to_string(lane + 1);
+      laneNames.push_back(std::move(name));
+    }
+  }
+}
+
+void TimelineWriter::writeMetadata() {
+  out.metadata("process_name", 0, [&](llvm::json::OStream &j) {
+    j.attribute("name", "chip");
+  });
+  out.metadata("process_labels", 0, [&](llvm::json::OStream &j) {
+    j.attribute("labels", "timestamps are cycles: 1 us = 1 cycle");
+  });
+  auto thread = [&](int64_t tid, llvm::StringRef name) {
+    out.metadata("thread_name", tid, [&](llvm::json::OStream &j) {
+      j.attribute("name", name);
+    });
+    out.metadata("thread_sort_index", tid, [&](llvm::json::OStream &j) {
+      j.attribute("sort_index", tid);
+    });
+  };
+  for (unsigned unit = 0; unit < arch::kNumUnits; ++unit)
+    if (unitUsed[unit])
+      thread(unitTid(unit), arch::getUnitName(arch::Unit(unit)));
+  if (stallsUsed)
+    thread(kStallTid, "stalls");
+  for (size_t lane = 0; lane < laneNames.size(); ++lane)
+    thread(kFirstLaneTid + int64_t(lane), laneNames[lane]);
+}
+
+void TimelineWriter::flushUnit(unsigned unit, Stretch &s) {
+  if (!s.open)
+    return;
+  s.open = false;
+  uint64_t ts = s.begin, dur = s.end - s.begin;
+  if (!clip(unitTid(unit), ts, dur))
+    return;
+  ++stats.instructionSlices;
+  out.complete(info.getHloName(s.hlo), "stretch", unitTid(unit), ts, dur,
+               [&](llvm::json::OStream &j) {
+                 j.attribute("hlo", info.getHloName(s.hlo));
+                 j.attribute("instructions", int64_t(s.count));
+                 j.attribute("busy_cycles", int64_t(s.cycles));
+                 j.attribute("first_pc", int64_t(s.firstPc));
+                 j.attribute("last_pc", int64_t(s.lastPc));
+               });
+}
+
+void TimelineWriter::writeInstructions() {
+  const auto &timing = results.timing.instructions;
+  // The dma track also shows the issues and waits of selected DMAs, so each
+  // flow has both ends.
+  llvm::BitVector dmaEnds;
+  if (selection.isRestricted()) {
+    dmaEnds.resize(info.instructions.size());
+    for (uint32_t id : selection.dmas) {
+      const analysis::DmaRecord &dma = results.dmas.dmas[id];
+      dmaEnds.set(dma.issueIndex);
+      if (dma.waitIndex != sim::kNoIndex)
+        dmaEnds.set(dma.waitIndex);
+    }
+  }
+  std::array<Stretch, arch::kNumUnits> stretches;
+  unsigned dmaUnit = unsigned(arch::Unit::Dma);
+  for (uint64_t i = 0, e = info.instructions.size(); i < e; ++i) {
+    const arch::Instruction &inst = info.instructions[i];
+    unsigned unit = unsigned(arch::getUnit(inst.opcode));
+    bool selected = selection.containsInstruction(i) ||
+                    (unit == dmaUnit && !dmaEnds.empty() && dmaEnds.test(i));
+    const auto &t = timing[i];
+    if (!selected || !t.executed)
+      continue;
+    uint64_t busy = std::max(getOccupancy(results, i), 1u);
+    analysis::HloId hlo = info.hloOf[i];
+    // DMA issues and waits stay single slices: the flows end on them.
+    if (merged && unit != dmaUnit) {
+      Stretch &s = stretches[unit];
+      if (s.open && (s.hlo != hlo || t.issue > s.end + options.mergeGapCycles))
+        flushUnit(unit, s);
+      if (!s.open) {
+        s = Stretch();
+        s.open = true;
+        s.hlo = hlo;
+        s.begin = t.issue;
+        s.firstPc = inst.pc;
+      }
+      s.end = std::max(s.end, t.issue + busy);
+      ++s.count;
+      s.cycles += busy;
+      s.lastPc = inst.pc;
+      continue;
+    }
+    uint64_t ts = t.issue, dur = busy;
+    if (!clip(unitTid(unit), ts, dur))
+      continue;
+    ++stats.instructionSlices;
+    out.complete(arch::getMnemonic(inst.opcode), "instruction", unitTid(unit),
+                 ts, dur, [&](llvm::json::OStream &j) {
+                   j.attribute("pc", int64_t(inst.pc));
+                   j.attribute("index", int64_t(i));
+                   j.attribute("hlo", info.getHloName(hlo));
+                   j.attribute("ready", int64_t(t.ready));
+                   j.attribute("stall", int64_t(t.stall));
+                   if (t.stall)
+                     j.attribute("kind", sim::getStallKindName(t.kind));
+                 });
+  }
+  for (unsigned unit = 0; unit < arch::kNumUnits; ++unit)
+    flushUnit(unit, stretches[unit]);
+}
+
+void TimelineWriter::flushStall(Stretch &s) {
+  if (!s.open)
+    return;
+  s.open = false;
+  uint64_t ts = s.begin, dur = s.end - s.begin;
+  if (!clip(kStallTid, ts, dur))
+    return;
+  ++stats.stallSlices;
+  // Named after the kind that cost most; each kind's cycles in the args.
+  unsigned worst = 1;
+  for (unsigned k = 1; k < sim::kNumStallKinds; ++k)
+    if (s.byKind[k] > s.byKind[worst])
+      worst = k;
+  out.complete(sim::getStallKindName(sim::StallKind(worst)), "stall",
+               kStallTid, ts, dur, [&](llvm::json::OStream &j) {
+                 j.attribute("hlo", info.getHloName(s.hlo));
+                 j.attribute("stalls", int64_t(s.count));
+                 j.attribute("stall_cycles", int64_t(s.cycles));
+                 for (unsigned k = 1; k < sim::kNumStallKinds; ++k)
+                   if (s.byKind[k])
+                     j.attribute(sim::getStallKindName(sim::StallKind(k)),
+                                 int64_t(s.byKind[k]));
+                 j.attribute("first_pc", int64_t(s.firstPc));
+                 j.attribute("last_pc", int64_t(s.lastPc));
+               });
+}
+
+void TimelineWriter::writeStalls() {
+  const auto &timing = results.timing.instructions;
+  const sim::TimingRecorder &rec = results.timing;
+  Stretch stretch;
+  for (uint64_t i = 0, e = info.instructions.size(); i < e; ++i) {
+    const auto &t = timing[i];
+    if (!t.stall || !selection.containsInstruction(i))
+      continue;
+    uint64_t begin = t.issue - std::min(t.stall, t.issue);
+    analysis::HloId hlo = info.hloOf[i];
+    uint64_t pc = info.instructions[i].pc;
+    // In merged mode the stalls within one HLO merge too, except DMA
+    // waits: they are few and each names its DMA.
+    if (merged && t.kind != sim::StallKind::DmaWait) {
+      if (stretch.open && (stretch.hlo != hlo ||
+                           begin > stretch.end + options.mergeGapCycles))
+        flushStall(stretch);
+      if (!stretch.open) {
+        stretch = Stretch();
+        stretch.open = true;
+        stretch.hlo = hlo;
+        stretch.begin = begin;
+        stretch.firstPc = pc;
+      }
+      stretch.end = t.issue;
+      ++stretch.count;
+      stretch.cycles += t.stall;
+      stretch.byKind[unsigned(t.kind)] += t.stall;
+      stretch.lastPc = pc;
+      continue;
+    }
+    flushStall(stretch);
+    uint64_t ts = begin, dur = t.issue - begin;
+    if (!clip(kStallTid, ts, dur))
+      continue;
+    ++stats.stallSlices;
+    const sim::TimingRecorder::Wait *wait = nullptr;
+    if (t.kind == sim::StallKind::DmaWait && i < rec.dmaOrWaitOf.size() &&
+        rec.dmaOrWaitOf[i] < rec.waits.size() &&
+        rec.waits[rec.dmaOrWaitOf[i]].index == i)
+      wait = &rec.waits[rec.dmaOrWaitOf[i]];
+    out.complete(sim::getStallKindName(t.kind), "stall", kStallTid, ts, dur,
+                 [&](llvm::json::OStream &j) {
+                   j.attribute("pc", int64_t(pc));
+                   j.attribute("index", int64_t(i));
+                   j.attribute("hlo", info.getHloName(hlo));
+                   j.attribute("stall", int64_t(t.stall));
+                   if (t.cause != sim::kNoIndex &&
+                       t.cause < info.instructions.size())
+                     j.attribute("cause_pc",
+                                 int64_t(info.instructions[t.cause].pc));
+                   if (wait) {
+                     j.attribute("base_stall", int64_t(wait->baseStall));
+                     j.attribute("transfer_stall",
+                                 int64_t(wait->transferStall));
+                     if (wait->charged != sim::TimingRecorder::kNoDma)
+                       j.attribute("dma", int64_t(wait->charged));
+                   }
+                 });
+  }
+  flushStall(stretch);
+}
+
+void TimelineWriter::writeDmas() {
+  const auto &dmas = results.dmas.dmas;
+  for (uint32_t id : selection.dmas) {
+    const analysis::DmaRecord &dma = dmas[id];
+    int64_t tid = laneOf[id];
+    if (!tid)
+      continue;
+    uint64_t complete = std::max(dma.completeCycle, dma.issueCycle);
+    uint64_t baseEnd = std::clamp(dma.baseEndCycle, dma.issueCycle, complete);
+    bool waited = dma.waitIndex != sim::kNoIndex;
+    std::string name = "dma " + std::to_string(id);
+    ++stats.dmaSlices;
+    out.complete(name, "dma", tid, dma.issueCycle, complete - dma.issueCycle,
+                 [&](llvm::json::OStream &j) {
+                   j.attribute("id", int64_t(id));
+                   j.attribute("link", results.dmas.linkNames[dma.link]);
+                   j.attribute("bytes", int64_t(dma.bytes));
+                   j.attribute("flag", int64_t(dma.flag));
+                   j.attribute("issue_pc",
+                               int64_t(info.instructions[dma.issueIndex].pc));
+                   j.attribute("issue_hlo", info.getHloName(dma.issueHlo));
+                   if (waited) {
+                     j.attribute("wait_pc",
+                                 int64_t(info.instructions[dma.waitIndex].pc));
+                     j.attribute("wait_hlo", info.getHloName(dma.waitHlo));
+                     j.attribute("wait_ready", int64_t(dma.waitReadyCycle));
+                   }
+                   j.attribute("base_stall", int64_t(dma.baseStall));
+                   j.attribute("transfer_stall", int64_t(dma.transferStall));
+                   j.attribute("slack", int64_t(dma.slack));
+                 });
+    if (baseEnd > dma.issueCycle)
+      out.complete("base latency", "dma", tid, dma.issueCycle,
+                   baseEnd - dma.issueCycle, [&](llvm::json::OStream &j) {
+                     j.attribute("dma", int64_t(id));
+                   });
+    if (complete > baseEnd) {
+      uint64_t start = std::clamp(dma.startCycle, baseEnd, complete);
+      out.complete("transfer", "dma", tid, baseEnd, complete - baseEnd,
+                   [&](llvm::json::OStream &j) {
+                     j.attribute("dma", int64_t(id));
+                     j.attribute("queued_cycles", int64_t(start - baseEnd));
+                     j.attribute("moving_cycles", int64_t(complete - start));
+                   });
+    }
+    if (waited) {
+      ++stats.flows;
+      out.flow(true, name, id, tid, dma.issueCycle);
+      out.flow(false, name, id, unitTid(unsigned(arch::Unit::Dma)),
+               dma.waitIssueCycle);
+    }
+  }
+}
+
+void TimelineWriter::writeCounters() {
+  auto series = [&](llvm::StringRef name, llvm::StringRef key,
+                    uint64_t windowCycles, size_t numWindows,
+                    llvm::function_ref<double(size_t)> valueOf) {
+    std::optional<double> last;
+    windowCycles = std::max<uint64_t>(windowCycles, 1);
+    for (size_t w = 0; w < numWindows; ++w) {
+      uint64_t begin = w * windowCycles;
+      if (!selection.overlaps(begin, begin + windowCycles))
+        continue;
+      double value = valueOf(w);
+      if (last && *last == value)
+        continue;
+      last = value;
+      ++stats.counters;
+      out.counter(name, std::max(begin, selection.beginCycle),
+                  [&](llvm::json::OStream &j) {
+                    j.attributeBegin(key);
+                    j.rawValue(formatJsonNumber(value));
+                    j.attributeEnd();
+                  });
+    }
+  };
+
+  const analysis::UtilizationAnalysis &util = results.utilization;
+  for (size_t r = 0; r < util.busy.size() && r < util.resources.size(); ++r) {
+    const std::vector<double> &busy = util.busy[r];
+    // Links that moved nothing would only add flat lines.
+    if (r >= analysis::UtilizationAnalysis::kNumUnitResources &&
+        llvm::all_of(busy, [](double b) { return b == 0; }))
+      continue;
+    series(util.resources[r] + " busy", "percent", util.windowCycles,
+           busy.size(), [&](size_t w) { return roundTo(busy[w] * 100, 1); });
+  }
+
+  const analysis::DataCacheAnalysis &cache = results.dataCache;
+  if (!cache.available)
+    return;
+  size_t windows = std::min<size_t>(cache.numWindows,
+                                    std::min(cache.occupiedPages.size(),
+                                             cache.largestFreeRun.size()));
+  series("vmem occupied", "pages", cache.windowCycles, windows,
+         [&](size_t w) { return double(cache.occupiedPages[w]); });
+  series("vmem largest free region", "pages", cache.windowCycles, windows,
+         [&](size_t w) { return double(cache.largestFreeRun[w]); });
+}
+
+void TimelineWriter::writeOtherData() {
+  llvm::json::Object other{
+      {"format", "snr-timeline"},
+      {"version", 1},
+      {"time_unit", "cycle"},
+      {"note", "ts and dur are machine cycles written in the microsecond "
+               "field: read 1 us as 1 cycle; real time = cycles / "
+               "(clock_ghz * 1000) us"},
+      {"clock_ghz", results.machine.clockGhz},
+      {"machine", results.machine.name},
+      {"program", info.program},
+      {"trace", info.fileName},
+      {"selection", selection.description},
+      {"begin_cycle", int64_t(selection.beginCycle)},
+      {"end_cycle", int64_t(selection.endCycle)},
+      {"instruction_slices", merged ? "merged per busy stretch within an HLO"
+                                    : "one per instruction"},
+      {"merge_gap_cycles", int64_t(options.mergeGapCycles)}};
+  os << "\n],\n\"otherData\": ";
+  writeJson(os, llvm::json::Value(std::move(other)), 0);
+  os << "\n}\n";
+}
+
+TimelineStats TimelineWriter::write() {
+  merged = selection.numInstructions > options.maxInstructionSlices;
+  stats.merged = merged;
+  const auto &timing = results.timing.instructions;
+  for (uint64_t i = 0, e = info.instructions.size(); i < e; ++i) {
+    if (!selection.containsInstruction(i))
+      continue;
+    if (timing[i].executed)
+      unitUsed[unsigned(arch::getUnit(info.instructions[i].opcode))] = true;
+    stallsUsed |= timing[i].stall > 0;
+  }
+  if (!selection.dmas.empty())
+    unitUsed[unsigned(arch::Unit::Dma)] = true;
+  assignLanes();
+
+  os << "{\"traceEvents\": [";
+  writeMetadata();
+  writeInstructions();
+  writeStalls();
+  writeDmas();
+  writeCounters();
+  writeOtherData();
+  stats.events = out.count;
+  return stats;
+}
+
+TimelineStats snr::report::writeTimeline(llvm::raw_ostream &os,
+                                         const analysis::ReplayResults &results,
+                                         const Selection &selection,
+                                         const ReportOptions &options) {
+  return TimelineWriter(os, results, selection, options).write();
+}

@@ -1,0 +1,115 @@
+#!/usr/bin/env python3
+"""Renders report.html in headless Chromium and checks every plot drew.
+
+Runs Chromium with --dump-dom on the report, which executes the report's
+inline render check: for each <svg class="snr-plot"> it counts the elements
+of class "data" with a non-empty bounding box and measures the plot, and
+writes "id=count:WxH ..." into #render-check's data-plots attribute. This
+script fails if the check did not run, or if any of the four plots is
+missing, drew no data element, or has no size. It also parses every plot
+and the SVG files next to the report as XML.
+
+usage: check-report-html.py [--chromium PATH] report.html
+Standard library only.
+"""
+
+import argparse
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import xml.etree.ElementTree as ET
+
+PLOTS = ["plot-dma-timeline", "plot-utilization", "plot-data-cache",
+         "plot-fragmentation"]
+SVG_FILES = ["dma-timeline.svg", "utilization.svg", "data-cache.svg",
+             "fragmentation.svg"]
+
+
+def dump_dom(chromium, html):
+    profile = tempfile.mkdtemp(prefix="snr-chromium-")
+    try:
+        command = [
+            chromium, "--headless", "--no-sandbox", "--disable-gpu",
+            "--disable-quic", "--no-first-run",
+            "--disable-background-networking", "--disable-component-update",
+            "--disable-sync", "--user-data-dir=" + profile,
+            "--window-size=1280,1024", "--dump-dom",
+            "file://" + os.path.abspath(html),
+        ]
+        result = subprocess.run(command, stdout=subprocess.PIPE,
+                                stderr=subprocess.PIPE, timeout=180)
+        if result.returncode != 0:
+            raise RuntimeError("chromium exited with %d: %s" % (
+                result.returncode, result.stderr.decode(errors="replace")[-2000:]))
+        return result.stdout.decode("utf-8", errors="replace")
+    finally:
+        shutil.rmtree(profile, ignore_errors=True)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("html")
+    parser.add_argument("--chromium", default="/usr/bin/chromium")
+    args = parser.parse_args()
+    problems = []
+
+    # The plots as XML: inline in the report, and the files next to it.
+    with open(args.html, encoding="utf-8") as f:
+        source = f.read()
+    for match in re.finditer(r"<svg\b.*?</svg>", source, re.S):
+        try:
+            ET.fromstring(match.group(0))
+        except ET.ParseError as error:
+            problems.append("an inline plot is not XML: %s" % error)
+    directory = os.path.dirname(os.path.abspath(args.html))
+    for name in SVG_FILES:
+        path = os.path.join(directory, name)
+        if os.path.exists(path):
+            try:
+                ET.parse(path)
+            except ET.ParseError as error:
+                problems.append("%s is not XML: %s" % (name, error))
+
+    try:
+        dom = dump_dom(args.chromium, args.html)
+    except (OSError, RuntimeError, subprocess.TimeoutExpired) as error:
+        print("%s: could not render: %s" % (args.html, error))
+        return 1
+    marker = re.search(r'<div id="render-check"[^>]*>', dom)
+    if not marker:
+        print("%s: no #render-check element in the rendered DOM" % args.html)
+        return 1
+    status = re.search(r'data-status="([^"]*)"', marker.group(0))
+    plots_attr = re.search(r'data-plots="([^"]*)"', marker.group(0))
+    if not status or status.group(1) != "rendered" or not plots_attr:
+        print("%s: the render check did not run (%s)" % (args.html, marker.group(0)))
+        return 1
+    measured = {}
+    for item in plots_attr.group(1).split():
+        found = re.fullmatch(r"([\w-]+)=(\d+):(\d+)x(\d+)", item)
+        if found:
+            measured[found.group(1)] = tuple(int(g) for g in found.groups()[1:])
+    for plot in PLOTS:
+        if plot not in measured:
+            problems.append("plot %s is missing" % plot)
+            continue
+        drawn, width, height = measured[plot]
+        if drawn == 0:
+            problems.append("plot %s is empty: no data element drawn" % plot)
+        if width == 0 or height == 0:
+            problems.append("plot %s has no size (%dx%d)" % (plot, width, height))
+
+    if problems:
+        for message in problems:
+            print("%s: %s" % (args.html, message))
+        return 1
+    print("report renders: " + " ".join(
+        "%s=%d" % (plot, measured[plot][0]) for plot in PLOTS))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
