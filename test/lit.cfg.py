@@ -18,7 +18,7 @@ config.substitutions.append(("%snr_src_root", config.snr_src_root))
 llvm_config.use_default_substitutions()
 
 tool_dirs = [config.snr_tools_dir, config.llvm_tools_dir]
-tools = ["snr-opt", "snr-translate", "snr-record", "snr-gen", "snr-report-test"]
+tools = ["snr-opt", "snr-translate", "snr-record", "snr-gen", "snr-replay"]
 llvm_config.add_tool_substitutions(tools, tool_dirs)
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 

@@ -14,7 +14,8 @@
 //   fence     = every earlier instruction's result is ready
 //   dma.wait  = every DMA outstanding on its flag has completed
 //
-// The stall is issue - slot, charged to the constraint that bound last. No
+// The stall is the number of cycles in which nothing issued before it (issue
+// - previous issue - 1), charged to the constraint that bound last. No
 // cycle-by-cycle ticking: the cost is per instruction, not per cycle.
 //
 //===----------------------------------------------------------------------===//
@@ -211,6 +212,9 @@ llvm::Expected<RunSummary> Run::simulate() {
         machine.getLatency(arch::getLatencyClass(inst.opcode));
     uint64_t slot =
         issuedInCycle >= machine.issueWidth ? lastIssue + 1 : lastIssue;
+    // Cycles in which nothing issues before this instruction are its stall:
+    // issuing in the next cycle (or in the same bundle) is not a stall.
+    const uint64_t idleFrom = i == 0 ? 0 : lastIssue + 1;
     earliest = slot;
     binding = StallKind::None;
     bindingCause = kNoIndex;
@@ -306,9 +310,10 @@ llvm::Expected<RunSummary> Run::simulate() {
       event.index = i;
       event.cycle = issue;
       event.ready = readyAt;
-      event.stall = issue - slot;
-      event.kind = issue == slot ? StallKind::None : binding;
-      event.cause = issue == slot ? kNoIndex : bindingCause;
+      bool stalled = issue > idleFrom;
+      event.stall = stalled ? issue - idleFrom : 0;
+      event.kind = stalled ? binding : StallKind::None;
+      event.cause = stalled ? bindingCause : kNoIndex;
       event.unit = unit;
       event.executed = executed;
       for (SimListener *listener : listeners)

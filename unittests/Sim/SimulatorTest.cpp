@@ -146,9 +146,10 @@ TEST(Simulator, DesignWorkedExampleOtherLink) {
 
 // Width 2 bundles instructions of different units in one cycle; a unit takes
 // one instruction per cycle (interval 1), so two scalar ops cannot pair.
-// movi s1 @0, vsplat @0 (bundle full), movi s2 @1, movi s3 @2 (scalar unit
-// busy at 1 - unit stall 0 because its slot was 1? no: slot is 1 with one in
-// the bundle, scalar unit free at 2 -> stall 1, unit_busy), nop @2.
+// movi s1 @0, vsplat @0 (bundle full), movi s2 @1, movi s3 @2 (the scalar
+// unit is busy at 1), nop @2 (bundled with it). Issuing in the next cycle is
+// not a stall; a vexp (interval 4) after another one is: it waits 3 idle
+// cycles, unit_busy.
 TEST(Simulator, IssueWidthAndUnits) {
   MachineModel machine = makeMachine();
   machine.issueWidth = 2;
@@ -158,17 +159,26 @@ TEST(Simulator, IssueWidthAndUnits) {
   trace.add(Opcode::MovI).rd = 2;
   trace.add(Opcode::MovI).rd = 3;
   trace.add(Opcode::Nop);
+  trace.add(Opcode::VExp).rd = 2;
+  trace.add(Opcode::VExp).rd = 3;
+  machine.latencies[unsigned(arch::LatencyClass::VectorTranscendental)] = {8,
+                                                                           4};
   TimingRecorder r = run(machine, trace);
   EXPECT_EQ(r.instructions[0].issue, 0u);
   EXPECT_EQ(r.instructions[1].issue, 0u);
   EXPECT_EQ(r.instructions[2].issue, 1u);
   EXPECT_EQ(r.instructions[2].stall, 0u);
   EXPECT_EQ(r.instructions[3].issue, 2u);
-  EXPECT_EQ(r.instructions[3].stall, 1u);
-  EXPECT_EQ(r.instructions[3].kind, StallKind::UnitBusy);
-  EXPECT_EQ(r.instructions[3].cause, 2u);
+  EXPECT_EQ(r.instructions[3].stall, 0u);
+  EXPECT_EQ(r.instructions[3].kind, StallKind::None);
   EXPECT_EQ(r.instructions[4].issue, 2u);
   EXPECT_EQ(r.instructions[4].stall, 0u);
+  // vexp @3 (the vsplat left the vector unit at 1), the next at 7.
+  EXPECT_EQ(r.instructions[5].issue, 3u);
+  EXPECT_EQ(r.instructions[6].issue, 7u);
+  EXPECT_EQ(r.instructions[6].stall, 3u);
+  EXPECT_EQ(r.instructions[6].kind, StallKind::UnitBusy);
+  EXPECT_EQ(r.instructions[6].cause, 5u);
 }
 
 // Functional and timing-only runs of a consistent trace agree cycle for

@@ -31,8 +31,8 @@ namespace snr::sim {
 
 struct MachineModel;
 
-/// Why an instruction issued later than its in-order slot. When several
-/// reasons hold, the one that binds longest is reported.
+/// Why an instruction issued later than the cycle after the previous one.
+/// When several reasons hold, the one that binds longest is reported.
 enum class StallKind : uint8_t {
   None,
   Scoreboard, ///< a source (or destination) register is not ready
@@ -66,7 +66,10 @@ struct IssueEvent {
   uint64_t index = 0;
   uint64_t cycle = 0;    ///< issue cycle
   uint64_t ready = 0;    ///< cycle its results are available
-  uint64_t stall = 0;    ///< cycles after its in-order slot
+  /// Cycles in which nothing issued before it: issue - (previous issue + 1)
+  /// when positive. Issuing in the next cycle or in the same bundle is not
+  /// a stall.
+  uint64_t stall = 0;
   StallKind kind = StallKind::None;
   uint64_t cause = kNoIndex; ///< the instruction that caused the stall
   arch::Unit unit = arch::Unit::Control;

@@ -1,0 +1,350 @@
+//===- snr-replay.cpp - Trace -> replay -> analyses -> report -------------===//
+//
+// Part of the SnR project.
+//
+//===----------------------------------------------------------------------===//
+//
+// The end-to-end tool:
+//
+//   snr-replay trace.jsonl [--machine chip.json] -o out/
+//
+// reads a trace (plain, .gz or .zst), replays it functionally on the
+// cycle-level model with every analysis listening, prints a one-screen
+// summary, and writes into the output directory the metrics, the Perfetto
+// timeline, the plots, the HTML report, the suggestions as remarks and the
+// annotated trace. Nothing is written if the trace is bad or the replay
+// diverges.
+//
+//===----------------------------------------------------------------------===//
+
+#include "SnR/Analysis/ReplayAnalyses.h"
+#include "SnR/Analysis/SuggestionRemarks.h"
+#include "SnR/Dialect/SnRDialect.h"
+#include "SnR/Dialect/SnROps.h"
+#include "SnR/Report/Report.h"
+#include "SnR/Report/Summary.h"
+#include "SnR/Sim/Simulator.h"
+#include "SnR/Trace/Trace.h"
+#include "SnR/Trace/TraceImport.h"
+#include "SnR/Trace/TraceReader.h"
+#include "SnR/Transforms/Annotate.h"
+
+#include "mlir/Bytecode/BytecodeWriter.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/IR/Remarks.h"
+#include "mlir/Remark/RemarkStreamer.h"
+#include "mlir/Support/FileUtilities.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
+#include "llvm/Support/ToolOutputFile.h"
+#include "llvm/Support/WithColor.h"
+
+#include <chrono>
+
+using namespace mlir;
+using namespace snr;
+namespace cl = llvm::cl;
+
+static cl::OptionCategory category("snr-replay options");
+static cl::opt<std::string> traceFile(cl::Positional,
+                                      cl::desc("<trace (.jsonl, .gz, .zst)>"),
+                                      cl::Required, cl::cat(category));
+static cl::opt<std::string> outputDir("o", cl::desc("output directory"),
+                                      cl::value_desc("dir"), cl::Required,
+                                      cl::cat(category));
+static cl::opt<std::string>
+    machineFile("machine",
+                cl::desc("machine description JSON (default: the embedded "
+                         "snr-ref, see docs/machine.md)"),
+                cl::value_desc("file"), cl::cat(category));
+static cl::opt<std::string>
+    pcRange("pc-range",
+            cl::desc("report only instructions with begin <= pc < end "
+                     "(either bound may be omitted: '100:', ':200')"),
+            cl::value_desc("begin:end"), cl::cat(category));
+static cl::opt<std::string>
+    hloFilter("hlo", cl::desc("report only the instructions of this HLO"),
+              cl::value_desc("name"), cl::cat(category));
+enum class AnnotatedFormat { Bytecode, Text, None };
+static cl::opt<AnnotatedFormat> annotated(
+    "annotated-mlir", cl::desc("how to write the annotated trace"),
+    cl::values(clEnumValN(AnnotatedFormat::Bytecode, "bytecode",
+                          "annotated.mlirbc (fast; view with snr-opt)"),
+               clEnumValN(AnnotatedFormat::Text, "text",
+                          "annotated.mlir (slower on large traces)"),
+               clEnumValN(AnnotatedFormat::None, "none", "do not write it")),
+    cl::init(AnnotatedFormat::Bytecode), cl::cat(category));
+static cl::opt<uint64_t>
+    windowCycles("window",
+                 cl::desc("cycles per utilization window (0: about 200 "
+                          "windows over the run)"),
+                 cl::init(0), cl::cat(category));
+static cl::opt<unsigned> cacheWindows(
+    "cache-windows",
+    cl::desc("windows the data-cache analysis cuts the run into"),
+    cl::init(512), cl::cat(category));
+static cl::opt<unsigned> maxSlice(
+    "max-slice",
+    cl::desc("lightweight producers a relaxed backtail may carry along"),
+    cl::init(8), cl::cat(category));
+static cl::opt<uint64_t> maxInstructionSlices(
+    "max-instruction-slices",
+    cl::desc("beyond this many instructions, the timeline merges each unit's "
+             "busy stretches within an HLO (docs/reports.md)"),
+    cl::init(50000), cl::cat(category));
+static cl::opt<uint64_t> mergeGapCycles(
+    "merge-gap-cycles",
+    cl::desc("when merging, instructions at most this many cycles apart on "
+             "one unit belong to one stretch"),
+    cl::init(16), cl::cat(category));
+static cl::opt<bool> noTimeline("no-timeline",
+                                cl::desc("do not write timeline.json"),
+                                cl::init(false), cl::cat(category));
+static cl::opt<bool> quiet("quiet", cl::desc("do not print the summary"),
+                           cl::init(false), cl::cat(category));
+static cl::opt<bool> progressFlag(
+    "progress",
+    cl::desc("show progress (default: when standard error is a terminal)"),
+    cl::init(false), cl::cat(category));
+
+namespace {
+int fail(const llvm::Twine &message) {
+  llvm::WithColor::error(llvm::errs(), "snr-replay") << message << "\n";
+  return 1;
+}
+
+/// A progress line on standard error, redrawn in place.
+class Progress {
+public:
+  explicit Progress(bool enabled) : enabled(enabled) {}
+  void phase(llvm::StringRef name) {
+    if (!enabled)
+      return;
+    clear();
+    llvm::errs() << name << "...";
+    width = name.size() + 3;
+    current = name.str();
+  }
+  void update(uint64_t done, uint64_t total) {
+    if (!enabled || total == 0)
+      return;
+    clear();
+    std::string line = llvm::formatv("{0}: {1,3}% ({2}/{3} instructions)",
+                                     current, done * 100 / total, done, total)
+                           .str();
+    llvm::errs() << line;
+    width = line.size();
+  }
+  void done() {
+    if (enabled)
+      clear();
+  }
+
+private:
+  void clear() {
+    if (width)
+      llvm::errs() << '\r' << std::string(width, ' ') << '\r';
+    width = 0;
+  }
+  bool enabled;
+  size_t width = 0;
+  std::string current;
+};
+
+/// Parses "begin:end", "begin:" or ":end" (decimal or 0x hexadecimal).
+bool parsePcRange(llvm::StringRef text, report::ReportOptions &options) {
+  if (!text.contains(':'))
+    return false;
+  auto [first, second] = text.split(':');
+  uint64_t value;
+  if (!first.trim().empty()) {
+    if (first.trim().getAsInteger(0, value))
+      return false;
+    options.pcBegin = value;
+  }
+  if (!second.trim().empty()) {
+    if (second.trim().getAsInteger(0, value))
+      return false;
+    options.pcEnd = value;
+  }
+  return (options.pcBegin || options.pcEnd) &&
+         (!options.pcBegin || !options.pcEnd ||
+          *options.pcBegin < *options.pcEnd);
+}
+
+/// Writes the annotated trace. IR is built from the table already read (no
+/// second parse) and only for this output.
+llvm::Error writeAnnotated(const trace::Trace &trace,
+                           const analysis::ReplayResults &results,
+                           llvm::StringRef path) {
+  MLIRContext context;
+  context.disableMultithreading();
+  OwningOpRef<ModuleOp> module = importTraceTable(trace, &context);
+  SmallVector<Operation *> ops;
+  module->walk([&](TraceOp traceOp) {
+    for (Operation &op : *traceOp.getBody())
+      if (isa<InstructionOpInterface>(op))
+        ops.push_back(&op);
+  });
+  annotateTiming(ops, results.timing);
+  std::string error;
+  std::unique_ptr<llvm::ToolOutputFile> file = openOutputFile(path, &error);
+  if (!file)
+    return llvm::createStringError(llvm::inconvertibleErrorCode(), error);
+  if (annotated == AnnotatedFormat::Bytecode) {
+    if (failed(writeBytecodeToFile(*module, file->os())))
+      return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                     "cannot write bytecode to " + path);
+  } else {
+    module->print(file->os());
+  }
+  file->keep();
+  return llvm::Error::success();
+}
+
+/// Writes the suggestions as optimization remarks (YAML), located at the
+/// trace file's lines.
+llvm::Error writeRemarks(const analysis::ReplayResults &results,
+                         llvm::StringRef path) {
+  MLIRContext context;
+  remark::RemarkCategories all;
+  all.all = ".*";
+  if (failed(remark::enableOptimizationRemarksWithLLVMStreamer(
+          context, path, llvm::remarks::Format::YAML,
+          std::make_unique<remark::RemarkEmittingPolicyAll>(), all)))
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "cannot write remarks to " + path);
+  StringAttr file = StringAttr::get(&context, results.info.fileName);
+  emitSuggestionRemarks(results, [&](uint64_t index) -> Location {
+    return FileLineColLoc::get(file, results.info.lines[index], 1);
+  });
+  return llvm::Error::success();
+}
+} // namespace
+
+int main(int argc, char **argv) {
+  llvm::InitLLVM init(argc, argv);
+  cl::HideUnrelatedOptions(category);
+  cl::ParseCommandLineOptions(
+      argc, argv,
+      "SnR replay: trace -> cycle-level replay -> analyses -> report\n\n"
+      "  snr-replay trace.jsonl -o out/\n\n"
+      "reads a trace, replays it on the machine model, prints a summary and "
+      "writes\nmetrics.json, timeline.json, the plots, report.html, "
+      "remarks.yaml and the\nannotated trace into the output directory.\n");
+  auto started = std::chrono::steady_clock::now();
+
+  report::ReportOptions reportOptions;
+  if (!pcRange.empty() && !parsePcRange(pcRange, reportOptions))
+    return fail("--pc-range '" + pcRange +
+                "' is not begin:end (begin < end; either may be omitted)");
+  reportOptions.hlo = hloFilter;
+  reportOptions.maxInstructionSlices = maxInstructionSlices;
+  reportOptions.mergeGapCycles = mergeGapCycles;
+  reportOptions.writeTimeline = !noTimeline;
+
+  sim::MachineModel machine = sim::getDefaultMachineModel();
+  if (!machineFile.empty()) {
+    llvm::Expected<sim::MachineModel> loaded =
+        sim::loadMachineModel(machineFile);
+    if (!loaded)
+      return fail(llvm::toString(loaded.takeError()));
+    machine = std::move(*loaded);
+  }
+
+  Progress progress(progressFlag ||
+                    llvm::sys::Process::StandardErrIsDisplayed());
+  progress.phase("reading " + llvm::sys::path::filename(traceFile).str());
+  llvm::Expected<trace::Trace> loaded = trace::loadTrace(traceFile);
+  if (!loaded) {
+    progress.done();
+    return fail(llvm::toString(loaded.takeError()));
+  }
+  const trace::Trace &trace = *loaded;
+  // A bad restriction fails now, not after the replay.
+  if (!hloFilter.empty()) {
+    analysis::TraceInfo info = analysis::TraceInfo::fromTrace(trace);
+    if (!llvm::is_contained(info.hloNames, hloFilter)) {
+      progress.done();
+      return fail("no HLO named '" + hloFilter + "' in the trace; it has: " +
+                  (info.hloNames.empty() ? std::string("(none)")
+                                         : llvm::join(info.hloNames, ", ")));
+    }
+  }
+
+  progress.phase("replaying");
+  analysis::AnalysisOptions options;
+  options.utilization.windowCycles = windowCycles;
+  options.dataCache.windows = cacheWindows;
+  options.dependencies.maxSlice = maxSlice;
+  options.progress = [&](uint64_t done, uint64_t total) {
+    progress.update(done, total);
+  };
+  llvm::Expected<std::unique_ptr<analysis::ReplayResults>> replayed =
+      analysis::analyzeTrace(trace, machine, options);
+  if (!replayed) {
+    progress.done();
+    std::string message;
+    llvm::handleAllErrors(
+        replayed.takeError(),
+        [&](const sim::DivergenceError &error) {
+          unsigned line = trace.lines[error.index];
+          message = llvm::formatv("{0}:{1}: replay diverges from the trace "
+                                  "at instruction {2} (pc {3}): {4}",
+                                  traceFile, line, error.index,
+                                  trace.instructions[error.index].pc,
+                                  error.message)
+                        .str();
+        },
+        [&](const llvm::ErrorInfoBase &error) { message = error.message(); });
+    return fail(message);
+  }
+  const analysis::ReplayResults &results = **replayed;
+
+  progress.phase("writing the report");
+  if (std::error_code ec = llvm::sys::fs::create_directories(outputDir))
+    return fail("cannot create '" + outputDir + "': " + ec.message());
+  auto inDir = [](llvm::StringRef name) {
+    llvm::SmallString<128> path(outputDir);
+    llvm::sys::path::append(path, name);
+    return std::string(path);
+  };
+  if (llvm::Error error = report::writeReport(results, outputDir,
+                                              reportOptions)) {
+    progress.done();
+    return fail(llvm::toString(std::move(error)));
+  }
+  if (llvm::Error error = writeRemarks(results, inDir("remarks.yaml"))) {
+    progress.done();
+    return fail(llvm::toString(std::move(error)));
+  }
+  if (annotated != AnnotatedFormat::None) {
+    progress.phase("writing the annotated trace");
+    std::string name = annotated == AnnotatedFormat::Bytecode
+                           ? "annotated.mlirbc"
+                           : "annotated.mlir";
+    if (llvm::Error error = writeAnnotated(trace, results, inDir(name))) {
+      progress.done();
+      return fail(llvm::toString(std::move(error)));
+    }
+  }
+  progress.done();
+
+  if (!quiet) {
+    if (llvm::Error error = report::printSummary(results, llvm::outs(),
+                                                 reportOptions, outputDir))
+      return fail(llvm::toString(std::move(error)));
+    llvm::outs() << llvm::formatv(
+        "(replayed, analysed and reported in {0:f2} s)\n",
+        std::chrono::duration<double>(std::chrono::steady_clock::now() -
+                                      started)
+            .count());
+  }
+  return 0;
+}
