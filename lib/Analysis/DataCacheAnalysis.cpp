@@ -29,18 +29,26 @@ void DataCacheAnalysis::onRunStart(const sim::RunInfo &run) {
   numPages = run.machine->getNumVmemPages();
   pages.assign(numPages, {});
   intervals.clear();
+  pending.clear();
+  wastedBy.clear();
+  unreadBy.clear();
   wasted.clear();
-  wastedBytes = 0;
+  unreadAtEnd.clear();
+  wastedBytes = unreadAtEndBytes = 0;
 }
 
 void DataCacheAnalysis::closeInterval(uint32_t page, PageState &state) {
   if (state.readSince)
-    intervals.push_back({page, state.written ? state.lastWrite : 0,
-                         state.lastRead});
-  else if (state.written)
-    // Never read after this write: a wasted transfer. Its interval is empty,
-    // so the page does not count as occupied.
-    wasted.push_back({state.writer, page, 1, state.writerIsDma});
+    intervals.push_back({page, state.generationStart, state.lastRead});
+}
+
+/// Counts a granule as unread for its writer.
+static void charge(std::map<uint64_t, WastedTransfer> &by, uint64_t index,
+                   bool isDma, uint64_t page) {
+  auto [it, inserted] = by.try_emplace(index, WastedTransfer{index, page, 0,
+                                                             isDma});
+  it->second.firstPage = std::min(it->second.firstPage, page);
+  it->second.bytes += DataCacheAnalysis::kGranuleBytes;
 }
 
 void DataCacheAnalysis::onMemoryAccess(const sim::MemoryAccessEvent &event) {
@@ -51,22 +59,40 @@ void DataCacheAnalysis::onMemoryAccess(const sim::MemoryAccessEvent &event) {
   for (uint64_t p = first; p <= last && p < numPages; ++p) {
     PageState &state = pages[p];
     if (event.isWrite) {
-      if (state.touched)
-        closeInterval(uint32_t(p), state);
+      // A write after a read starts a new generation of the page; writes
+      // before any read fill the same one.
+      if (!state.touched || state.readSince) {
+        if (state.touched)
+          closeInterval(uint32_t(p), state);
+        state.generationStart = event.cycle;
+        state.readSince = false;
+      }
       state.touched = true;
       state.written = true;
-      state.readSince = false;
-      state.lastWrite = event.cycle;
-      state.writer = event.index;
-      state.writerIsDma = event.isDma;
     } else {
       if (!state.touched) {
         // Read before the trace wrote it: live since the start.
         state.touched = true;
-        state.written = false;
+        state.generationStart = 0;
       }
       state.readSince = true;
       state.lastRead = event.cycle;
+    }
+  }
+  // Unread bytes, per granule.
+  uint64_t g = event.addr / kGranuleBytes;
+  uint64_t gEnd = (event.addr + event.bytes + kGranuleBytes - 1) / kGranuleBytes;
+  for (; g < gEnd; ++g) {
+    if (event.isWrite) {
+      auto [it, inserted] =
+          pending.try_emplace(g, PendingWrite{event.index, event.isDma});
+      if (!inserted) {
+        charge(wastedBy, it->second.index, it->second.isDma,
+               g * kGranuleBytes / pageBytes);
+        it->second = {event.index, event.isDma};
+      }
+    } else {
+      pending.erase(g);
     }
   }
 }
@@ -102,6 +128,19 @@ void DataCacheAnalysis::onRunEnd(const sim::RunSummary &summary) {
       closeInterval(p, pages[p]);
     }
   pages.clear();
+  for (const auto &[granule, write] : pending)
+    charge(unreadBy, write.index, write.isDma,
+           granule * kGranuleBytes / pageBytes);
+  pending.clear();
+  for (auto [by, list, bytes] :
+       {std::tuple(&wastedBy, &wasted, &wastedBytes),
+        std::tuple(&unreadBy, &unreadAtEnd, &unreadAtEndBytes)}) {
+    for (const auto &[index, transfer] : *by) {
+      list->push_back(transfer);
+      *bytes += transfer.bytes;
+    }
+    by->clear();
+  }
 
   uint64_t total = std::max<uint64_t>(
       1, std::max(summary.totalCycles, summary.lastDmaCycle));
@@ -134,22 +173,6 @@ void DataCacheAnalysis::onRunEnd(const sim::RunSummary &summary) {
   }
   medianFreePages = median(free);
   medianLargestFreeRun = median(runs);
-
-  // One wasted transfer per writing instruction, its pages counted.
-  std::map<uint64_t, WastedTransfer> byWriter;
-  for (const WastedTransfer &page : wasted) {
-    auto [it, inserted] = byWriter.try_emplace(page.index, page);
-    if (!inserted) {
-      it->second.firstPage = std::min(it->second.firstPage, page.firstPage);
-      it->second.pages += 1;
-    }
-  }
-  wasted.clear();
-  for (auto &[index, transfer] : byWriter)
-    wasted.push_back(transfer);
-  wastedBytes = 0;
-  for (const WastedTransfer &transfer : wasted)
-    wastedBytes += transfer.pages * pageBytes;
 }
 
 uint64_t DataCacheAnalysis::largestFreeRunOver(uint64_t begin,

@@ -547,25 +547,25 @@ void HtmlWriter::dataCache() {
     wasted.push_back(&cache.wasted[i]);
   llvm::stable_sort(wasted, [](const analysis::WastedTransfer *a,
                                const analysis::WastedTransfer *b) {
-    return a->pages > b->pages;
+    return a->bytes > b->bytes;
   });
   size_t rows = std::min<size_t>(wasted.size(), 20);
-  os << "<h3>Wasted transfers</h3>\n<p>Writes to VMEM never read before being "
-        "overwritten or the end of the trace";
+  os << "<h3>Wasted transfers</h3>\n<p>Writes to VMEM whose bytes were "
+        "overwritten before anything read them (counted in 32-byte granules)";
   if (rows < wasted.size())
     os << " (the " << rows << " largest of " << wasted.size() << ")";
   os << ".</p>\n<table class=\"sortable\" id=\"wasted-table\"><thead><tr>";
   th("pc", true);
   th("by");
   th("first page", true);
-  th("pages", true);
+  th("bytes", true);
   os << "</tr></thead><tbody>\n";
   for (size_t r = 0; r < rows; ++r) {
     os << "<tr>";
     tdPc(wasted[r]->index);
     td(wasted[r]->isDma ? "dma.issue" : "store");
     tdNum(wasted[r]->firstPage);
-    tdNum(wasted[r]->pages);
+    tdNum(wasted[r]->bytes);
     os << "</tr>\n";
   }
   os << "</tbody></table>\n";

@@ -275,9 +275,10 @@ Object MetricsBuilder::dataCache() const {
     wasted.push_back(Object{{"index", int64_t(w.index)},
                             {"pc", pcOf(w.index)},
                             {"first_page", int64_t(w.firstPage)},
-                            {"pages", int64_t(w.pages)},
+                            {"bytes", int64_t(w.bytes)},
                             {"dma", w.isDma}});
   }
+  result["unread_at_end_bytes"] = int64_t(cache.unreadAtEndBytes);
   result["pages"] = int64_t(cache.numPages);
   result["blocks"] = int64_t(cache.numBlocks);
   result["pages_per_block"] = int64_t(cache.pagesPerBlock);

@@ -44,7 +44,7 @@ computeDataCacheFigures(const analysis::DataCacheAnalysis &cache,
   for (uint32_t i = 0, e = cache.wasted.size(); i < e; ++i)
     if (selection.containsInstruction(cache.wasted[i].index)) {
       fig.wasted.push_back(i);
-      fig.wastedBytes += cache.wasted[i].pages * cache.pageBytes;
+      fig.wastedBytes += cache.wasted[i].bytes;
     }
   if (!selection.isRestricted()) {
     fig.medianFreePages = cache.medianFreePages;

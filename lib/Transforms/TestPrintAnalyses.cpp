@@ -107,9 +107,13 @@ void printResults(llvm::raw_ostream &os, const ReplayResults &r) {
     os << "\n";
   }
   for (const WastedTransfer &w : c.wasted)
-    os << "cache wasted #" << w.index << " pages " << w.pages << " first "
+    os << "cache wasted #" << w.index << " bytes " << w.bytes << " first-page "
        << w.firstPage << (w.isDma ? " dma" : "") << "\n";
   os << "cache wasted-bytes " << c.wastedBytes << "\n";
+  for (const WastedTransfer &w : c.unreadAtEnd)
+    os << "cache unread-at-end #" << w.index << " bytes " << w.bytes
+       << " first-page " << w.firstPage << (w.isDma ? " dma" : "") << "\n";
+  os << "cache unread-at-end-bytes " << c.unreadAtEndBytes << "\n";
 
   for (const DmaSuggestion &s : r.suggestions.dmas)
     os << "suggest dma " << s.dma << " " << getVerdictName(s.verdict)

@@ -196,7 +196,7 @@ std::unique_ptr<SampleReplay> snr::report::test::makeSampleReplay() {
   cache.medianFreePages = 8;
   cache.medianLargestFreeRun = 8;
   cache.peakOccupiedPages = 12;
-  cache.wasted.push_back({8, 3, 1, false});
+  cache.wasted.push_back({8, 3, 512, false});
   cache.wastedBytes = 512;
   cache.pagesEverUsed = 12;
 

@@ -6,8 +6,12 @@
 //
 // Page-level liveness of the data cache (VMEM), from every VMEM read and
 // write of a functional replay. A page is live from a write until its last
-// read before the next write; a page read before the trace wrote it is live
-// from the start. A write never read afterwards is a wasted transfer. Per
+// read before it is written again after being read (stores that fill a page
+// piece by piece are one generation); a page read before the trace wrote it
+// is live from the start. Bytes written and overwritten without being read
+// (tracked per 32-byte granule) are wasted transfers; bytes still unread
+// when the trace ends are reported apart, as code after the trace may read
+// them. Per
 // cycle window: the pages occupied (live at some point in the window), the
 // largest run of contiguous free pages, and live pages per block (the
 // fragmentation heatmap). DMA writes count from the DMA's issue: its buffer
@@ -22,16 +26,19 @@
 #include "SnR/Sim/SimEvents.h"
 
 #include "llvm/ADT/BitVector.h"
+#include "llvm/ADT/DenseMap.h"
 
+#include <map>
 #include <vector>
 
 namespace snr::analysis {
 
-/// A write whose bytes were never read afterwards (before being overwritten
-/// or the trace ended).
+/// A write some of whose bytes were never read: overwritten first, or (for
+/// `unreadAtEnd` lists) still unread when the trace ended.
 struct WastedTransfer {
   uint64_t index = 0; ///< the writing instruction (dma.issue or vst)
-  uint64_t firstPage = 0, pages = 0;
+  uint64_t firstPage = 0; ///< the page of its first unread byte
+  uint64_t bytes = 0;     ///< its unread bytes, in 32-byte granules
   bool isDma = false;
 };
 
@@ -66,18 +73,26 @@ public:
   std::vector<uint16_t> livePagesPerBlock;
   double medianFreePages = 0, medianLargestFreeRun = 0;
   uint32_t peakOccupiedPages = 0;
+  /// Writes overwritten before being read, in trace order.
   std::vector<WastedTransfer> wasted;
   uint64_t wastedBytes = 0;
+  /// Writes still unread when the trace ended, in trace order.
+  std::vector<WastedTransfer> unreadAtEnd;
+  uint64_t unreadAtEndBytes = 0;
+  static constexpr unsigned kGranuleBytes = 32;
   uint64_t pagesEverUsed = 0;
 
 private:
   struct PageState {
-    uint64_t lastWrite = 0, lastRead = 0;
-    uint64_t writer = sim::kNoIndex;
-    bool written = false;  ///< written in the trace
-    bool readSince = false; ///< read since that write (or since the start)
+    uint64_t generationStart = 0, lastRead = 0;
+    bool written = false;   ///< written in the trace
+    bool readSince = false; ///< read since its generation started
     bool touched = false;
-    bool writerIsDma = false;
+  };
+  /// The writer of a granule written and not read since.
+  struct PendingWrite {
+    uint64_t index;
+    bool isDma;
   };
   struct LiveInterval {
     uint32_t page;
@@ -89,6 +104,10 @@ private:
   DataCacheOptions options;
   std::vector<PageState> pages;
   std::vector<LiveInterval> intervals;
+  /// Granule index -> its pending write.
+  llvm::DenseMap<uint64_t, PendingWrite> pending;
+  /// Unread bytes per writing instruction, as granules are found unread.
+  std::map<uint64_t, WastedTransfer> wastedBy, unreadBy;
   /// occupied[window]: the pages live in that window.
   std::vector<llvm::BitVector> occupied;
 };
