@@ -12,6 +12,8 @@
 #include <cstdint>
 #include <functional>
 #include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
 #include <vector>
 
 namespace snr::bench {
@@ -34,6 +36,28 @@ inline double medianSeconds(unsigned runs, const std::function<void()> &body) {
 inline uint64_t peakRssBytes() {
   struct rusage usage;
   getrusage(RUSAGE_SELF, &usage);
+  return uint64_t(usage.ru_maxrss) * 1024;
+}
+
+/// The peak resident set of a child process that runs `body` once and
+/// exits, in bytes; 0 if the child failed. The child starts as a copy of
+/// this process and inherits its written heap pages (the loaded trace), not
+/// its file mappings; a child with an empty body gives that baseline, and
+/// the difference is what `body` adds. Measure before timing loops grow the
+/// heap.
+inline uint64_t peakRssInChild(const std::function<void()> &body) {
+  pid_t pid = fork();
+  if (pid < 0)
+    return 0;
+  if (pid == 0) {
+    body();
+    _exit(0);
+  }
+  int status = 0;
+  struct rusage usage;
+  if (wait4(pid, &status, 0, &usage) != pid || !WIFEXITED(status) ||
+      WEXITSTATUS(status) != 0)
+    return 0;
   return uint64_t(usage.ru_maxrss) * 1024;
 }
 

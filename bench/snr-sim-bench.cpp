@@ -10,7 +10,8 @@
 //   timing+recorder        timing with the TimingRecorder and the
 //                          PerformanceTracker (what --snr-simulate needs)
 //   functional+listeners   values executed alongside, every listener
-// plus the peak resident memory after each mode.
+// plus the peak resident memory of a process that loaded the trace and ran
+// the mode once (a child process per mode).
 //
 //===----------------------------------------------------------------------===//
 
@@ -44,14 +45,8 @@ int main(int argc, char **argv) {
   const sim::MachineModel &machine = sim::getDefaultMachineModel();
   sim::SimInput input{trace.instructions, trace.outcomes};
   uint64_t count = trace.instructions.size();
-  uint64_t rssAfterLoad = bench::peakRssBytes();
+  uint64_t rssAfterLoad = bench::peakRssInChild([] {});
 
-  struct Result {
-    const char *mode;
-    double seconds;
-    uint64_t peakRss;
-  };
-  std::vector<Result> results;
   bool failed = false;
   auto check = [&](llvm::Expected<sim::RunSummary> summary) {
     if (!summary) {
@@ -60,47 +55,70 @@ int main(int argc, char **argv) {
     }
   };
 
-  results.push_back({"timing-only", bench::medianSeconds(runs, [&] {
-                       sim::Simulator simulator(machine);
-                       check(simulator.run(input));
-                     }),
-                     bench::peakRssBytes()});
-  results.push_back({"timing+recorder", bench::medianSeconds(runs, [&] {
-                       sim::Simulator simulator(machine);
-                       sim::TimingRecorder recorder;
-                       sim::PerformanceTracker tracker;
-                       simulator.addListener(&recorder);
-                       simulator.addListener(&tracker);
-                       check(simulator.run(input));
-                     }),
-                     bench::peakRssBytes()});
-  results.push_back({"functional+listeners", bench::medianSeconds(runs, [&] {
-                       sim::Simulator simulator(machine);
-                       sim::TimingRecorder recorder;
-                       sim::PerformanceTracker tracker;
-                       simulator.addListener(&recorder);
-                       simulator.addListener(&tracker);
-                       sim::ArchState state(machine.memory);
-                       trace.applySnapshot(state);
-                       check(simulator.run(input, &state));
-                     }),
-                     bench::peakRssBytes()});
+  struct Mode {
+    const char *name;
+    std::function<void()> body;
+  };
+  const Mode modes[] = {
+      {"timing-only",
+       [&] {
+         sim::Simulator simulator(machine);
+         check(simulator.run(input));
+       }},
+      {"timing+recorder",
+       [&] {
+         sim::Simulator simulator(machine);
+         sim::TimingRecorder recorder;
+         sim::PerformanceTracker tracker;
+         simulator.addListener(&recorder);
+         simulator.addListener(&tracker);
+         check(simulator.run(input));
+       }},
+      {"functional+listeners",
+       [&] {
+         sim::Simulator simulator(machine);
+         sim::TimingRecorder recorder;
+         sim::PerformanceTracker tracker;
+         simulator.addListener(&recorder);
+         simulator.addListener(&tracker);
+         sim::ArchState state(machine.memory);
+         trace.applySnapshot(state);
+         check(simulator.run(input, &state));
+       }},
+  };
+
+  // Memory first, each mode in a child process that holds the trace.
+  struct Result {
+    const char *mode;
+    double seconds;
+    uint64_t peakRss;
+  };
+  std::vector<Result> results;
+  for (const Mode &mode : modes)
+    results.push_back({mode.name, 0, bench::peakRssInChild(mode.body)});
+  for (Result &result : results)
+    for (const Mode &mode : modes)
+      if (mode.name == result.mode)
+        result.seconds = bench::medianSeconds(runs, mode.body);
   if (failed)
     return 1;
 
   llvm::outs() << "{\n  \"trace\": \"" << inputFile << "\",\n"
                << "  \"instructions\": " << count << ",\n"
                << "  \"runs\": " << runs << ",\n"
-               << "  \"peak_rss_after_load_bytes\": " << rssAfterLoad << ",\n"
+               << "  \"rss_with_trace_loaded_bytes\": " << rssAfterLoad
+               << ",\n"
                << "  \"modes\": [\n";
   for (size_t i = 0; i < results.size(); ++i) {
     const Result &r = results[i];
     llvm::outs() << llvm::format(
         "    {\"mode\": \"%s\", \"median_s\": %.4f, \"instructions_per_s\": "
         "%.0f, \"peak_rss_bytes\": %llu, \"peak_rss_bytes_per_instruction\": "
-        "%.1f}%s\n",
+        "%.1f, \"added_rss_bytes_per_instruction\": %.1f}%s\n",
         r.mode, r.seconds, count / r.seconds, (unsigned long long)r.peakRss,
-        double(r.peakRss) / double(count), i + 1 < results.size() ? "," : "");
+        double(r.peakRss) / double(count),
+        (double(r.peakRss) - double(rssAfterLoad)) / double(count),
+        i + 1 < results.size() ? "," : "");
   }
   llvm::outs() << "  ]\n}\n";
   return 0;

@@ -11,8 +11,11 @@
 //                   (the alternative the reader was chosen against)
 //   table           the reader into the flat instruction table (replay input)
 //   import          the reader building the snr.trace op (snr-translate)
+// and the peak resident memory of a process that ran the mode once.
 //
 //===----------------------------------------------------------------------===//
+
+#include "BenchUtil.h"
 
 #include "SnR/Dialect/SnRDialect.h"
 #include "SnR/Trace/LineSource.h"
@@ -30,7 +33,6 @@
 #include <algorithm>
 #include <chrono>
 #include <functional>
-#include <sys/resource.h>
 
 namespace cl = llvm::cl;
 using namespace snr;
@@ -102,63 +104,77 @@ int main(int argc, char **argv) {
     }
   }
 
-  struct Result {
-    const char *mode;
-    double seconds;
-  };
-  std::vector<Result> results;
-
   trace::TraceConsumer nullConsumer;
-  results.push_back({"parse-simdjson", medianSeconds([&] {
-                       if (llvm::Error e = trace::readTrace(input, inputFile,
-                                                            nullConsumer)) {
-                         llvm::errs() << llvm::toString(std::move(e)) << "\n";
-                         return false;
-                       }
-                       return true;
-                     })});
-  results.push_back({"parse-nlohmann", medianSeconds([&] {
-                       trace::LineSource lines(input);
-                       llvm::StringRef line;
-                       NullSax sax;
-                       while (lines.next(line))
-                         if (!nlohmann::json::sax_parse(line.begin(),
-                                                        line.end(), &sax))
-                           return false;
-                       return true;
-                     })});
-  results.push_back({"table", medianSeconds([&] {
-                       llvm::Expected<trace::Trace> t =
-                           trace::loadTrace(inputFile);
-                       if (!t) {
-                         llvm::consumeError(t.takeError());
-                         return false;
-                       }
-                       return t->instructions.size() == instructions;
-                     })});
-  results.push_back({"import", medianSeconds([&] {
-                       mlir::MLIRContext context;
-                       context.disableMultithreading();
-                       auto module = importTrace(input, inputFile, &context);
-                       return bool(module);
-                     })});
+  struct Mode {
+    const char *name;
+    std::function<bool()> body;
+  };
+  const Mode modes[] = {
+      {"parse-simdjson",
+       [&] {
+         if (llvm::Error e = trace::readTrace(input, inputFile, nullConsumer)) {
+           llvm::errs() << llvm::toString(std::move(e)) << "\n";
+           return false;
+         }
+         return true;
+       }},
+      {"parse-nlohmann",
+       [&] {
+         trace::LineSource lines(input);
+         llvm::StringRef line;
+         NullSax sax;
+         while (lines.next(line))
+           if (!nlohmann::json::sax_parse(line.begin(), line.end(), &sax))
+             return false;
+         return true;
+       }},
+      {"table",
+       [&] {
+         llvm::Expected<trace::Trace> t = trace::loadTrace(inputFile);
+         if (!t) {
+           llvm::consumeError(t.takeError());
+           return false;
+         }
+         return t->instructions.size() == instructions;
+       }},
+      {"import",
+       [&] {
+         mlir::MLIRContext context;
+         context.disableMultithreading();
+         auto module = importTrace(input, inputFile, &context);
+         return bool(module);
+       }},
+  };
 
-  struct rusage usage;
-  getrusage(RUSAGE_SELF, &usage);
+  // Memory first: each mode once in a child process, whose peak resident
+  // set includes the pages of the file it reads.
+  const uint64_t baseline = bench::peakRssInChild([] {});
+  std::vector<uint64_t> peakRss;
+  for (const Mode &mode : modes)
+    peakRss.push_back(bench::peakRssInChild([&] {
+      if (!mode.body())
+        _exit(1);
+    }));
+  std::vector<double> seconds;
+  for (const Mode &mode : modes)
+    seconds.push_back(medianSeconds(mode.body));
+
   llvm::outs() << "{\n  \"trace\": \"" << inputFile << "\",\n"
                << "  \"instructions\": " << instructions << ",\n"
                << "  \"text_bytes\": " << textBytes << ",\n"
                << "  \"file_bytes\": " << input.getBufferSize() << ",\n"
                << "  \"runs\": " << runs << ",\n"
-               << "  \"peak_rss_bytes\": " << uint64_t(usage.ru_maxrss) * 1024
+               << "  \"rss_baseline_bytes\": " << baseline
                << ",\n  \"modes\": [\n";
-  for (size_t i = 0; i < results.size(); ++i) {
-    const Result &r = results[i];
+  for (size_t i = 0; i < std::size(modes); ++i) {
     llvm::outs() << llvm::format(
         "    {\"mode\": \"%s\", \"median_s\": %.4f, \"instructions_per_s\": "
-        "%.0f, \"text_mb_per_s\": %.1f}%s\n",
-        r.mode, r.seconds, instructions / r.seconds,
-        textBytes / r.seconds / 1e6, i + 1 < results.size() ? "," : "");
+        "%.0f, \"text_mb_per_s\": %.1f, \"peak_rss_bytes\": %llu, "
+        "\"peak_rss_bytes_per_instruction\": %.1f}%s\n",
+        modes[i].name, seconds[i], instructions / seconds[i],
+        textBytes / seconds[i] / 1e6, (unsigned long long)peakRss[i],
+        double(peakRss[i]) / double(instructions),
+        i + 1 < std::size(modes) ? "," : "");
   }
   llvm::outs() << "  ]\n}\n";
   return 0;
