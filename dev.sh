@@ -17,6 +17,8 @@ PACKAGES=(
   libsimdjson-dev libzstd-dev zlib1g-dev libgtest-dev nlohmann-json3-dev
   # headless, for the HTML report's rendering test (test/Report)
   chromium
+  # callgrind, for the analyses' linearity test (test/Analysis/linearity.test)
+  valgrind
 )
 
 deps() {

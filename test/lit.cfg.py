@@ -1,5 +1,6 @@
 # -*- Python -*-
 import os
+import shutil
 
 import lit.formats
 from lit.llvm import llvm_config
@@ -18,7 +19,8 @@ config.substitutions.append(("%snr_src_root", config.snr_src_root))
 llvm_config.use_default_substitutions()
 
 tool_dirs = [config.snr_tools_dir, config.llvm_tools_dir]
-tools = ["snr-opt", "snr-translate", "snr-record", "snr-gen", "snr-replay"]
+tools = ["snr-opt", "snr-translate", "snr-record", "snr-gen", "snr-replay",
+         "snr-linearity-probe"]
 llvm_config.add_tool_substitutions(tools, tool_dirs)
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 
@@ -28,3 +30,8 @@ chromium = "/usr/bin/chromium"
 if os.access(chromium, os.X_OK):
     config.available_features.add("chromium")
     config.substitutions.append(("%chromium", chromium))
+
+# The analyses' linearity test counts instructions under callgrind (dev.sh
+# installs valgrind); without it the test is UNSUPPORTED.
+if shutil.which("valgrind"):
+    config.available_features.add("valgrind")
