@@ -18,18 +18,25 @@
 
 namespace snr::bench {
 
-/// Runs `body` `runs` times and returns the median wall time in seconds.
-inline double medianSeconds(unsigned runs, const std::function<void()> &body) {
+/// Runs `body` at least `runs` times, and more until the runs took
+/// `minSeconds` in all (at most 1000), and returns the median wall time in
+/// seconds.
+inline double medianSeconds(unsigned runs, const std::function<void()> &body,
+                            double minSeconds = 0) {
   std::vector<double> times;
-  for (unsigned i = 0; i < runs; ++i) {
+  double total = 0;
+  while (times.size() < std::max(runs, 1u) ||
+         (total < minSeconds && times.size() < 1000)) {
     auto start = std::chrono::steady_clock::now();
     body();
     times.push_back(std::chrono::duration<double>(
                         std::chrono::steady_clock::now() - start)
                         .count());
+    total += times.back();
   }
   std::sort(times.begin(), times.end());
-  return times[times.size() / 2];
+  size_t n = times.size();
+  return n % 2 ? times[n / 2] : (times[n / 2 - 1] + times[n / 2]) / 2;
 }
 
 /// The process's peak resident set so far, in bytes.

@@ -5,8 +5,11 @@
 //===----------------------------------------------------------------------===//
 //
 // Replays one trace's flat table with one analysis at a time and prints, as
-// JSON, the median of --runs runs of each mode and the peak resident memory
-// of a process that ran it once:
+// JSON, the median time of each mode and the peak resident memory of a
+// process that ran it once. The modes run in rounds (each mode once per
+// round; at least --runs rounds and --min-seconds in all), and an analysis's
+// cost is the median over rounds of its difference to its baseline in the
+// same round, so load from other processes falls on both alike:
 //   timing-only          the timing model alone, no listener (the unit the
 //                        costs below are also expressed in)
 //   functional+recorder  values executed alongside, with the TimingRecorder:
@@ -31,9 +34,12 @@
 #include "SnR/Trace/Trace.h"
 
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/ErrorHandling.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <chrono>
+#include <cmath>
 #include <memory>
 
 namespace cl = llvm::cl;
@@ -43,6 +49,10 @@ static cl::opt<std::string> inputFile(cl::Positional, cl::desc("<trace>"),
                                       cl::Required);
 static cl::opt<unsigned> runs("runs", cl::desc("runs of each mode"),
                               cl::init(5));
+static cl::opt<double> minSeconds(
+    "min-seconds",
+    cl::desc("run more rounds than --runs until the rounds take this long"),
+    cl::init(2.0));
 static cl::opt<bool> noMemory(
     "no-memory",
     cl::desc("do not measure each mode's peak memory (one extra run each)"),
@@ -164,14 +174,49 @@ int main(int argc, char **argv) {
       });
   prepareSuggestions();
 
+  // Rounds: every mode once per round, so that load from other processes
+  // falls on all modes alike; at least --runs rounds and --min-seconds.
+  std::vector<std::vector<double>> samples(modes.size());
+  auto timeOnce = [](const std::function<void()> &body) {
+    auto start = std::chrono::steady_clock::now();
+    body();
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() -
+                                         start)
+        .count();
+  };
+  double roundSeconds = 0;
+  for (const Mode &mode : modes) // warm-up, and the length of a round
+    roundSeconds += timeOnce(mode.body);
+  unsigned rounds = std::max<unsigned>(
+      runs, std::min<unsigned>(1000, unsigned(std::ceil(
+                                         minSeconds / roundSeconds))));
+  for (unsigned r = 0; r < rounds; ++r)
+    for (size_t i = 0; i < modes.size(); ++i)
+      samples[i].push_back(timeOnce(modes[i].body));
+  auto median = [](std::vector<double> values) {
+    std::sort(values.begin(), values.end());
+    size_t n = values.size();
+    return n % 2 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2;
+  };
   std::vector<double> seconds;
-  for (const Mode &mode : modes)
-    seconds.push_back(bench::medianSeconds(runs, mode.body));
-  auto secondsOf = [&](llvm::StringRef name) {
+  for (const std::vector<double> &times : samples)
+    seconds.push_back(median(times));
+  auto indexOf = [&](llvm::StringRef name) {
     for (size_t i = 0; i < modes.size(); ++i)
       if (name == modes[i].name)
-        return seconds[i];
-    return 0.0;
+        return i;
+    llvm_unreachable("no such mode");
+  };
+  auto secondsOf = [&](llvm::StringRef name) {
+    return seconds[indexOf(name)];
+  };
+  /// The median over rounds of (mode - baseline) in the same round.
+  auto pairedCost = [&](size_t i, llvm::StringRef baseline) {
+    const std::vector<double> &base = samples[indexOf(baseline)];
+    std::vector<double> differences;
+    for (unsigned r = 0; r < rounds; ++r)
+      differences.push_back(samples[i][r] - base[r]);
+    return median(differences);
   };
   const double timingOnly = secondsOf("timing-only");
 
@@ -182,7 +227,7 @@ int main(int argc, char **argv) {
     json.attribute("dmas", int64_t(stallsForSuggestions.dmas.size()));
     json.attribute("stalled_dmas_considered", int64_t(suggestedDmas));
     json.attribute("parallel_groups", int64_t(parallelGroups));
-    json.attribute("runs", int64_t(runs));
+    json.attribute("runs", int64_t(rounds));
     json.attribute("rss_with_trace_loaded_bytes", int64_t(rssBefore));
     json.attributeArray("modes", [&] {
       for (size_t i = 0; i < modes.size(); ++i) {
@@ -193,7 +238,7 @@ int main(int argc, char **argv) {
           json.attribute("instructions_per_s", double(count) / seconds[i]);
           json.attribute("ns_per_instruction", seconds[i] * 1e9 / count);
           if (mode.baseline) {
-            double cost = seconds[i] - secondsOf(mode.baseline);
+            double cost = pairedCost(i, mode.baseline);
             json.attribute("baseline", mode.baseline);
             json.attribute("cost_s", cost);
             json.attribute("cost_ns_per_instruction", cost * 1e9 / count);

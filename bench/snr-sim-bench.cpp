@@ -5,7 +5,7 @@
 //===----------------------------------------------------------------------===//
 //
 // Replays one trace's flat table several ways and prints, as JSON, the
-// median of --runs runs of each:
+// median of --runs runs of each (more on small traces: --min-seconds):
 //   timing-only            the timing model alone, no listener
 //   timing+recorder        timing with the TimingRecorder and the
 //                          PerformanceTracker (what --snr-simulate needs)
@@ -33,6 +33,11 @@ static cl::opt<std::string> inputFile(cl::Positional, cl::desc("<trace>"),
                                       cl::Required);
 static cl::opt<unsigned> runs("runs", cl::desc("runs of each mode"),
                               cl::init(5));
+static cl::opt<double> minSeconds(
+    "min-seconds",
+    cl::desc("run a mode more than --runs times until its runs take this "
+             "long"),
+    cl::init(1.0));
 
 int main(int argc, char **argv) {
   cl::ParseCommandLineOptions(argc, argv, "SnR replay benchmark\n");
@@ -99,7 +104,7 @@ int main(int argc, char **argv) {
   for (Result &result : results)
     for (const Mode &mode : modes)
       if (mode.name == result.mode)
-        result.seconds = bench::medianSeconds(runs, mode.body);
+        result.seconds = bench::medianSeconds(runs, mode.body, minSeconds);
   if (failed)
     return 1;
 

@@ -5,7 +5,7 @@
 //===----------------------------------------------------------------------===//
 //
 // Times reading one trace file several ways and prints the median of --runs
-// runs of each, as JSON:
+// runs of each (more on small traces: --min-seconds), as JSON:
 //   parse-simdjson  the reader's parse and checks alone (no-op consumer)
 //   parse-nlohmann  nlohmann::json's SAX parser on the same lines, no checks
 //                   (the alternative the reader was chosen against)
@@ -30,8 +30,6 @@
 
 #include <nlohmann/json.hpp>
 
-#include <algorithm>
-#include <chrono>
 #include <functional>
 
 namespace cl = llvm::cl;
@@ -41,6 +39,11 @@ static cl::opt<std::string> inputFile(cl::Positional, cl::desc("<trace>"),
                                       cl::Required);
 static cl::opt<unsigned> runs("runs", cl::desc("runs of each mode"),
                               cl::init(5));
+static cl::opt<double> minSeconds(
+    "min-seconds",
+    cl::desc("run a mode more than --runs times until its runs take this "
+             "long"),
+    cl::init(1.0));
 
 namespace {
 /// Counts SAX events and accepts everything: the cheapest possible consumer.
@@ -67,19 +70,15 @@ struct NullSax : nlohmann::json_sax<nlohmann::json> {
 };
 
 double medianSeconds(const std::function<bool()> &body) {
-  std::vector<double> times;
-  for (unsigned i = 0; i < runs; ++i) {
-    auto start = std::chrono::steady_clock::now();
-    if (!body()) {
-      llvm::errs() << "error while reading " << inputFile << "\n";
-      std::exit(1);
-    }
-    times.push_back(std::chrono::duration<double>(
-                        std::chrono::steady_clock::now() - start)
-                        .count());
-  }
-  std::sort(times.begin(), times.end());
-  return times[times.size() / 2];
+  return bench::medianSeconds(
+      runs,
+      [&] {
+        if (!body()) {
+          llvm::errs() << "error while reading " << inputFile << "\n";
+          std::exit(1);
+        }
+      },
+      minSeconds);
 }
 } // namespace
 
