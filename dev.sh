@@ -81,5 +81,6 @@ case "${1:-}" in
   build) deps; build ;;
   example) deps; build; example ;;
   test) deps; build; run_tests ;;
+  bench) deps; shift; exec bench/run.sh "$@" ;;
   *) echo "usage: $0 example | test | build | deps" >&2; exit 2 ;;
 esac
