@@ -15,8 +15,9 @@
 // Collection is toggled on around every call into the analysis and the
 // counters are dumped once per (analysis, size), labelled
 // "<analysis>@<instructions>", so test/Analysis/check-linearity.py compares
-// deterministic instruction counts, not wall time. Outside valgrind the
-// client requests are no-ops; the probe then prints what each trace
+// deterministic instruction counts, not wall time. With --trace it
+// measures a recorded trace instead. Outside valgrind the client requests
+// are no-ops; the probe then prints what each trace
 // exercised (DMAs, stalls, pages, edges, suggestions), which the check also
 // reads to make sure the stress is real.
 //
@@ -66,6 +67,10 @@ using arch::Opcode;
 static cl::list<uint64_t>
     sizes("sizes", cl::desc("approximate instruction counts of the traces"),
           cl::CommaSeparated);
+static cl::opt<std::string>
+    traceFile("trace",
+              cl::desc("measure on this trace file instead of synthetic ones"),
+              cl::value_desc("file"));
 static cl::list<std::string>
     only("analysis",
          cl::desc("measure only these (dma-stalls, utilization, "
@@ -314,12 +319,23 @@ void measure(llvm::StringRef name, uint64_t instructions, Fn body) {
   llvm::outs() << label << " " << exercised << "\n";
 }
 
-void probe(uint64_t approx) {
-  TraceBuilder builder;
-  const trace::Trace trace = builder.build(approx);
+void probe(const trace::Trace &trace) {
   const analysis::TraceInfo info = analysis::TraceInfo::fromTrace(trace);
   const uint64_t n = trace.instructions.size();
 
+  measure("timing-replay", n, [&] {
+    // The simulator itself, timing only, no listener: all of it counted.
+    sim::Simulator simulator(sim::getDefaultMachineModel());
+    CALLGRIND_TOGGLE_COLLECT;
+    llvm::Expected<sim::RunSummary> summary = simulator.run(
+        {trace.instructions, trace.outcomes, /*checkPcFlow=*/false});
+    CALLGRIND_TOGGLE_COLLECT;
+    if (!summary) {
+      llvm::errs() << llvm::toString(summary.takeError()) << "\n";
+      std::exit(1);
+    }
+    return llvm::formatv("cycles={0}", summary->totalCycles).str();
+  });
   measure("dma-stalls", n, [&] {
     analysis::DmaStallAnalysis a(info);
     Collected c(a);
@@ -404,9 +420,18 @@ int main(int argc, char **argv) {
       "Runs each analysis on synthetic stress traces, for callgrind\n");
   llvm::outs() << "callgrind-client-requests "
                << (SNR_HAVE_CALLGRIND ? "yes" : "no") << "\n";
+  if (!traceFile.empty()) {
+    llvm::Expected<trace::Trace> loaded = trace::loadTrace(traceFile);
+    if (!loaded) {
+      llvm::errs() << llvm::toString(loaded.takeError()) << "\n";
+      return 1;
+    }
+    probe(*loaded);
+    return 0;
+  }
   if (sizes.empty())
     sizes.push_back(10000);
   for (uint64_t size : sizes)
-    probe(size);
+    probe(TraceBuilder().build(size));
   return 0;
 }

@@ -3,8 +3,9 @@
 
 Runs snr-linearity-probe under callgrind on synthetic stress traces of about
 N0 (tiny), N and 4N instructions. The probe turns collection on only inside
-each analysis's own work (its listener callbacks, Suggestions::compute) and
-dumps the counters once per (analysis, size), so what is compared is the
+each analysis's own work (its listener callbacks, Suggestions::compute), and
+around the whole timing replay for "timing-replay", and dumps the counters
+once per (analysis, size), so what is compared is the
 number of machine instructions the analysis executed: deterministic, unlike
 wall time, and blind to the simulator around it.
 
@@ -141,7 +142,7 @@ def main():
         print("FAIL: " + failure)
     if failures:
         return 1
-    print("linear: %d analyses within ratio %.2f" %
+    print("linear: %d measurements within ratio %.2f" %
           (len(analyses), 1 + args.tolerance))
     return 0
 
