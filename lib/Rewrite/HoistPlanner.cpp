@@ -33,6 +33,11 @@ bool HoistPlan::changed() const {
 }
 
 namespace {
+/// "1 instruction", "3 instructions".
+std::string instructions(uint64_t count) {
+  return std::to_string(count) + (count == 1 ? " instruction" : " instructions");
+}
+
 /// How far forward a free-register search looks for the register's next
 /// write (a register not touched that far is presumed live).
 constexpr uint64_t kRenameScanLimit = 20000;
@@ -366,10 +371,8 @@ void Planner::hoist(uint32_t dmaId, uint64_t wantedTarget,
     decision.applied = true;
     decision.target = target;
     decision.instructionsEarlier = issue - target;
-    decision.reason = llvm::formatv("moved {0} instructions earlier without "
-                                    "checking dependencies (test only)",
-                                    issue - target)
-                          .str();
+    decision.reason = "moved " + instructions(issue - target) +
+                      " earlier without checking dependencies (test only)";
     plan.decisions.push_back(std::move(decision));
     return;
   }
@@ -584,10 +587,8 @@ void Planner::hoist(uint32_t dmaId, uint64_t wantedTarget,
     decision.target = target;
     decision.instructionsEarlier = issue - target;
     decision.blocker = stopBlocker;
-    std::string what = llvm::formatv("moved {0} instructions earlier, in "
-                                     "front of {1}",
-                                     issue - target, describe(target))
-                           .str();
+    std::string what = "moved " + instructions(issue - target) +
+                       " earlier, in front of " + describe(target);
     if (!decision.moved.empty() || !decision.copied.empty())
       what += llvm::formatv(" with {0} of its address arithmetic",
                             decision.moved.size() + decision.copied.size());
