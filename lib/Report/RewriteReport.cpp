@@ -122,10 +122,14 @@ void snr::report::printRewriteSummary(const analysis::TraceInfo &info,
              ? "  final state identical: every register, flag and memory "
                "byte\n"
              : "  FINAL STATE DIFFERS: " + result.stateDifference + "\n");
+  constexpr unsigned kShown = 5;
   unsigned shown = 0;
   for (const rewrite::HoistDecision &d : plan.decisions) {
-    if (!d.applied || shown++ == 5)
+    if (!d.applied || shown++ >= kShown)
       continue;
     os << "    " << info.describe(d.issueIndex) << ": " << d.reason << "\n";
   }
+  if (shown > kShown)
+    os << "    ... and " << shown - kShown
+       << " more (every decision is in rewrite.json)\n";
 }
