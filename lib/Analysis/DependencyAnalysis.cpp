@@ -112,12 +112,7 @@ void DependencyAnalysis::onIssue(const sim::IssueEvent &event) {
 
   const arch::Instruction &inst = info.instructions[event.index];
   llvm::SmallVector<arch::Reg, 24> reads, writes;
-  if (event.executed) {
-    arch::getRegisterReads(inst, reads);
-    arch::getRegisterWrites(inst, writes);
-  } else if (inst.guard.present) {
-    reads.push_back({arch::RegClass::Pred, inst.guard.reg});
-  }
+  arch::getRegisterAccesses(inst, event.executed, reads, writes);
   auto resourceOf = [](arch::Reg reg) {
     return reg.cls == arch::RegClass::Flag ? DepResource::Flag
                                            : DepResource::Register;

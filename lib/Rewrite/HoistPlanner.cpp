@@ -201,12 +201,7 @@ Footprint Planner::footprint(uint64_t original, const arch::Instruction &inst,
                              bool inPlace) const {
   Footprint f;
   llvm::SmallVector<arch::Reg, 24> reads, writes;
-  if (executed(original)) {
-    arch::getRegisterReads(inst, reads);
-    arch::getRegisterWrites(inst, writes);
-  } else if (inst.guard.present) {
-    reads.push_back({arch::RegClass::Pred, inst.guard.reg});
-  }
+  arch::getRegisterAccesses(inst, executed(original), reads, writes);
   for (arch::Reg reg : reads)
     if (reg.cls != arch::RegClass::Flag)
       f.regReads.push_back(slotOf(reg));
