@@ -47,29 +47,23 @@ build() {
 
 example() {
   local out=out/example
-  mkdir -p "$out"
   local bin="$BUILD_DIR/bin"
-  echo "==> recording examples/matmul_chain.mlir from its first matmul (fusion.0)"
-  "$bin/snr-record" examples/matmul_chain.mlir --break-at fusion.0 \
-    --count 2000 -o "$out/matmul_chain.trace.jsonl"
-  echo "==> importing the trace into the snr dialect"
-  "$bin/snr-translate" --import-snr-trace "$out/matmul_chain.trace.jsonl" \
-    -o "$out/matmul_chain.trace.mlir"
-  echo "==> recording examples/allgather.mlir"
-  "$bin/snr-record" examples/allgather.mlir --break-at 0 --count 2000 \
-    -o "$out/allgather.trace.jsonl"
-  "$bin/snr-translate" --import-snr-trace "$out/allgather.trace.jsonl" \
-    -o "$out/allgather.trace.mlir"
-  echo
-  for t in matmul_chain allgather; do
-    printf '%-14s %6d instructions, snapshot of %d entries -> %s\n' "$t" \
-      "$(grep -c '"pc"' "$out/$t.trace.jsonl")" \
-      "$(grep -c '^{"\(reg\|mem\)"' "$out/$t.trace.jsonl")" \
-      "$out/$t.trace.mlir"
+  rm -rf "$out"
+  mkdir -p "$out"
+  for example in matmul_chain allgather; do
+    echo "==> recording examples/$example.mlir on the reference target"
+    "$bin/snr-record" "examples/$example.mlir" --break-at 0 --count 1000000 \
+      --verify -o "$out/$example.jsonl"
+    echo "==> replaying it, analysing it, applying the suggestions"
+    echo
+    "$bin/snr-replay" "$out/$example.jsonl" -o "$out/$example" --apply \
+      --annotated-mlir=text
+    echo
   done
-  echo
-  echo "First instructions of the matmul-chain trace, as MLIR:"
-  grep -m 12 'snr\.' "$out/matmul_chain.trace.mlir"
+  echo "Open the reports: $out/matmul_chain/report.html and" \
+    "$out/allgather/report.html"
+  echo "(timeline.json in each opens in https://ui.perfetto.dev;" \
+    "annotated.mlir is the trace with every op's cycles.)"
 }
 
 run_tests() {

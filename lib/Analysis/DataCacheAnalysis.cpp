@@ -112,7 +112,7 @@ static uint64_t longestClearRun(const llvm::BitVector &bits) {
   return std::max<uint64_t>(longest, bits.size() - uint64_t(previous + 1));
 }
 
-static double median(std::vector<double> values) {
+double DataCacheAnalysis::median(std::vector<double> values) {
   if (values.empty())
     return 0;
   std::sort(values.begin(), values.end());

@@ -21,6 +21,7 @@
 
 #include <algorithm>
 #include <cassert>
+#include <queue>
 
 using namespace snr;
 using namespace snr::analysis;
@@ -111,12 +112,7 @@ void DependencyAnalysis::onIssue(const sim::IssueEvent &event) {
 
   const arch::Instruction &inst = info.instructions[event.index];
   llvm::SmallVector<arch::Reg, 24> reads, writes;
-  if (event.executed) {
-    arch::getRegisterReads(inst, reads);
-    arch::getRegisterWrites(inst, writes);
-  } else if (inst.guard.present) {
-    reads.push_back({arch::RegClass::Pred, inst.guard.reg});
-  }
+  arch::getRegisterAccesses(inst, event.executed, reads, writes);
   auto resourceOf = [](arch::Reg reg) {
     return reg.cls == arch::RegClass::Flag ? DepResource::Flag
                                            : DepResource::Register;
@@ -249,9 +245,14 @@ Backtail DependencyAnalysis::conservativeBacktail(uint64_t index) const {
 Backtail DependencyAnalysis::relaxedBacktail(uint64_t index) const {
   uint64_t earliest = 0;
   const DepEdge *blocker = nullptr;
-  llvm::SmallVector<uint64_t, 8> slice, worklist{index};
+  // Latest producer first: when the slice is full, what is left out is the
+  // oldest part of the arithmetic, not what comes right before the DMA.
+  llvm::SmallVector<uint64_t, 8> slice;
+  std::priority_queue<uint64_t> worklist;
+  worklist.push(index);
   while (!worklist.empty()) {
-    uint64_t at = worklist.pop_back_val();
+    uint64_t at = worklist.top();
+    worklist.pop();
     for (const DepEdge &edge : edgesOf(at)) {
       // Flags can be renamed, so they do not hold a DMA back.
       if (edge.kind != DepKind::RAW || edge.resource == DepResource::Flag)
@@ -263,7 +264,7 @@ Backtail DependencyAnalysis::relaxedBacktail(uint64_t index) const {
           isLightweight(info.instructions[producer].opcode) &&
           slice.size() < options.maxSlice) {
         slice.push_back(producer);
-        worklist.push_back(producer);
+        worklist.push(producer);
         continue;
       }
       if (producer + 1 > earliest) {

@@ -66,20 +66,11 @@ void DmaStallAnalysis::onDmaWait(const sim::DmaWaitEvent &event) {
   }
 }
 
-static void add(DmaTotals &totals, const DmaRecord &dma) {
-  ++totals.dmas;
-  totals.bytes += dma.bytes;
-  totals.baseStall += dma.baseStall;
-  totals.transferStall += dma.transferStall;
-  totals.slack += dma.slack;
-  totals.stalledDmas += dma.stall() > 0;
-}
-
 void DmaStallAnalysis::onRunEnd(const sim::RunSummary &) {
   for (const DmaRecord &dma : dmas) {
-    add(total, dma);
-    add(perLink[dma.link], dma);
+    total.add(dma);
+    perLink[dma.link].add(dma);
     HloId hlo = dma.waitIndex != sim::kNoIndex ? dma.waitHlo : dma.issueHlo;
-    add(perHlo[hlo == kNoHlo ? info.hloNames.size() : hlo], dma);
+    perHlo[hlo == kNoHlo ? info.hloNames.size() : hlo].add(dma);
   }
 }

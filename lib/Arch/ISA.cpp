@@ -146,6 +146,17 @@ void snr::arch::getRegisterWrites(const Instruction &inst,
   }
 }
 
+void snr::arch::getRegisterAccesses(const Instruction &inst, bool executed,
+                                   llvm::SmallVectorImpl<Reg> &reads,
+                                   llvm::SmallVectorImpl<Reg> &writes) {
+  if (executed) {
+    getRegisterReads(inst, reads);
+    getRegisterWrites(inst, writes);
+  } else if (inst.guard.present) {
+    reads.push_back({RegClass::Pred, inst.guard.reg});
+  }
+}
+
 void snr::arch::getMemoryAccesses(const Instruction &inst,
                                  llvm::SmallVectorImpl<MemAccess> &out) {
   const OperandLayout &layout = getLayout(inst.opcode);

@@ -19,24 +19,6 @@ unsigned snr::report::getOccupancy(const analysis::ReplayResults &results,
   return results.machine.getLatency(arch::getLatencyClass(opcode)).interval;
 }
 
-static void addDma(analysis::DmaTotals &totals,
-                   const analysis::DmaRecord &dma) {
-  ++totals.dmas;
-  totals.bytes += dma.bytes;
-  totals.baseStall += dma.baseStall;
-  totals.transferStall += dma.transferStall;
-  totals.slack += dma.slack;
-  totals.stalledDmas += dma.stall() > 0;
-}
-
-static double median(std::vector<double> values) {
-  if (values.empty())
-    return 0;
-  std::sort(values.begin(), values.end());
-  size_t n = values.size();
-  return n % 2 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2;
-}
-
 static DataCacheFigures
 computeDataCacheFigures(const analysis::DataCacheAnalysis &cache,
                         const Selection &selection) {
@@ -66,8 +48,8 @@ computeDataCacheFigures(const analysis::DataCacheAnalysis &cache,
     fig.peakOccupiedPages =
         std::max(fig.peakOccupiedPages, cache.occupiedPages[w]);
   }
-  fig.medianFreePages = median(std::move(free));
-  fig.medianLargestFreeRun = median(std::move(runs));
+  fig.medianFreePages = analysis::DataCacheAnalysis::median(std::move(free));
+  fig.medianLargestFreeRun = analysis::DataCacheAnalysis::median(std::move(runs));
   return fig;
 }
 
@@ -122,15 +104,15 @@ ReportFigures snr::report::computeFigures(
     fig.links[l].name = dmas.linkNames[l];
   for (uint32_t id : selection.dmas) {
     const analysis::DmaRecord &dma = dmas.dmas[id];
-    addDma(fig.dma, dma);
+    fig.dma.add(dma);
     if (dma.link < fig.links.size()) {
-      addDma(fig.links[dma.link].dma, dma);
+      fig.links[dma.link].dma.add(dma);
       fig.links[dma.link].busyCycles +=
           dma.completeCycle - std::min(dma.startCycle, dma.completeCycle);
     }
     analysis::HloId hloId =
         dma.waitIndex != sim::kNoIndex ? dma.waitHlo : dma.issueHlo;
-    addDma(hlos[hloId == analysis::kNoHlo ? numHlos : hloId].dma, dma);
+    hlos[hloId == analysis::kNoHlo ? numHlos : hloId].dma.add(dma);
   }
 
   for (size_t h = 0; h <= numHlos; ++h) {

@@ -33,6 +33,11 @@ bool HoistPlan::changed() const {
 }
 
 namespace {
+/// "1 instruction", "3 instructions".
+std::string instructions(uint64_t count) {
+  return std::to_string(count) + (count == 1 ? " instruction" : " instructions");
+}
+
 /// How far forward a free-register search looks for the register's next
 /// write (a register not touched that far is presumed live).
 constexpr uint64_t kRenameScanLimit = 20000;
@@ -196,12 +201,7 @@ Footprint Planner::footprint(uint64_t original, const arch::Instruction &inst,
                              bool inPlace) const {
   Footprint f;
   llvm::SmallVector<arch::Reg, 24> reads, writes;
-  if (executed(original)) {
-    arch::getRegisterReads(inst, reads);
-    arch::getRegisterWrites(inst, writes);
-  } else if (inst.guard.present) {
-    reads.push_back({arch::RegClass::Pred, inst.guard.reg});
-  }
+  arch::getRegisterAccesses(inst, executed(original), reads, writes);
   for (arch::Reg reg : reads)
     if (reg.cls != arch::RegClass::Flag)
       f.regReads.push_back(slotOf(reg));
@@ -366,10 +366,8 @@ void Planner::hoist(uint32_t dmaId, uint64_t wantedTarget,
     decision.applied = true;
     decision.target = target;
     decision.instructionsEarlier = issue - target;
-    decision.reason = llvm::formatv("moved {0} instructions earlier without "
-                                    "checking dependencies (test only)",
-                                    issue - target)
-                          .str();
+    decision.reason = "moved " + instructions(issue - target) +
+                      " earlier without checking dependencies (test only)";
     plan.decisions.push_back(std::move(decision));
     return;
   }
@@ -473,33 +471,6 @@ void Planner::hoist(uint32_t dmaId, uint64_t wantedTarget,
     if (blocked)
       continue;
 
-    // A copied member's original stays in place, inside the crossed range:
-    // the members after it must not conflict with it.
-    if (!copiedMembers.empty()) {
-      std::optional<uint64_t> copyBlocker;
-      for (uint64_t copied : copiedMembers) {
-        Footprint original = footprint(copied, current(copied), true);
-        for (uint64_t member : block.members) {
-          if (member <= copied || llvm::is_contained(copiedMembers, member))
-            continue;
-          Footprint mine = memberPrints[member];
-          // The member reads the renamed registers, not the original's.
-          for (unsigned &slot : mine.regReads)
-            if (auto it = rename.find(slot); it != rename.end())
-              slot = it->second;
-          if (conflictBetween(mine, original) != Conflict::None)
-            copyBlocker = std::max(copyBlocker.value_or(0), copied);
-        }
-      }
-      if (copyBlocker) {
-        stopAt(Item{nullptr, *copyBlocker},
-               describe(*copyBlocker) +
-                   " must stay for its other readers, and the DMA cannot "
-                   "cross it");
-        continue;
-      }
-    }
-
     std::optional<unsigned> newFlag;
     if (flagClash) {
       if (dma.waitIndex != sim::kNoIndex)
@@ -514,11 +485,16 @@ void Planner::hoist(uint32_t dmaId, uint64_t wantedTarget,
       }
     }
 
-    // Legal: build the block in front of the landing point.
-    auto renamed = [&](arch::Instruction inst, bool renameDest) {
+    // The block as it will run. Renames apply in block order: a copied
+    // member's new register is read by the members after it, until a moved
+    // member writes the original register again.
+    llvm::SmallVector<arch::Instruction, 8> blockInsts;
+    llvm::DenseMap<unsigned, unsigned> active; // slot -> renamed slot
+    for (uint64_t member : block.members) {
+      arch::Instruction inst = current(member);
       auto map = [&](arch::RegClass cls, uint8_t &index) {
-        auto it = rename.find(slotOf({cls, index}));
-        if (it != rename.end())
+        auto it = active.find(slotOf({cls, index}));
+        if (it != active.end())
           index = regOfSlot(it->second).index;
       };
       const arch::OperandLayout &layout = arch::getLayout(inst.opcode);
@@ -532,33 +508,62 @@ void Planner::hoist(uint32_t dmaId, uint64_t wantedTarget,
         map(arch::RegClass::Scalar, inst.dst.base);
       if (inst.guard.present)
         map(arch::RegClass::Pred, inst.guard.reg);
-      if (renameDest && layout.rd)
-        map(*layout.rd, inst.rd);
-      return inst;
-    };
-    std::vector<PlannedInstruction> &landing = insertedBefore[target];
-    for (uint64_t member : block.members) {
-      arch::Instruction inst = current(member);
       if (member == issue) {
-        inst = renamed(inst, false);
         if (newFlag)
           inst.flag = uint8_t(*newFlag);
-        removed.set(member);
-        landing.push_back({member, inst, false});
+      } else if (llvm::is_contained(copiedMembers, member) && layout.rd) {
+        unsigned slot = slotOf({*layout.rd, inst.rd});
+        unsigned fresh = rename.lookup(slot);
+        inst.rd = regOfSlot(fresh).index;
+        active[slot] = fresh;
+      } else {
+        for (unsigned slot : memberPrints[member].regWrites)
+          active.erase(slot);
+      }
+      blockInsts.push_back(inst);
+    }
+
+    // A copied member's original stays in place, inside the crossed range:
+    // the members after it, as they will run, must not conflict with it.
+    std::optional<uint64_t> copyBlocker;
+    for (uint64_t copied : copiedMembers) {
+      Footprint original = footprint(copied, current(copied), true);
+      for (size_t m = 0; m < block.members.size(); ++m) {
+        uint64_t member = block.members[m];
+        if (member <= copied || llvm::is_contained(copiedMembers, member))
+          continue;
+        Footprint mine = footprint(member, blockInsts[m], true);
+        bool clash = conflictBetween(mine, original) != Conflict::None;
+        for (unsigned slot : mine.regWrites)
+          clash |= llvm::is_contained(original.regReads, slot) ||
+                   llvm::is_contained(original.regWrites, slot);
+        if (clash)
+          copyBlocker = std::max(copyBlocker.value_or(0), copied);
+      }
+    }
+    if (copyBlocker) {
+      stopAt(Item{nullptr, *copyBlocker},
+             describe(*copyBlocker) +
+                 " must stay for its other readers, and the rest of its "
+                 "block cannot cross it");
+      if (newFlag)
+        usedFlags.erase(*newFlag);
+      continue;
+    }
+
+    // Legal: put the block in front of the landing point.
+    std::vector<PlannedInstruction> &landing = insertedBefore[target];
+    for (size_t m = 0; m < block.members.size(); ++m) {
+      uint64_t member = block.members[m];
+      bool copy = member != issue && llvm::is_contained(copiedMembers, member);
+      landing.push_back({member, blockInsts[m], copy});
+      if (copy) {
+        decision.copied.push_back(member);
         continue;
       }
-      bool copy = llvm::is_contained(copiedMembers, member);
-      // Sources read the renamed registers of earlier members; a copy also
-      // writes its own renamed register.
-      inst = renamed(inst, copy);
-      if (copy) {
-        landing.push_back({member, inst, true});
-        decision.copied.push_back(member);
-      } else {
-        removed.set(member);
-        landing.push_back({member, inst, false});
+      removed.set(member);
+      if (member != issue)
         decision.moved.push_back(member);
-      }
     }
     for (auto [from, to] : rename)
       decision.renamedRegisters.push_back({regOfSlot(from), regOfSlot(to)});
@@ -584,10 +589,8 @@ void Planner::hoist(uint32_t dmaId, uint64_t wantedTarget,
     decision.target = target;
     decision.instructionsEarlier = issue - target;
     decision.blocker = stopBlocker;
-    std::string what = llvm::formatv("moved {0} instructions earlier, in "
-                                     "front of {1}",
-                                     issue - target, describe(target))
-                           .str();
+    std::string what = "moved " + instructions(issue - target) +
+                       " earlier, in front of " + describe(target);
     if (!decision.moved.empty() || !decision.copied.empty())
       what += llvm::formatv(" with {0} of its address arithmetic",
                             decision.moved.size() + decision.copied.size());

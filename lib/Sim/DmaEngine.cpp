@@ -87,7 +87,9 @@ double DmaEngine::rateOf(const LinkInstance &instance,
 /// rounding of earlier partial progress.
 static uint64_t cyclesFor(double bytes, double rate) {
   double cycles = std::ceil(bytes / rate - 1e-6);
-  return cycles < 1 ? 1 : uint64_t(cycles);
+  // The machine reader bounds rates; clamp anyway rather than overflow.
+  constexpr double kMaxCycles = double(uint64_t(1) << 62);
+  return cycles < 1 ? 1 : uint64_t(std::min(cycles, kMaxCycles));
 }
 
 bool DmaEngine::step() {

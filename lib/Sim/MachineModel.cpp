@@ -64,9 +64,11 @@ private:
                  llvm::ArrayRef<StringRef> allowed);
   const json::Object *getObject(const json::Object &parent, StringRef key,
                                 StringRef path);
-  /// A finite number greater than zero.
+  /// A finite number in [kMinPositive, kMaxPositive]: small enough values
+  /// would make a DMA last longer than any cycle count can say.
   bool getPositive(const json::Object &object, StringRef key, StringRef path,
                    double &out);
+  static constexpr double kMinPositive = 1e-3, kMaxPositive = 1e9;
   bool getUnsigned(const json::Object &object, StringRef key, StringRef path,
                    uint64_t &out, uint64_t min, uint64_t max,
                    bool required = true);
@@ -129,6 +131,12 @@ bool Reader::getPositive(const json::Object &object, StringRef key,
   if (!number || !std::isfinite(*number) || *number <= 0)
     return fail(join(path, key),
                 "expected a positive number, but got " + describe(*value));
+  if (*number < kMinPositive || *number > kMaxPositive)
+    return fail(join(path, key),
+                llvm::formatv("{0} is out of range: expected a number from "
+                              "0.001 to 1e9",
+                              describe(*value))
+                    .str());
   out = *number;
   return true;
 }

@@ -222,12 +222,7 @@ llvm::Expected<RunSummary> Run::simulate() {
 
     reads.clear();
     writes.clear();
-    if (executed) {
-      arch::getRegisterReads(inst, reads);
-      arch::getRegisterWrites(inst, writes);
-    } else if (inst.guard.present) {
-      reads.push_back({arch::RegClass::Pred, inst.guard.reg});
-    }
+    arch::getRegisterAccesses(inst, executed, reads, writes);
     for (arch::Reg reg : reads)
       if (reg.cls != arch::RegClass::Flag)
         consider(ready[slotOf(reg)], StallKind::Scoreboard,

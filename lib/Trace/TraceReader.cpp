@@ -296,7 +296,14 @@ llvm::Error Reader::run(LineSource &source) {
     auto code = parser.iterate(line.data(), line.size(),
                                line.size() + LineSource::kPadding)
                     .get(doc);
-    if (code ? failJson(code, doc) : !parseLine(doc))
+    // A failed iterate leaves no document to ask for a location (an
+    // unterminated string, as a truncated last line has): point at the line.
+    if (code) {
+      fail(line.data(),
+           Twine("malformed JSON: ") + simdjson::error_message(code));
+      return llvm::Error(std::move(error));
+    }
+    if (!parseLine(doc))
       return llvm::Error(std::move(error));
   }
   if (llvm::Error e = source.takeError())

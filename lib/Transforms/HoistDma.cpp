@@ -17,6 +17,7 @@
 #include "SnR/Rewrite/HoistPlanner.h"
 #include "SnR/Rewrite/RewriteCheck.h"
 #include "SnR/Transforms/Passes.h"
+#include "SnR/Transforms/RewriteRemarks.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Remarks.h"
@@ -33,24 +34,6 @@ using namespace snr;
 using remark::detail::Remark;
 
 namespace {
-/// The remarks of each decision: [Passed] when applied, [Failure] when not.
-void emitDecisionRemarks(const rewrite::HoistPlan &plan,
-                         const TraceReplayAnalysis &replay) {
-  for (const rewrite::HoistDecision &d : plan.decisions) {
-    Location loc = replay.getOp(d.issueIndex)->getLoc();
-    auto opts = remark::RemarkOpts::name(kHoistRemark).category(kRemarkCategory);
-    remark::detail::InFlightRemark r =
-        d.applied ? remark::passed(loc, opts) : remark::failed(loc, opts);
-    if (!r)
-      continue;
-    const char *what = d.parallelGroup ? "issue with its parallel group"
-                                       : "hoist";
-    r << Remark::Arg("Remark", std::string(what))
-      << Remark::Arg(d.applied ? "Change" : "Reason", d.reason)
-      << Remark::Arg("instructions_earlier", d.instructionsEarlier);
-  }
-}
-
 /// Puts the trace's instruction ops in the plan's order, creating the ops of
 /// copies and of renamed instructions.
 void rewriteOps(TraceOp traceOp, const TraceReplayAnalysis &replay,
@@ -108,7 +91,9 @@ LogicalResult runHoist(TraceOp traceOp, StringRef machineFile,
   const trace::Trace &original = replay.getTable().trace;
   rewrite::HoistPlan plan =
       rewrite::planHoists(original, replay.getResults(), options);
-  emitDecisionRemarks(plan, replay);
+  emitRewriteRemarks(plan, [&](uint64_t index) {
+    return replay.getOp(index)->getLoc();
+  });
   if (!plan.changed())
     return success();
 

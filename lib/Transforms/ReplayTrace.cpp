@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ReplayTrace.h"
+#include "SnR/Dialect/SnROps.h"
 #include "SnR/Sim/Simulator.h"
 
 #include "mlir/IR/Diagnostics.h"
@@ -25,6 +26,18 @@ snr::loadMachineFor(Operation *op, StringRef machineFile) {
     return std::nullopt;
   }
   return std::move(*machine);
+}
+
+LogicalResult snr::replayTraceOp(Operation *traceOp, StringRef machineFile,
+                                 bool functional,
+                                 llvm::ArrayRef<sim::SimListener *> listeners,
+                                 TraceTable &table) {
+  std::optional<sim::MachineModel> machine =
+      loadMachineFor(traceOp, machineFile);
+  if (!machine)
+    return failure();
+  table = buildTraceTable(cast<TraceOp>(traceOp));
+  return replayTable(table, *machine, functional, listeners);
 }
 
 LogicalResult snr::replayTable(const TraceTable &table,

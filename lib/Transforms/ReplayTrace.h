@@ -28,6 +28,14 @@ namespace snr {
 std::optional<sim::MachineModel> loadMachineFor(mlir::Operation *op,
                                                 llvm::StringRef machineFile);
 
+/// Loads the machine in `machineFile` (the default if empty), decodes
+/// `traceOp` into `table` and replays it, notifying `listeners`; what every
+/// replaying pass does first. Errors are emitted.
+mlir::LogicalResult replayTraceOp(mlir::Operation *traceOp,
+                                  llvm::StringRef machineFile, bool functional,
+                                  llvm::ArrayRef<sim::SimListener *> listeners,
+                                  TraceTable &table);
+
 /// Replays `table` on `machine`, notifying `listeners`. A divergence is an
 /// error located at the divergent instruction's op.
 mlir::LogicalResult replayTable(const TraceTable &table,

@@ -28,14 +28,10 @@ struct SimulatePass : snr::impl::SnRSimulateBase<SimulatePass> {
   using SnRSimulateBase::SnRSimulateBase;
 
   void runOnOperation() override {
-    TraceOp traceOp = getOperation();
-    std::optional<sim::MachineModel> machine =
-        loadMachineFor(traceOp, machineFile);
-    if (!machine)
-      return signalPassFailure();
-    TraceTable table = buildTraceTable(traceOp);
+    TraceTable table;
     sim::TimingRecorder recorder;
-    if (failed(replayTable(table, *machine, functional, {&recorder})))
+    if (failed(replayTraceOp(getOperation(), machineFile, functional,
+                             {&recorder}, table)))
       return signalPassFailure();
     annotateTiming(table.ops, recorder);
   }

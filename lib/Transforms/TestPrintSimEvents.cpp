@@ -93,14 +93,10 @@ struct TestPrintSimEventsPass
   using SnRTestPrintSimEventsBase::SnRTestPrintSimEventsBase;
 
   void runOnOperation() override {
-    TraceOp traceOp = getOperation();
-    std::optional<sim::MachineModel> machine =
-        loadMachineFor(traceOp, machineFile);
-    if (!machine)
-      return signalPassFailure();
-    TraceTable table = buildTraceTable(traceOp);
+    TraceTable table;
     EventPrinter printer(llvm::outs());
-    if (failed(replayTable(table, *machine, functional, {&printer})))
+    if (failed(replayTraceOp(getOperation(), machineFile, functional,
+                             {&printer}, table)))
       return signalPassFailure();
     markAllAnalysesPreserved();
   }

@@ -22,15 +22,9 @@ snr::workloads::generateAllReduce(const WorkloadOptions &options) {
   CollectiveGenerator gen(options, "allreduce");
   if (llvm::Error error = gen.layout())
     return std::move(error);
-  bool early = !options.schedule.noPrefetch;
-  llvm::SmallVector<DmaTransfer, 1> prefetch;
-  if (early)
-    prefetch = gen.reduceHead();
-  gen.emitSetup(CollectiveGenerator::InputAddr, prefetch,
-                CollectiveGenerator::kAccFlag);
   uint64_t slot = gen.output.addr + uint64_t(gen.rank) * gen.shard;
   if (llvm::Error error =
-          gen.emitReduce("allreduce.reduce_scatter", slot, early))
+          gen.emitSetupAndReduce("allreduce.reduce_scatter", slot))
     return std::move(error);
   // The reduced shard is already in its slot of the local output.
   gen.emitSend("allreduce.all_gather", slot, /*localCopy=*/false,

@@ -177,6 +177,16 @@ llvm::SmallVector<DmaTransfer, 1> CollectiveGenerator::reduceHead() {
            mem::vmem(int64_t(accBuffers[0]->addr)), int64_t(chunk)}};
 }
 
+llvm::Error CollectiveGenerator::emitSetupAndReduce(llvm::StringRef hlo,
+                                                    uint64_t dst) {
+  bool early = !schedule.noPrefetch;
+  llvm::SmallVector<DmaTransfer, 1> prefetch;
+  if (early)
+    prefetch = reduceHead();
+  emitSetup(InputAddr, prefetch, kAccFlag);
+  return emitReduce(hlo, dst, early);
+}
+
 llvm::Error CollectiveGenerator::emitReduce(llvm::StringRef hlo, uint64_t dst,
                                             bool firstChunkIssued) {
   b.setHlo(hlo);

@@ -61,6 +61,10 @@ public:
   /// The DMAs that the reduction starts with (local chunk 0 into its
   /// accumulator), for the setup to prefetch.
   llvm::SmallVector<DmaTransfer, 1> reduceHead();
+  /// Lays out the buffers, emits the setup (prefetching the reduction's
+  /// first chunk unless the schedule says not to) and the reduction of
+  /// shard `rank` into hbm[dst]: the start of reduce-scatter and all-reduce.
+  llvm::Error emitSetupAndReduce(llvm::StringRef hlo, uint64_t dst);
   /// The local copy of the send phase, for the setup to prefetch.
   DmaTransfer localCopy(uint64_t src) const;
   void emitFinish();

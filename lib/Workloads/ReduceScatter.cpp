@@ -23,14 +23,8 @@ snr::workloads::generateReduceScatter(const WorkloadOptions &options) {
   CollectiveGenerator gen(options, "reducescatter");
   if (llvm::Error error = gen.layout())
     return std::move(error);
-  bool early = !options.schedule.noPrefetch;
-  llvm::SmallVector<DmaTransfer, 1> prefetch;
-  if (early)
-    prefetch = gen.reduceHead();
-  gen.emitSetup(CollectiveGenerator::InputAddr, prefetch,
-                CollectiveGenerator::kAccFlag);
   if (llvm::Error error =
-          gen.emitReduce("reducescatter.reduce", gen.output.addr, early))
+          gen.emitSetupAndReduce("reducescatter.reduce", gen.output.addr))
     return std::move(error);
   gen.emitFinish();
   return gen.finish();

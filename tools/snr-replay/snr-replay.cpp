@@ -23,6 +23,10 @@
 #include "SnR/Dialect/SnROps.h"
 #include "SnR/Report/Report.h"
 #include "SnR/Report/Summary.h"
+#include "SnR/Report/RewriteReport.h"
+#include "SnR/Rewrite/HoistPlanner.h"
+#include "SnR/Rewrite/RewriteCheck.h"
+#include "SnR/Transforms/RewriteRemarks.h"
 #include "SnR/Sim/Simulator.h"
 #include "SnR/Trace/Trace.h"
 #include "SnR/Trace/TraceImport.h"
@@ -108,6 +112,38 @@ static cl::opt<bool> noTimeline("no-timeline",
                                 cl::init(false), cl::cat(category));
 static cl::opt<bool> quiet("quiet", cl::desc("do not print the summary"),
                            cl::init(false), cl::cat(category));
+
+static cl::OptionCategory rewriteCategory(
+    "snr-replay --apply: rewrite the trace as suggested, prove it, report");
+static cl::opt<bool> apply(
+    "apply",
+    cl::desc("hoist the suggested DMAs and issue parallel groups together "
+             "(docs/rewrite.md), replay the rewritten trace and check that "
+             "its final state is identical and it is not slower; writes "
+             "rewritten.jsonl and rewrite.json"),
+    cl::init(false), cl::cat(rewriteCategory));
+static cl::opt<std::string> hoistModel(
+    "hoist-model",
+    cl::desc("dependence model of the rewrite: relaxed (the address "
+             "arithmetic moves with the DMA) or conservative"),
+    cl::init("relaxed"), cl::cat(rewriteCategory));
+static cl::opt<uint64_t> hoistMaxDistance(
+    "hoist-max-distance",
+    cl::desc("move a DMA at most this many instructions earlier (0: no "
+             "limit)"),
+    cl::init(0), cl::cat(rewriteCategory));
+static cl::list<uint64_t>
+    hoistPcs("hoist-pcs", cl::desc("rewrite only the DMAs issued at these PCs"),
+             cl::CommaSeparated, cl::cat(rewriteCategory));
+static cl::opt<std::string>
+    hoistHlo("hoist-hlo", cl::desc("rewrite only the DMAs issued in this HLO"),
+             cl::cat(rewriteCategory));
+static cl::opt<bool> noHoist("no-hoist",
+                             cl::desc("do not hoist, only parallelize"),
+                             cl::init(false), cl::cat(rewriteCategory));
+static cl::opt<bool> noParallelize(
+    "no-parallelize", cl::desc("do not issue parallel DMA groups together"),
+    cl::init(false), cl::cat(rewriteCategory));
 static cl::opt<bool> progressFlag(
     "progress",
     cl::desc("show progress (default: when standard error is a terminal)"),
@@ -226,11 +262,92 @@ llvm::Error writeRemarks(const analysis::ReplayResults &results,
   });
   return llvm::Error::success();
 }
+/// snr-replay --apply: plans the rewrite on the replay, proves it by
+/// replaying the result, and writes it only if it is proved. Returns the exit
+/// status.
+int rewriteAndProve(const trace::Trace &trace,
+                    const analysis::ReplayResults &results,
+                    const sim::MachineModel &machine,
+                    llvm::function_ref<std::string(llvm::StringRef)> inDir) {
+  rewrite::HoistOptions options;
+  if (hoistModel == "conservative")
+    options.model = rewrite::DependenceModel::Conservative;
+  else if (hoistModel != "relaxed")
+    return fail("--hoist-model '" + hoistModel +
+                "' is not 'relaxed' or 'conservative'");
+  options.maxDistance = hoistMaxDistance;
+  options.pcs.assign(hoistPcs.begin(), hoistPcs.end());
+  options.hlo = hoistHlo;
+  options.hoist = !noHoist;
+  options.parallelize = !noParallelize;
+
+  rewrite::HoistPlan plan = rewrite::planHoists(trace, results, options);
+  if (!plan.changed()) {
+    if (!quiet)
+      llvm::outs() << "rewrite: nothing to move (" << plan.decisions.size()
+                   << " DMA(s) considered; see rewrite.json)\n";
+  }
+  trace::Trace rewritten = rewrite::applyPlan(trace, plan);
+  llvm::Expected<rewrite::RewriteComparison> comparison =
+      rewrite::compareRewrite(trace, rewritten, plan, machine);
+  if (!comparison)
+    return fail(traceFile + ": the DMA rewrite is rejected: " +
+                llvm::toString(comparison.takeError()));
+  if (!comparison->accepted()) {
+    llvm::WithColor::error(llvm::errs(), "snr-replay")
+        << traceFile << ": the DMA rewrite is rejected: "
+        << comparison->rejection() << "; nothing of it is written\n";
+    for (const rewrite::HoistDecision &d : plan.decisions)
+      if (d.applied)
+        llvm::WithColor::note(llvm::errs(), "snr-replay")
+            << traceFile << ":" << results.info.lines[d.issueIndex]
+            << ": this DMA was " << d.reason << "\n";
+    return 1;
+  }
+
+  // Proved: the rewritten trace, the comparison, and the decisions as
+  // remarks (appended to the suggestions').
+  if (llvm::Error error = report::writeFileAtomically(
+          inDir("rewritten.jsonl"), [&](llvm::raw_ostream &os) {
+            rewritten.write(os);
+            return llvm::Error::success();
+          }))
+    return fail(llvm::toString(std::move(error)));
+  if (llvm::Error error = report::writeFileAtomically(
+          inDir("rewrite.json"), [&](llvm::raw_ostream &os) {
+            os << llvm::formatv(
+                "{0:2}", report::buildRewriteJson(results.info, plan,
+                                                  *comparison));
+            os << "\n";
+            return llvm::Error::success();
+          }))
+    return fail(llvm::toString(std::move(error)));
+  {
+    MLIRContext context;
+    remark::RemarkCategories all;
+    all.all = ".*";
+    if (failed(remark::enableOptimizationRemarksWithLLVMStreamer(
+            context, inDir("rewrite-remarks.yaml"),
+            llvm::remarks::Format::YAML,
+            std::make_unique<remark::RemarkEmittingPolicyAll>(), all)))
+      return fail("cannot write " + inDir("rewrite-remarks.yaml"));
+    StringAttr file = StringAttr::get(&context, results.info.fileName);
+    emitRewriteRemarks(plan, [&](uint64_t index) -> Location {
+      return FileLineColLoc::get(file, results.info.lines[index], 1);
+    });
+  }
+  if (!quiet) {
+    report::printRewriteSummary(results.info, plan, *comparison, llvm::outs());
+    llvm::outs() << "  rewritten trace: " << inDir("rewritten.jsonl")
+                 << " (replay it with snr-replay for its full report)\n";
+  }
+  return 0;
+}
 } // namespace
 
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
-  cl::HideUnrelatedOptions(category);
+  cl::HideUnrelatedOptions({&category, &rewriteCategory});
   cl::ParseCommandLineOptions(
       argc, argv,
       "SnR replay: trace -> cycle-level replay -> analyses -> report\n\n"
@@ -336,10 +453,20 @@ int main(int argc, char **argv) {
   }
   progress.done();
 
-  if (!quiet) {
+  if (!quiet)
     if (llvm::Error error = report::printSummary(results, llvm::outs(),
                                                  reportOptions, outputDir))
       return fail(llvm::toString(std::move(error)));
+
+  if (apply) {
+    progress.phase("rewriting");
+    int status = rewriteAndProve(trace, results, machine, inDir);
+    progress.done();
+    if (status)
+      return status;
+  }
+
+  if (!quiet) {
     llvm::outs() << llvm::formatv(
         "(replayed, analysed and reported in {0:f2} s)\n",
         std::chrono::duration<double>(std::chrono::steady_clock::now() -

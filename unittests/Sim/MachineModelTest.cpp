@@ -85,6 +85,17 @@ TEST(MachineModel, OutOfRangeNumberNamesItsPath) {
             "[1, 1048576], but got \"fast\"");
 }
 
+// A bandwidth so small a DMA would outlast any cycle count (found by the
+// machine-description fuzzer) is out of range, not a model.
+TEST(MachineModel, NumbersOutOfRange) {
+  EXPECT_EQ(errorOf([](auto &o) { link(o, 3)["bytes_per_cycle"] = 1e-300; }),
+            "m.json: links[3].bytes_per_cycle: 1e-300 is out of range: "
+            "expected a number from 0.001 to 1e9");
+  EXPECT_EQ(errorOf([](auto &o) { o["clock_ghz"] = 1e12; }),
+            "m.json: clock_ghz: 1000000000000 is out of range: expected a "
+            "number from 0.001 to 1e9");
+}
+
 TEST(MachineModel, MissingLatencyClass) {
   EXPECT_EQ(errorOf([](auto &o) { obj(o, "latencies").erase("matrix_pop"); }),
             "m.json: latencies: missing 'matrix_pop'");

@@ -61,6 +61,9 @@ public:
   /// it is live anywhere in a window that overlaps the range.
   uint64_t largestFreeRunOver(uint64_t begin, uint64_t end) const;
   unsigned windowOf(uint64_t cycle) const;
+  /// The median of per-window figures (the mean of the middle two for an
+  /// even count; 0 for none), as the summaries use it.
+  static double median(std::vector<double> values);
 
   unsigned numPages = 0, pagesPerBlock = 0, numBlocks = 0, pageBytes = 0;
   uint64_t windowCycles = 1;

@@ -58,6 +58,15 @@ struct DmaTotals {
   uint64_t dmas = 0, bytes = 0;
   uint64_t baseStall = 0, transferStall = 0, slack = 0;
   uint64_t stalledDmas = 0;
+
+  void add(const DmaRecord &dma) {
+    ++dmas;
+    bytes += dma.bytes;
+    baseStall += dma.baseStall;
+    transferStall += dma.transferStall;
+    slack += dma.slack;
+    stalledDmas += dma.stall() > 0;
+  }
 };
 
 class DmaStallAnalysis : public sim::SimListener {

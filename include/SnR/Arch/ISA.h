@@ -238,6 +238,11 @@ inline const OperandLayout &getLayout(Opcode op) {
 void getRegisterReads(const Instruction &inst, llvm::SmallVectorImpl<Reg> &out);
 void getRegisterWrites(const Instruction &inst,
                        llvm::SmallVectorImpl<Reg> &out);
+/// Both, for an instruction whose guard held (`executed`) or not: a
+/// predicated-off instruction reads only its guard and writes nothing.
+void getRegisterAccesses(const Instruction &inst, bool executed,
+                         llvm::SmallVectorImpl<Reg> &reads,
+                         llvm::SmallVectorImpl<Reg> &writes);
 
 /// A memory access whose address is (base register value + offset), known
 /// only once the base register's value is.

@@ -1,0 +1,29 @@
+//===- RewriteRemarks.h - The hoist decisions as remarks --------*- C++ -*-===//
+//
+// Part of the SnR project.
+//
+//===----------------------------------------------------------------------===//
+//
+// Each move the DMA rewrite applied ([Passed] dma-hoist) or gave up
+// ([Failure] dma-hoist), with what changed or why, as an optimization remark
+// at the DMA's issue. Shared by --snr-hoist-dma (at the ops) and
+// snr-replay --apply (at the trace file's lines).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SNR_TRANSFORMS_REWRITEREMARKS_H
+#define SNR_TRANSFORMS_REWRITEREMARKS_H
+
+#include "SnR/Rewrite/HoistPlanner.h"
+
+#include "mlir/IR/Location.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
+
+namespace snr {
+
+void emitRewriteRemarks(const rewrite::HoistPlan &plan,
+                        llvm::function_ref<mlir::Location(uint64_t)> locationOf);
+
+} // namespace snr
+
+#endif // SNR_TRANSFORMS_REWRITEREMARKS_H
