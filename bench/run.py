@@ -658,8 +658,8 @@ def markdown(report):
         for label, unit, values in per_instruction_table(results, names):
             cells = ["%.1f %s" % (values[n], unit) for n in names]
             growth = ""
-            # Costs of a few ns per instruction are within the noise.
-            if values[ref] > 0 and max(values[ref], values[last]) >= 2:
+            # Costs of a few ns (or bytes) per instruction are noise.
+            if min(values[ref], values[last]) >= 5:
                 wall[label] = values[last] / values[ref]
                 growth = "%.2fx" % wall[label]
             w("| %s | %s | %s |" % (label, " | ".join(cells), growth))
