@@ -76,5 +76,5 @@ case "${1:-}" in
   example) deps; build; example ;;
   test) deps; build; run_tests ;;
   bench) deps; shift; exec bench/run.sh "$@" ;;
-  *) echo "usage: $0 example | test | build | deps" >&2; exit 2 ;;
+  *) echo "usage: $0 example | test | build | bench | deps" >&2; exit 2 ;;
 esac
