@@ -250,7 +250,7 @@ llvm::Error writeRemarks(const analysis::ReplayResults &results,
                          llvm::StringRef path) {
   MLIRContext context;
   remark::RemarkCategories all;
-  all.all = ".*";
+  all.passed = all.missed = all.analysis = all.failed = ".*";
   if (failed(remark::enableOptimizationRemarksWithLLVMStreamer(
           context, path, llvm::remarks::Format::YAML,
           std::make_unique<remark::RemarkEmittingPolicyAll>(), all)))
@@ -325,7 +325,7 @@ int rewriteAndProve(const trace::Trace &trace,
   {
     MLIRContext context;
     remark::RemarkCategories all;
-    all.all = ".*";
+    all.passed = all.missed = all.analysis = all.failed = ".*";
     if (failed(remark::enableOptimizationRemarksWithLLVMStreamer(
             context, inDir("rewrite-remarks.yaml"),
             llvm::remarks::Format::YAML,
