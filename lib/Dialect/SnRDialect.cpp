@@ -6,6 +6,7 @@
 
 #include "SnR/Dialect/SnRDialect.h"
 #include "SnR/Dialect/SnROps.h"
+#include "SnRBytecode.h"
 
 using namespace snr;
 
@@ -17,4 +18,5 @@ void SnRDialect::initialize() {
 #include "SnR/Dialect/SnROps.cpp.inc"
       >();
   registerAttributes();
+  detail::addBytecodeInterface(this);
 }

@@ -1,11 +1,13 @@
 // RUN: snr-opt %s | snr-opt | FileCheck %s
 // RUN: snr-opt %s --mlir-print-op-generic | snr-opt | FileCheck %s
+// RUN: snr-opt %s --emit-bytecode | snr-opt | FileCheck %s
 
 // Every op of the snr dialect, printed back in its custom form: each
 // instruction of Opcodes.def, the containers, every memory space, addresses
 // with and without a base, every comparison predicate, both guard polarities,
 // and the pc, hlo and executed attributes. The second RUN line goes through
-// the generic form, where the attributes stand alone (#snr.reg<s1>, ...).
+// the generic form, where the attributes stand alone (#snr.reg<s1>, ...);
+// the third through MLIR bytecode, where they are binary (SnRBytecode.cpp).
 
 // Scalar unit: every scalar opcode, every comparison predicate, both guard
 // polarities, and the 32-bit immediate bounds.

@@ -239,6 +239,7 @@ llvm::Error writeAnnotated(const trace::Trace &trace,
                                      "cannot write bytecode to " + path);
   } else {
     module->print(file->os());
+    file->os() << '\n';
   }
   file->keep();
   return llvm::Error::success();
