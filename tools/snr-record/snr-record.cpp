@@ -17,6 +17,7 @@
 #include "SnR/Record/ProgramLoader.h"
 #include "SnR/Record/Recorder.h"
 #include "SnR/Record/ReplayCheck.h"
+#include "SnR/Trace/Compression.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/MLIRContext.h"
@@ -44,7 +45,10 @@ static cl::opt<uint64_t> count("count",
                                cl::desc("instructions to record (fewer if the "
                                         "program halts)"),
                                cl::init(100000), cl::cat(category));
-static cl::opt<std::string> outputFile("o", cl::desc("output trace file"),
+static cl::opt<std::string> outputFile("o",
+                                       cl::desc("output trace file; a name "
+                                                "ending in .gz or .zst is "
+                                                "compressed"),
                                        cl::value_desc("file"), cl::init("-"),
                                        cl::cat(category));
 static cl::opt<std::string>
@@ -142,7 +146,10 @@ int main(int argc, char **argv) {
       openOutputFile(outputFile, &errorMessage);
   if (!output)
     return fail(errorMessage);
-  recorded->write(output->os());
+  if (llvm::Error error = trace::writeCompressed(
+          output->os(), trace::compressionForFileName(outputFile),
+          [&](llvm::raw_ostream &os) { recorded->write(os); }))
+    return fail(outputFile + ": " + llvm::toString(std::move(error)));
   output->keep();
   return 0;
 }

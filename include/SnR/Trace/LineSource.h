@@ -14,6 +14,8 @@
 #ifndef SNR_TRACE_LINESOURCE_H
 #define SNR_TRACE_LINESOURCE_H
 
+#include "SnR/Trace/Compression.h"
+
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 #include "llvm/Support/MemoryBufferRef.h"
@@ -27,8 +29,6 @@ class LineSource {
 public:
   /// Extra readable bytes guaranteed after every line handed out.
   static constexpr size_t kPadding = 64;
-
-  enum class Compression { None, Gzip, Zstd };
 
   explicit LineSource(llvm::MemoryBufferRef input);
   ~LineSource();
