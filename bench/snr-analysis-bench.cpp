@@ -45,18 +45,19 @@
 namespace cl = llvm::cl;
 using namespace snr;
 
+static cl::OptionCategory category("snr-analysis-bench options");
 static cl::opt<std::string> inputFile(cl::Positional, cl::desc("<trace>"),
-                                      cl::Required);
+                                      cl::Required, cl::cat(category));
 static cl::opt<unsigned> runs("runs", cl::desc("runs of each mode"),
-                              cl::init(5));
+                              cl::init(5), cl::cat(category));
 static cl::opt<double> minSeconds(
     "min-seconds",
     cl::desc("run more rounds than --runs until the rounds take this long"),
-    cl::init(2.0));
+    cl::init(2.0), cl::cat(category));
 static cl::opt<bool> noMemory(
     "no-memory",
     cl::desc("do not measure each mode's peak memory (one extra run each)"),
-    cl::init(false));
+    cl::init(false), cl::cat(category));
 
 namespace {
 /// One way of replaying the trace, run once per call.
@@ -79,6 +80,7 @@ void check(llvm::Expected<sim::RunSummary> summary) {
 } // namespace
 
 int main(int argc, char **argv) {
+  cl::HideUnrelatedOptions(category);
   cl::ParseCommandLineOptions(argc, argv, "SnR analysis benchmark\n");
   if (runs == 0)
     runs = 1;

@@ -64,19 +64,20 @@ using namespace snr;
 using arch::MemSpace;
 using arch::Opcode;
 
+static cl::OptionCategory category("snr-linearity-probe options");
 static cl::list<uint64_t>
     sizes("sizes", cl::desc("approximate instruction counts of the traces"),
-          cl::CommaSeparated);
+          cl::CommaSeparated, cl::cat(category));
 static cl::opt<std::string>
     traceFile("trace",
               cl::desc("measure on this trace file instead of synthetic ones"),
-              cl::value_desc("file"));
+              cl::value_desc("file"), cl::cat(category));
 static cl::list<std::string>
     only("analysis",
          cl::desc("measure only these (dma-stalls, utilization, "
                   "utilization/windows-grow, data-cache, "
                   "data-cache/windows-grow, dependencies, suggestions)"),
-         cl::CommaSeparated);
+         cl::CommaSeparated, cl::cat(category));
 
 namespace {
 
@@ -415,6 +416,7 @@ void probe(const trace::Trace &trace) {
 } // namespace
 
 int main(int argc, char **argv) {
+  cl::HideUnrelatedOptions(category);
   cl::ParseCommandLineOptions(
       argc, argv,
       "Runs each analysis on synthetic stress traces, for callgrind\n");

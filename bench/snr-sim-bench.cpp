@@ -29,17 +29,19 @@
 namespace cl = llvm::cl;
 using namespace snr;
 
+static cl::OptionCategory category("snr-sim-bench options");
 static cl::opt<std::string> inputFile(cl::Positional, cl::desc("<trace>"),
-                                      cl::Required);
+                                      cl::Required, cl::cat(category));
 static cl::opt<unsigned> runs("runs", cl::desc("runs of each mode"),
-                              cl::init(5));
+                              cl::init(5), cl::cat(category));
 static cl::opt<double> minSeconds(
     "min-seconds",
     cl::desc("run a mode more than --runs times until its runs take this "
              "long"),
-    cl::init(1.0));
+    cl::init(1.0), cl::cat(category));
 
 int main(int argc, char **argv) {
+  cl::HideUnrelatedOptions(category);
   cl::ParseCommandLineOptions(argc, argv, "SnR replay benchmark\n");
   llvm::Expected<trace::Trace> loaded = trace::loadTrace(inputFile);
   if (!loaded) {

@@ -35,15 +35,16 @@
 namespace cl = llvm::cl;
 using namespace snr;
 
+static cl::OptionCategory category("snr-trace-bench options");
 static cl::opt<std::string> inputFile(cl::Positional, cl::desc("<trace>"),
-                                      cl::Required);
+                                      cl::Required, cl::cat(category));
 static cl::opt<unsigned> runs("runs", cl::desc("runs of each mode"),
-                              cl::init(5));
+                              cl::init(5), cl::cat(category));
 static cl::opt<double> minSeconds(
     "min-seconds",
     cl::desc("run a mode more than --runs times until its runs take this "
              "long"),
-    cl::init(1.0));
+    cl::init(1.0), cl::cat(category));
 
 namespace {
 /// Counts SAX events and accepts everything: the cheapest possible consumer.
@@ -83,6 +84,7 @@ double medianSeconds(const std::function<bool()> &body) {
 } // namespace
 
 int main(int argc, char **argv) {
+  cl::HideUnrelatedOptions(category);
   cl::ParseCommandLineOptions(argc, argv, "SnR trace-reading benchmark\n");
   auto buffer = llvm::MemoryBuffer::getFile(inputFile, /*IsText=*/false,
                                             /*RequiresNullTerminator=*/false);
