@@ -45,6 +45,12 @@ template <typename Map>
 void assignSpan(Map &map, uint64_t begin, uint64_t end, uint64_t index) {
   using Span = typename Map::mapped_type;
   auto it = map.lower_bound(begin);
+  // The common case, a buffer accessed again with the same shape: no nodes
+  // to free and allocate.
+  if (it != map.end() && it->first == begin && it->second.end == end) {
+    it->second.index = index;
+    return;
+  }
   if (it != map.begin()) {
     auto prev = std::prev(it);
     if (prev->second.end > begin) {
