@@ -261,9 +261,14 @@ llvm::Expected<RunSummary> Run::simulate() {
       if (!waited.empty()) {
         const DmaTransfer &charged = engine.get(wait.charged);
         if (complete > earliest) {
+          // The split covers the wait's idle issue cycles, as its stall
+          // does: none before idleFrom (it could have shared the previous
+          // instruction's cycle but not gone earlier than it).
+          uint64_t from = std::max(earliest, idleFrom);
           uint64_t baseEnd = std::min(charged.baseEndCycle, complete);
-          wait.baseStall = baseEnd > earliest ? baseEnd - earliest : 0;
-          wait.transferStall = complete - earliest - wait.baseStall;
+          wait.baseStall = baseEnd > from ? baseEnd - from : 0;
+          wait.transferStall =
+              complete > from ? complete - from - wait.baseStall : 0;
           issue = complete;
           binding = StallKind::DmaWait;
           bindingCause = dmaIndex[wait.charged];
