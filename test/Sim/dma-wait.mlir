@@ -128,3 +128,4 @@ snr.trace @serial_setup at 0 {
   snr.dma.issue hbm[640] -> smem[640], 640, f0 {pc = 2 : i64}
   snr.dma.wait f0 {pc = 3 : i64}
 }
+
