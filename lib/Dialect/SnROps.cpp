@@ -103,9 +103,11 @@ LogicalResult ProgramOp::verifyRegions() {
       return br.emitOpError() << "branches to pc " << br.getTarget()
                               << ", which is not the pc of an instruction of "
                                  "the program";
+  // Located at the program but not printing it: it may be long.
   if (!pcs.empty() && !pcs.contains(getEntry()))
-    return emitOpError() << "entry " << getEntry()
-                         << " is not the pc of an instruction of the program";
+    return mlir::emitError(getLoc())
+           << "'snr.program' op entry " << getEntry()
+           << " is not the pc of an instruction of the program";
   return success();
 }
 

@@ -64,8 +64,23 @@ LogicalResult snr::exportTrace(TraceOp traceOp, llvm::raw_ostream &os) {
 LogicalResult snr::exportTrace(Operation *op, llvm::raw_ostream &os) {
   SmallVector<TraceOp> traces;
   op->walk([&](TraceOp traceOp) { traces.push_back(traceOp); });
-  if (traces.size() != 1)
-    return op->emitError() << "expected exactly one snr.trace to export, found "
-                           << traces.size();
+  if (traces.size() > 1) {
+    InFlightDiagnostic error =
+        mlir::emitError(traces[1].getLoc())
+        << "expected exactly one snr.trace to export, found "
+        << traces.size();
+    error.attachNote(traces[0].getLoc()) << "the first one is here";
+    return error;
+  }
+  if (traces.empty()) {
+    // The module itself is located at line 0; point at what is there.
+    Location loc = op->getLoc();
+    if (op->getNumRegions() && !op->getRegion(0).empty() &&
+        !op->getRegion(0).front().empty())
+      loc = op->getRegion(0).front().front().getLoc();
+    return mlir::emitError(loc)
+           << "expected an snr.trace to export, found none (an snr.program "
+              "is recorded into a trace with snr-record)";
+  }
   return exportTrace(traces.front(), os);
 }

@@ -101,11 +101,12 @@ LogicalResult runHoist(TraceOp traceOp, StringRef machineFile,
   llvm::Expected<rewrite::RewriteComparison> comparison =
       rewrite::compareRewrite(original, rewritten, plan, *machine);
   if (!comparison)
-    return traceOp.emitError()
+    return mlir::emitError(traceOp.getLoc())
            << "the DMA rewrite is rejected: "
            << llvm::toString(comparison.takeError());
   if (!comparison->accepted()) {
-    InFlightDiagnostic error = traceOp.emitError()
+    // At the trace's location, without printing the whole trace.
+    InFlightDiagnostic error = mlir::emitError(traceOp.getLoc())
                                << "the DMA rewrite is rejected: "
                                << comparison->rejection()
                                << "; the trace is left unchanged";
@@ -148,7 +149,7 @@ rewrite::DependenceModel parseModel(StringRef model, Operation *op,
     return rewrite::DependenceModel::Relaxed;
   if (model == "conservative")
     return rewrite::DependenceModel::Conservative;
-  op->emitError() << "unknown dependence model '" << model
+  mlir::emitError(op->getLoc()) << "unknown dependence model '" << model
                   << "'; expected 'relaxed' or 'conservative'";
   ok = false;
   return rewrite::DependenceModel::Relaxed;

@@ -21,7 +21,9 @@ snr::loadMachineFor(Operation *op, StringRef machineFile) {
   llvm::Expected<sim::MachineModel> machine =
       sim::loadMachineModel(machineFile);
   if (!machine) {
-    op->emitError() << "invalid machine description: "
+    // At the op's location, not on the op: printing a whole trace with the
+    // error (--mlir-print-op-on-diagnostic) would bury it.
+    mlir::emitError(op->getLoc()) << "invalid machine description: "
                     << llvm::toString(machine.takeError());
     return std::nullopt;
   }
@@ -69,7 +71,7 @@ LogicalResult snr::replayTable(const TraceTable &table,
                         << "): " << error.message;
       },
       [&](const llvm::ErrorInfoBase &error) {
-        table.traceOp->emitError(error.message());
+        mlir::emitError(table.traceOp->getLoc(), error.message());
       });
   return result;
 }
