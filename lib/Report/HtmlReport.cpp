@@ -573,7 +573,8 @@ void HtmlWriter::dataCache() {
 
 void HtmlWriter::files() {
   os << "<h2 id=\"files\">Files</h2>\n<ul>\n";
-  os << "<li><a href=\"" << kTimelineFile << "\">" << kTimelineFile
+  if (options.writeTimeline)
+    os << "<li><a href=\"" << kTimelineFile << "\">" << kTimelineFile
      << "</a>: the timeline. Open <a href=\"https://ui.perfetto.dev\">"
         "ui.perfetto.dev</a>, choose <i>Open trace file</i> and pick this "
         "file (or drag it onto the page; it stays on your machine). "

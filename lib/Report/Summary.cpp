@@ -164,8 +164,10 @@ void snr::report::printSummary(const analysis::ReplayResults &results,
   if (!reportDir.empty()) {
     llvm::SmallString<256> html(reportDir);
     llvm::sys::path::append(html, kReportHtmlFile);
-    os << "  report: " << html << " (with " << kMetricsFile << " and "
-       << kTimelineFile << ": open it in https://ui.perfetto.dev)\n";
+    os << "  report: " << html << " (with " << kMetricsFile;
+    if (options.writeTimeline)
+      os << " and " << kTimelineFile << ": open it in https://ui.perfetto.dev";
+    os << ")\n";
   }
 }
 

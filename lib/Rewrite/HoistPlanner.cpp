@@ -19,6 +19,7 @@
 #include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FormatVariadic.h"
 
 #include <set>
@@ -678,6 +679,26 @@ HoistPlan Planner::run() {
   return std::move(plan);
 }
 } // namespace
+
+llvm::Error snr::rewrite::checkSelection(const trace::Trace &trace,
+                                         const HoistOptions &options) {
+  if (!options.hlo.empty()) {
+    // The HLOs of the executed instructions, as snr-replay --hlo names them.
+    std::vector<std::string> names =
+        analysis::TraceInfo::fromTrace(trace).hloNames;
+    if (!llvm::is_contained(names, options.hlo))
+      return llvm::createStringError(
+          "no HLO named '" + options.hlo + "' in the trace; it has: " +
+          (names.empty() ? std::string("(none)") : llvm::join(names, ", ")));
+  }
+  for (uint64_t pc : options.pcs)
+    if (llvm::none_of(trace.instructions, [&](const arch::Instruction &inst) {
+          return inst.pc == pc && inst.opcode == arch::Opcode::DmaIssue;
+        }))
+      return llvm::createStringError(
+          llvm::formatv("no dma.issue at pc {0} in the trace", pc).str());
+  return llvm::Error::success();
+}
 
 HoistPlan snr::rewrite::planHoists(const trace::Trace &trace,
                                    const ReplayResults &results,

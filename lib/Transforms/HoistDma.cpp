@@ -31,7 +31,6 @@ namespace snr {
 
 using namespace mlir;
 using namespace snr;
-using remark::detail::Remark;
 
 namespace {
 /// Puts the trace's instruction ops in the plan's order, creating the ops of
@@ -89,6 +88,8 @@ LogicalResult runHoist(TraceOp traceOp, StringRef machineFile,
     return failure();
 
   const trace::Trace &original = replay.getTable().trace;
+  if (llvm::Error error = rewrite::checkSelection(original, options))
+    return mlir::emitError(traceOp.getLoc()) << llvm::toString(std::move(error));
   rewrite::HoistPlan plan =
       rewrite::planHoists(original, replay.getResults(), options);
   emitRewriteRemarks(plan, [&](uint64_t index) {
@@ -117,26 +118,7 @@ LogicalResult runHoist(TraceOp traceOp, StringRef machineFile,
     return error;
   }
 
-  const sim::PerformanceTracker &before = comparison->before,
-                                &after = comparison->after;
-  if (remark::detail::InFlightRemark r = remark::analysis(
-          traceOp.getLoc(),
-          remark::RemarkOpts::name("dma-rewrite").category(kRemarkCategory))) {
-    uint64_t moved = llvm::count_if(
-        plan.decisions, [](const rewrite::HoistDecision &d) { return d.applied; });
-    r << Remark::Arg("Remark",
-                     llvm::formatv("{0} DMAs moved: {1} -> {2} cycles, same "
-                                   "final state",
-                                   moved, before.totalCycles,
-                                   after.totalCycles)
-                         .str())
-      << Remark::Arg("cycles_before", before.totalCycles)
-      << Remark::Arg("cycles_after", after.totalCycles)
-      << Remark::Arg("dma_wait_stall_before",
-                     before.waitBaseStall + before.waitTransferStall)
-      << Remark::Arg("dma_wait_stall_after",
-                     after.waitBaseStall + after.waitTransferStall);
-  }
+  emitRewriteOutcomeRemark(traceOp.getLoc(), plan, *comparison);
   rewriteOps(traceOp, replay, plan);
   changed = true;
   return success();

@@ -8,6 +8,8 @@
 #include "SnR/Analysis/SuggestionRemarks.h"
 
 #include "mlir/IR/Remarks.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/FormatVariadic.h"
 
 using namespace mlir;
 using namespace snr;
@@ -30,3 +32,28 @@ void snr::emitRewriteRemarks(const rewrite::HoistPlan &plan,
   }
 }
 
+
+void snr::emitRewriteOutcomeRemark(
+    Location traceLoc, const rewrite::HoistPlan &plan,
+    const rewrite::RewriteComparison &comparison) {
+  remark::detail::InFlightRemark r = remark::analysis(
+      traceLoc,
+      remark::RemarkOpts::name("dma-rewrite").category(kRemarkCategory));
+  if (!r)
+    return;
+  const sim::PerformanceTracker &before = comparison.before,
+                                &after = comparison.after;
+  uint64_t moved = llvm::count_if(
+      plan.decisions, [](const rewrite::HoistDecision &d) { return d.applied; });
+  r << Remark::Arg("Remark",
+                   llvm::formatv("{0} DMAs moved: {1} -> {2} cycles, same "
+                                 "final state",
+                                 moved, before.totalCycles, after.totalCycles)
+                       .str())
+    << Remark::Arg("cycles_before", before.totalCycles)
+    << Remark::Arg("cycles_after", after.totalCycles)
+    << Remark::Arg("dma_wait_stall_before",
+                   before.waitBaseStall + before.waitTransferStall)
+    << Remark::Arg("dma_wait_stall_after",
+                   after.waitBaseStall + after.waitTransferStall);
+}

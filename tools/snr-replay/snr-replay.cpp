@@ -269,6 +269,7 @@ llvm::Error writeRemarks(const analysis::ReplayResults &results,
 int rewriteAndProve(const trace::Trace &trace,
                     const analysis::ReplayResults &results,
                     const sim::MachineModel &machine,
+                    const report::ReportOptions &reportOptions,
                     llvm::function_ref<std::string(llvm::StringRef)> inDir) {
   rewrite::HoistOptions options;
   if (hoistModel == "conservative")
@@ -283,11 +284,6 @@ int rewriteAndProve(const trace::Trace &trace,
   options.parallelize = !noParallelize;
 
   rewrite::HoistPlan plan = rewrite::planHoists(trace, results, options);
-  if (!plan.changed()) {
-    if (!quiet)
-      llvm::outs() << "rewrite: nothing to move (" << plan.decisions.size()
-                   << " DMA(s) considered; see rewrite.json)\n";
-  }
   trace::Trace rewritten = rewrite::applyPlan(trace, plan);
   llvm::Expected<rewrite::RewriteComparison> comparison =
       rewrite::compareRewrite(trace, rewritten, plan, machine);
@@ -306,14 +302,15 @@ int rewriteAndProve(const trace::Trace &trace,
     return 1;
   }
 
-  // Proved: the rewritten trace, the comparison, and the decisions as
-  // remarks (appended to the suggestions').
-  if (llvm::Error error = report::writeFileAtomically(
-          inDir("rewritten.jsonl"), [&](llvm::raw_ostream &os) {
-            rewritten.write(os);
-            return llvm::Error::success();
-          }))
-    return fail(llvm::toString(std::move(error)));
+  // Proved: the rewritten trace (unless it is the original), the
+  // comparison, the decisions as remarks, and the summary with the rewrite.
+  if (plan.changed())
+    if (llvm::Error error = report::writeFileAtomically(
+            inDir("rewritten.jsonl"), [&](llvm::raw_ostream &os) {
+              rewritten.write(os);
+              return llvm::Error::success();
+            }))
+      return fail(llvm::toString(std::move(error)));
   if (llvm::Error error = report::writeFileAtomically(
           inDir("rewrite.json"), [&](llvm::raw_ostream &os) {
             os << llvm::formatv(
@@ -336,11 +333,40 @@ int rewriteAndProve(const trace::Trace &trace,
     emitRewriteRemarks(plan, [&](uint64_t index) -> Location {
       return FileLineColLoc::get(file, results.info.lines[index], 1);
     });
+    // The trace as a whole is its header, line 1.
+    if (plan.changed())
+      emitRewriteOutcomeRemark(FileLineColLoc::get(file, 1, 1), plan,
+                               *comparison);
   }
+  auto printRewrite = [&](llvm::raw_ostream &os) {
+    if (!plan.changed()) {
+      os << "rewrite: nothing to move (";
+      if (plan.decisions.empty())
+        os << (options.pcs.empty() && options.hlo.empty() ? "no DMA"
+                                                           : "no selected DMA")
+           << " stalled on its wait or was issued serially";
+      else
+        os << plan.decisions.size() << " DMA(s) considered, none could "
+           << "move; see rewrite.json";
+      os << ")\n";
+      return;
+    }
+    report::printRewriteSummary(results.info, plan, *comparison, os);
+  };
+  if (llvm::Error error = report::writeFileAtomically(
+          inDir("summary.txt"), [&](llvm::raw_ostream &os) -> llvm::Error {
+            if (llvm::Error e = report::printSummary(results, os,
+                                                     reportOptions, ""))
+              return e;
+            printRewrite(os);
+            return llvm::Error::success();
+          }))
+    return fail(llvm::toString(std::move(error)));
   if (!quiet) {
-    report::printRewriteSummary(results.info, plan, *comparison, llvm::outs());
-    llvm::outs() << "  rewritten trace: " << inDir("rewritten.jsonl")
-                 << " (replay it with snr-replay for its full report)\n";
+    printRewrite(llvm::outs());
+    if (plan.changed())
+      llvm::outs() << "  rewritten trace: " << inDir("rewritten.jsonl")
+                   << " (replay it with snr-replay for its full report)\n";
   }
   return 0;
 }
@@ -396,6 +422,18 @@ int main(int argc, char **argv) {
     }
   }
 
+  // So does a rewrite restricted to DMAs the trace does not have.
+  if (apply) {
+    rewrite::HoistOptions selection;
+    selection.pcs.assign(hoistPcs.begin(), hoistPcs.end());
+    selection.hlo = hoistHlo;
+    if (llvm::Error error = rewrite::checkSelection(trace, selection)) {
+      progress.done();
+      return fail("--hoist-pcs/--hoist-hlo: " +
+                  llvm::toString(std::move(error)));
+    }
+  }
+
   progress.phase("replaying");
   analysis::AnalysisOptions options;
   options.utilization.windowCycles = windowCycles;
@@ -433,6 +471,21 @@ int main(int argc, char **argv) {
     llvm::sys::path::append(path, name);
     return std::string(path);
   };
+  // The directory holds one run's results: files an earlier run wrote that
+  // this one will not replace go now. The rewrite's files go too; they are
+  // written again only if this run's rewrite is proved.
+  llvm::SmallVector<llvm::StringRef> stale = {"rewritten.jsonl", "rewrite.json",
+                                              "rewrite-remarks.yaml"};
+  if (noTimeline)
+    stale.push_back("timeline.json");
+  if (annotated != AnnotatedFormat::Text)
+    stale.push_back("annotated.mlir");
+  if (annotated != AnnotatedFormat::Bytecode)
+    stale.push_back("annotated.mlirbc");
+  for (llvm::StringRef name : stale)
+    if (std::error_code ec = llvm::sys::fs::remove(inDir(name)))
+      return fail("cannot remove the earlier run's '" + inDir(name) +
+                  "': " + ec.message());
   if (llvm::Error error = report::writeReport(results, outputDir,
                                               reportOptions)) {
     progress.done();
@@ -461,7 +514,7 @@ int main(int argc, char **argv) {
 
   if (apply) {
     progress.phase("rewriting");
-    int status = rewriteAndProve(trace, results, machine, inDir);
+    int status = rewriteAndProve(trace, results, machine, reportOptions, inDir);
     progress.done();
     if (status)
       return status;

@@ -26,6 +26,7 @@
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/Support/Error.h"
 
+#include <functional>
 #include <memory>
 
 namespace snr::trace {
@@ -40,8 +41,9 @@ struct AnalysisOptions {
   DependencyOptions dependencies;
   SuggestionOptions suggestions;
   /// Called every so many instructions with (done, total), for a progress
-  /// indicator.
-  llvm::function_ref<void(uint64_t, uint64_t)> progress;
+  /// indicator. Owned (not a function_ref): options outlive the lambdas
+  /// assigned to them.
+  std::function<void(uint64_t, uint64_t)> progress;
 };
 
 /// Everything one replay computed. Non-copyable: analyses refer to `info`.

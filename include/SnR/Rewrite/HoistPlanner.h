@@ -30,6 +30,8 @@
 #include "SnR/Analysis/ReplayAnalyses.h"
 #include "SnR/Trace/Trace.h"
 
+#include "llvm/Support/Error.h"
+
 #include "llvm/ADT/SmallVector.h"
 
 #include <optional>
@@ -101,6 +103,11 @@ struct HoistPlan {
   /// True if any decision was applied.
   bool changed() const;
 };
+
+/// Checks that the DMAs `options` selects by PC or HLO name exist in the
+/// trace (an unknown one would make the rewrite silently move nothing).
+llvm::Error checkSelection(const trace::Trace &trace,
+                           const HoistOptions &options);
 
 /// Plans the hoists for `trace`, replayed into `results`.
 HoistPlan planHoists(const trace::Trace &trace,
