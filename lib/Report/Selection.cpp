@@ -86,11 +86,22 @@ Selection::compute(const analysis::ReplayResults &results,
     first = std::min(first, t.issue - std::min(t.stall, t.issue));
     last = std::max(last, std::max(t.ready, t.issue + 1));
   }
-  if (!sel.numInstructions)
-    return llvm::createStringError(llvm::inconvertibleErrorCode(),
-                                   "the report restriction (%s) selects no "
-                                   "instruction of the trace",
-                                   description.c_str());
+  if (!sel.numInstructions) {
+    // Say what would have selected something.
+    uint64_t low = ~uint64_t(0), high = 0;
+    for (uint64_t i = 0; i < numInstructions; ++i) {
+      low = std::min(low, info.instructions[i].pc);
+      high = std::max(high, info.instructions[i].pc);
+    }
+    std::string pcs = numInstructions
+                          ? llvm::formatv("its PCs are {0} to {1}", low, high)
+                                .str()
+                          : std::string("it has no instruction");
+    return llvm::createStringError(
+        llvm::inconvertibleErrorCode(),
+        "the report restriction (%s) selects no instruction of the trace (%s)",
+        description.c_str(), pcs.c_str());
+  }
   sel.beginCycle = first;
   sel.endCycle = last;
 

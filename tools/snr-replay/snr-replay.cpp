@@ -22,16 +22,17 @@
 #include "SnR/Dialect/SnRDialect.h"
 #include "SnR/Dialect/SnROps.h"
 #include "SnR/Report/Report.h"
-#include "SnR/Report/Summary.h"
 #include "SnR/Report/RewriteReport.h"
+#include "SnR/Report/Selection.h"
+#include "SnR/Report/Summary.h"
 #include "SnR/Rewrite/HoistPlanner.h"
 #include "SnR/Rewrite/RewriteCheck.h"
-#include "SnR/Transforms/RewriteRemarks.h"
 #include "SnR/Sim/Simulator.h"
 #include "SnR/Trace/Trace.h"
 #include "SnR/Trace/TraceImport.h"
 #include "SnR/Trace/TraceReader.h"
 #include "SnR/Transforms/Annotate.h"
+#include "SnR/Transforms/RewriteRemarks.h"
 
 #include "mlir/Bytecode/BytecodeWriter.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -392,6 +393,8 @@ int main(int argc, char **argv) {
   reportOptions.maxInstructionSlices = maxInstructionSlices;
   reportOptions.mergeGapCycles = mergeGapCycles;
   reportOptions.writeTimeline = !noTimeline;
+  if (cacheWindows == 0)
+    return fail("--cache-windows must be at least 1");
 
   sim::MachineModel machine = sim::getDefaultMachineModel();
   if (!machineFile.empty()) {
@@ -411,6 +414,12 @@ int main(int argc, char **argv) {
     return fail(llvm::toString(loaded.takeError()));
   }
   const trace::Trace &trace = *loaded;
+  // Timing from another machine than the one recorded on is allowed (what
+  // if?), but should not go unnoticed.
+  if (!trace.header.machine.empty() && trace.header.machine != machine.name)
+    llvm::WithColor::warning(llvm::errs(), "snr-replay")
+        << traceFile << ": recorded on machine '" << trace.header.machine
+        << "', replayed on '" << machine.name << "'\n";
   // A bad restriction fails now, not after the replay.
   if (!hloFilter.empty()) {
     analysis::TraceInfo info = analysis::TraceInfo::fromTrace(trace);
@@ -462,6 +471,15 @@ int main(int argc, char **argv) {
     return fail(message);
   }
   const analysis::ReplayResults &results = **replayed;
+
+  // A restriction that selects nothing fails before the directory is
+  // touched (its earlier results stay as they were).
+  if (llvm::Expected<report::Selection> selection =
+          report::Selection::compute(results, reportOptions);
+      !selection) {
+    progress.done();
+    return fail(llvm::toString(selection.takeError()));
+  }
 
   progress.phase("writing the report");
   if (std::error_code ec = llvm::sys::fs::create_directories(outputDir))

@@ -327,7 +327,7 @@ TEST_F(MetricsTest, BadRestrictions) {
   ASSERT_FALSE(bool(selection));
   EXPECT_EQ(llvm::toString(selection.takeError()),
             "the report restriction (pc [100, end)) selects no instruction "
-            "of the trace");
+            "of the trace (its PCs are 0 to 11)");
 }
 
 TEST(JsonFormat, SortedKeysShortestNumbers) {
