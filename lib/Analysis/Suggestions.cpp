@@ -29,10 +29,8 @@ llvm::StringRef snr::analysis::getVerdictName(Verdict verdict) {
   return "";
 }
 
-namespace {
-/// "the addi at pc 20 (line 190), which computes s5", or "the start of the
-/// trace".
-std::string describeBlocker(const TraceInfo &info, const Backtail &backtail) {
+std::string snr::analysis::describeBlocker(const TraceInfo &info,
+                                          const Backtail &backtail) {
   if (backtail.blocker == sim::kNoIndex)
     return "the start of the trace";
   const arch::Instruction &inst = info.instructions[backtail.blocker];
@@ -40,7 +38,8 @@ std::string describeBlocker(const TraceInfo &info, const Backtail &backtail) {
   switch (backtail.blockerResource) {
   case DepResource::Register:
   case DepResource::Flag:
-    what = "which writes " +
+    what = (inst.opcode == arch::Opcode::DmaWait ? "which waits on "
+                                                 : "which writes ") +
            arch::formatReg({arch::RegClass(backtail.blockerWhat / 32),
                             uint8_t(backtail.blockerWhat % 32)});
     break;
@@ -55,6 +54,8 @@ std::string describeBlocker(const TraceInfo &info, const Backtail &backtail) {
                        info.describe(backtail.blocker), what)
       .str();
 }
+
+namespace {
 
 /// The pages a DMA's destination spans in VMEM, 0 outside VMEM.
 uint64_t pagesOf(const DmaRecord &dma, unsigned pageBytes) {

@@ -633,6 +633,23 @@ HoistPlan Planner::run() {
                     : deps.conservativeBacktail(dma.issueIndex);
         uint64_t target =
             std::max(first.issueIndex + 1, backtail.earliest);
+        if (target >= dma.issueIndex) {
+          HoistDecision decision;
+          decision.dma = dma.id;
+          decision.issueIndex = dma.issueIndex;
+          decision.parallelGroup = true;
+          decision.wantedTarget = target;
+          decision.reason =
+              backtail.earliest >= dma.issueIndex
+                  ? std::string(relaxed ? "cannot move: it needs "
+                                        : "cannot move under the "
+                                          "conservative model: it needs ") +
+                        analysis::describeBlocker(results.info, backtail)
+                  : "it already follows the group's first DMA";
+          plan.decisions.push_back(std::move(decision));
+          handled.insert(dma.issueIndex);
+          continue;
+        }
         hoist(dma.id, target, backtail.slice, /*renameFlag=*/false,
               /*parallelGroup=*/true);
       }
@@ -657,8 +674,10 @@ HoistPlan Planner::run() {
         decision.dma = s.dma;
         decision.issueIndex = dma.issueIndex;
         decision.wantedTarget = target;
-        decision.reason = "cannot move under the conservative model: its "
-                          "inputs are produced right before it";
+        decision.reason = "cannot move under the conservative model: it "
+                          "needs " +
+                          analysis::describeBlocker(results.info,
+                                                    s.conservative);
         plan.decisions.push_back(std::move(decision));
         continue;
       }

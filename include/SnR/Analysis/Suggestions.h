@@ -96,6 +96,10 @@ public:
   uint64_t totalExpectedSaving = 0;
 };
 
+/// What stops a backtail: "the addi at pc 20 (line 190), which writes s5",
+/// or "the start of the trace".
+std::string describeBlocker(const TraceInfo &info, const Backtail &backtail);
+
 } // namespace snr::analysis
 
 #endif // SNR_ANALYSIS_SUGGESTIONS_H
