@@ -92,6 +92,15 @@ int main(int argc, char **argv) {
     if (programName.empty() || op.getSymName() == programName)
       programs.push_back(op);
   });
+  if (programs.empty() && programName.empty()) {
+    bool hasTrace = false;
+    module->walk([&](TraceOp) { hasTrace = true; });
+    return fail(inputFile + " holds no snr.program to record" +
+                (hasTrace ? std::string(" (it holds an snr.trace, which is "
+                                        "already recorded: replay it with "
+                                        "snr-replay or snr-opt)")
+                          : std::string()));
+  }
   if (programs.size() != 1)
     return fail(programName.empty()
                     ? llvm::Twine(inputFile) + " holds " +
@@ -109,8 +118,13 @@ int main(int argc, char **argv) {
   record::ReferenceTarget target(*program);
 
   // The break point: a PC, or the first instruction of an HLO.
+  // Decimal or 0x-hexadecimal, as PCs are written everywhere else (a
+  // leading 0 is not octal).
   uint64_t breakPc = 0;
-  bool byPc = !llvm::StringRef(breakAt).getAsInteger(0, breakPc);
+  llvm::StringRef breakText(breakAt);
+  bool byPc = breakText.consume_front_insensitive("0x")
+                  ? !breakText.getAsInteger(16, breakPc)
+                  : !breakText.getAsInteger(10, breakPc);
   if (!byPc && llvm::none_of(hloMap, [](const trace::HloRange &r) {
         return r.name == breakAt;
       }))
