@@ -179,13 +179,23 @@ llvm::Expected<trace::Trace> snr::record::recordTrace(StepDebugger &debugger,
       for (const PendingAccess &a : accesses)
         if (!a.isWrite)
           if (llvm::Error error =
-                  snapshot.useMemory(a.space, a.chip, a.addr, a.bytes))
+                  snapshot.useMemory(a.space, a.chip, a.addr, a.bytes)) {
+            // Memory the device cannot read is most likely an access that
+            // faults: let the device say so, in its words.
+            if (llvm::Error fault = debugger.step()) {
+              llvm::consumeError(std::move(error));
+              return llvm::createStringError(
+                  llvm::inconvertibleErrorCode(),
+                  llvm::formatv("pc {0}: the device faulted: {1}", inst.pc,
+                                llvm::toString(std::move(fault))));
+            }
             return llvm::createStringError(
                 llvm::inconvertibleErrorCode(),
                 llvm::formatv("pc {0}: cannot read what '{1}' reads from the "
                               "device: {2}",
                               inst.pc, arch::getMnemonic(inst.opcode),
                               llvm::toString(std::move(error))));
+          }
     }
 
     if (llvm::Error error = debugger.step())
