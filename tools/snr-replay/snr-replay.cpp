@@ -414,6 +414,11 @@ int main(int argc, char **argv) {
     return fail(llvm::toString(loaded.takeError()));
   }
   const trace::Trace &trace = *loaded;
+  if (trace.instructions.empty()) {
+    progress.done();
+    return fail(traceFile + ": the trace records no instruction; there is "
+                            "nothing to replay");
+  }
   // Timing from another machine than the one recorded on is allowed (what
   // if?), but should not go unnoticed.
   if (!trace.header.machine.empty() && trace.header.machine != machine.name)
