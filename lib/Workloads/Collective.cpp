@@ -287,5 +287,7 @@ GeneratedProgram CollectiveGenerator::finish() {
   program.stats.push_back({"vmem-high-water", vmem.highWaterMark(), "bytes"});
   program.stats.push_back(
       {"vmem-max-stranded", vmem.maxStrandedBytes(), "bytes"});
+  program.stats.push_back(
+      {"vmem-min-largest-free", vmem.minLargestFreeRegion(), "bytes"});
   return std::move(program);
 }
