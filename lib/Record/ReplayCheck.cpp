@@ -7,6 +7,7 @@
 #include "SnR/Record/ReplayCheck.h"
 #include "SnR/Record/IntervalSet.h"
 #include "SnR/Sim/FunctionalReplay.h"
+#include "SnR/Trace/TraceReader.h"
 
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -91,4 +92,18 @@ llvm::Error snr::record::checkReplay(const trace::Trace &trace,
                                     arch::getMemSpaceName(space), where));
   }
   return llvm::Error::success();
+}
+
+llvm::Error snr::record::checkWrittenReplay(llvm::StringRef fileBytes,
+                                            llvm::StringRef fileName,
+                                            const sim::ArchState &deviceState) {
+  trace::ReaderOptions options;
+  options.memorySizes = deviceState.sizes;
+  llvm::Expected<trace::Trace> written = trace::loadTrace(
+      llvm::MemoryBufferRef(fileBytes, fileName), fileName, options);
+  if (!written)
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "the trace as written does not read back: " +
+                                       llvm::toString(written.takeError()));
+  return checkReplay(*written, deviceState);
 }

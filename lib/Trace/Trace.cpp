@@ -87,6 +87,17 @@ llvm::Expected<Trace> snr::trace::loadTrace(llvm::StringRef path) {
   return trace;
 }
 
+llvm::Expected<Trace> snr::trace::loadTrace(llvm::MemoryBufferRef input,
+                                            llvm::StringRef fileName,
+                                            const ReaderOptions &options) {
+  Trace trace;
+  trace.fileName = fileName.str();
+  TableBuilder builder(trace);
+  if (llvm::Error error = readTrace(input, fileName, builder, options))
+    return std::move(error);
+  return trace;
+}
+
 void snr::trace::feedRecords(const Trace &trace, TraceConsumer &consumer) {
   consumer.onHeader(trace.header);
   for (const SnapshotRegister &r : trace.registers) {

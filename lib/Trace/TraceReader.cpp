@@ -15,8 +15,10 @@
 #include "SnR/Trace/LineSource.h"
 
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSwitch.h"
+#include "llvm/ADT/bit.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
@@ -186,6 +188,18 @@ bool Reader::getString(ondemand::value value, StringRef key,
   return true;
 }
 
+/// The f32 whose bits "0x" + 8 hex digits spell, as the dialect prints a
+/// NaN lane; the only spelling that keeps a NaN's sign and payload.
+static std::optional<float> parseBitPattern(StringRef text) {
+  if (text.size() != 10 || !text.consume_front("0x") ||
+      !llvm::all_of(text, llvm::isHexDigit))
+    return std::nullopt;
+  uint32_t bits;
+  if (text.getAsInteger(16, bits))
+    return std::nullopt;
+  return llvm::bit_cast<float>(bits);
+}
+
 bool Reader::getFloat(ondemand::value value, StringRef key, float &out) {
   const char *start = at(value);
   double number;
@@ -199,10 +213,13 @@ bool Reader::getFloat(ondemand::value value, StringRef key, float &out) {
       out = std::numeric_limits<float>::quiet_NaN();
     else if (text == "inf" || text == "-inf")
       out = (text == "inf" ? 1 : -1) * std::numeric_limits<float>::infinity();
+    else if (std::optional<float> bits = parseBitPattern(StringRef(text)))
+      out = *bits;
     else
       return fail(start, "'" + key + "' is " + quoted(text) +
-                             "; expected a number, \"nan\", \"inf\" or "
-                             "\"-inf\"");
+                             "; expected a number, \"inf\", \"-inf\", "
+                             "\"nan\" or a bit pattern \"0x\" + 8 hex "
+                             "digits (\"0xFFC00000\")");
     return true;
   }
   return fail(start, "'" + key + "' must be a number");

@@ -6,6 +6,7 @@
 
 #include "SnR/Trace/TraceWriter.h"
 
+#include "llvm/ADT/bit.h"
 #include "llvm/Support/Format.h"
 
 #include <cmath>
@@ -33,8 +34,10 @@ void snr::trace::writeJsonString(llvm::raw_ostream &os, llvm::StringRef text) {
 }
 
 void snr::trace::writeJsonFloat(llvm::raw_ostream &os, float value) {
+  // A NaN's sign and payload are data (vst stores them): write its bits,
+  // spelled as the dialect prints them.
   if (std::isnan(value))
-    os << "\"nan\"";
+    os << llvm::format("\"0x%08X\"", llvm::bit_cast<uint32_t>(value));
   else if (std::isinf(value))
     os << (value > 0 ? "\"inf\"" : "\"-inf\"");
   else

@@ -64,8 +64,9 @@ static cl::opt<uint64_t>
              cl::init(100000000), cl::cat(category));
 static cl::opt<bool> verify(
     "verify",
-    cl::desc("replay the trace from its snapshot alone and check it "
-             "reproduces the device's PC sequence and final state"),
+    cl::desc("read the trace back as the file will hold it, replay it from "
+             "its snapshot alone and check it reproduces the device's PC "
+             "sequence and final state; only then write it"),
     cl::init(false), cl::cat(category));
 
 static int fail(const llvm::Twine &message) {
@@ -151,18 +152,33 @@ int main(int argc, char **argv) {
   recorded->header.hloMap = std::move(hloMap);
   recorded->fileName = outputFile;
 
-  if (verify)
-    if (llvm::Error error = record::checkReplay(*recorded, target.getState()))
+  trace::Compression compression = trace::compressionForFileName(outputFile);
+  auto writeTrace = [&](llvm::raw_ostream &sink) {
+    return trace::writeCompressed(
+        sink, compression, [&](llvm::raw_ostream &os) { recorded->write(os); });
+  };
+  // --verify checks the file's bytes, not the table they are written from: a
+  // writer that loses bits is caught. They are made first and written only
+  // if they pass.
+  std::string fileBytes;
+  if (verify) {
+    llvm::raw_string_ostream os(fileBytes);
+    if (llvm::Error error = writeTrace(os))
+      return fail(outputFile + ": " + llvm::toString(std::move(error)));
+    *recorded = trace::Trace(); // not needed any more; frees its memory
+    if (llvm::Error error = record::checkWrittenReplay(fileBytes, outputFile,
+                                                       target.getState()))
       return fail(llvm::toString(std::move(error)));
+  }
 
   std::string errorMessage;
   std::unique_ptr<llvm::ToolOutputFile> output =
       openOutputFile(outputFile, &errorMessage);
   if (!output)
     return fail(errorMessage);
-  if (llvm::Error error = trace::writeCompressed(
-          output->os(), trace::compressionForFileName(outputFile),
-          [&](llvm::raw_ostream &os) { recorded->write(os); }))
+  if (verify)
+    output->os() << fileBytes;
+  else if (llvm::Error error = writeTrace(output->os()))
     return fail(outputFile + ": " + llvm::toString(std::move(error)));
   output->keep();
   return 0;

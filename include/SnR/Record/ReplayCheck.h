@@ -21,6 +21,15 @@ namespace snr::record {
 llvm::Error checkReplay(const trace::Trace &trace,
                         const sim::ArchState &deviceState);
 
+/// Checks what a reader of the file gets: reads `fileBytes`, a trace exactly
+/// as it will be written to `fileName` (compressed or not), back with the
+/// trace reader and checks the result with checkReplay. A writer that loses
+/// bits (a NaN's payload, say) fails here, where checking the table it was
+/// given would not.
+llvm::Error checkWrittenReplay(llvm::StringRef fileBytes,
+                               llvm::StringRef fileName,
+                               const sim::ArchState &deviceState);
+
 } // namespace snr::record
 
 #endif // SNR_RECORD_REPLAYCHECK_H

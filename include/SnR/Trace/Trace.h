@@ -17,6 +17,7 @@
 #include "SnR/Trace/TraceFormat.h"
 
 #include "llvm/Support/Error.h"
+#include "llvm/Support/MemoryBufferRef.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <vector>
@@ -54,12 +55,17 @@ struct Trace {
 };
 
 class TraceConsumer;
+struct ReaderOptions;
 /// Hands the records of `trace` to `consumer` as the reader would: header,
 /// snapshot entries, instructions (positions from `trace.lines`).
 void feedRecords(const Trace &trace, TraceConsumer &consumer);
 
 /// Reads a whole trace file into memory.
 llvm::Expected<Trace> loadTrace(llvm::StringRef path);
+/// Reads a whole trace, the bytes of a file named `fileName`, into memory.
+llvm::Expected<Trace> loadTrace(llvm::MemoryBufferRef input,
+                                llvm::StringRef fileName,
+                                const ReaderOptions &options);
 
 } // namespace snr::trace
 

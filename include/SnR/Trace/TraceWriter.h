@@ -38,8 +38,9 @@ private:
 
 /// Writes `text` as a JSON string literal, quotes included.
 void writeJsonString(llvm::raw_ostream &os, llvm::StringRef text);
-/// Writes an f32 as a JSON number that reads back to the same float; NaN and
-/// infinities, which JSON cannot spell, as the strings "nan", "inf", "-inf".
+/// Writes an f32 so that it reads back bit for bit: a finite value as a JSON
+/// number, an infinity as "inf" or "-inf", and a NaN, which JSON cannot spell
+/// and whose sign and payload matter, as its bit pattern ("0xFFC00000").
 void writeJsonFloat(llvm::raw_ostream &os, float value);
 
 } // namespace snr::trace
