@@ -33,5 +33,13 @@ if os.access(chromium, os.X_OK):
 
 # The analyses' linearity test counts instructions under callgrind (dev.sh
 # installs valgrind); without it the test is UNSUPPORTED.
-if shutil.which("valgrind"):
+# Valgrind cannot run a sanitizer build (./dev.sh sanitize).
+sanitized = "-fsanitize" in config.snr_cxx_flags
+if shutil.which("valgrind") and not sanitized:
     config.available_features.add("valgrind")
+# A sanitizer build runs against Debian's uninstrumented LLVM, whose inline
+# allocator code trips ASan's user poisoning (dev.sh says more).
+if sanitized:
+    config.environment["ASAN_OPTIONS"] = "detect_leaks=0:allow_user_poisoning=0"
+    config.environment["UBSAN_OPTIONS"] = "print_stacktrace=1"
+
