@@ -7,6 +7,8 @@
 #include "SnR/Analysis/TraceInfo.h"
 #include "SnR/Trace/Trace.h"
 
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/FormatVariadic.h"
 
@@ -46,6 +48,15 @@ TraceInfo TraceInfo::fromTrace(const trace::Trace &trace) {
 
 llvm::StringRef TraceInfo::getHloName(HloId id) const {
   return id == kNoHlo ? llvm::StringRef("(no hlo)") : hloNames[id];
+}
+
+llvm::Expected<HloId> TraceInfo::lookupHlo(llvm::StringRef name) const {
+  auto it = llvm::find(hloNames, name);
+  if (it != hloNames.end())
+    return HloId(it - hloNames.begin());
+  return llvm::createStringError(
+      "no HLO named '" + name + "' in the trace; it has: " +
+      (hloNames.empty() ? std::string("(none)") : llvm::join(hloNames, ", ")));
 }
 
 std::string TraceInfo::describe(uint64_t index) const {

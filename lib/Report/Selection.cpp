@@ -45,17 +45,10 @@ Selection::compute(const analysis::ReplayResults &results,
   // Resolve the HLO name once.
   analysis::HloId hlo = analysis::kNoHlo;
   if (!options.hlo.empty()) {
-    auto it = llvm::find(info.hloNames, options.hlo);
-    if (it == info.hloNames.end()) {
-      std::string known;
-      for (const std::string &name : info.hloNames)
-        known += (known.empty() ? "" : ", ") + name;
-      return llvm::createStringError(
-          llvm::inconvertibleErrorCode(),
-          "no HLO named '%s' in the trace; it has: %s", options.hlo.c_str(),
-          known.empty() ? "(none)" : known.c_str());
-    }
-    hlo = analysis::HloId(it - info.hloNames.begin());
+    llvm::Expected<analysis::HloId> id = info.lookupHlo(options.hlo);
+    if (!id)
+      return id.takeError();
+    hlo = *id;
   }
 
   std::string description;

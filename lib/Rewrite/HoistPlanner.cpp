@@ -19,7 +19,6 @@
 #include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLExtras.h"
-#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FormatVariadic.h"
 
 #include <set>
@@ -701,15 +700,12 @@ HoistPlan Planner::run() {
 
 llvm::Error snr::rewrite::checkSelection(const trace::Trace &trace,
                                          const HoistOptions &options) {
-  if (!options.hlo.empty()) {
-    // The HLOs of the executed instructions, as snr-replay --hlo names them.
-    std::vector<std::string> names =
-        analysis::TraceInfo::fromTrace(trace).hloNames;
-    if (!llvm::is_contained(names, options.hlo))
-      return llvm::createStringError(
-          "no HLO named '" + options.hlo + "' in the trace; it has: " +
-          (names.empty() ? std::string("(none)") : llvm::join(names, ", ")));
-  }
+  // The HLOs of the executed instructions, as snr-replay --hlo names them.
+  if (!options.hlo.empty())
+    if (llvm::Expected<analysis::HloId> id =
+            analysis::TraceInfo::fromTrace(trace).lookupHlo(options.hlo);
+        !id)
+      return id.takeError();
   for (uint64_t pc : options.pcs)
     if (llvm::none_of(trace.instructions, [&](const arch::Instruction &inst) {
           return inst.pc == pc && inst.opcode == arch::Opcode::DmaIssue;

@@ -40,7 +40,6 @@
 #include "mlir/IR/Remarks.h"
 #include "mlir/Remark/RemarkStreamer.h"
 #include "mlir/Support/FileUtilities.h"
-#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/FileSystem.h"
@@ -426,15 +425,13 @@ int main(int argc, char **argv) {
         << traceFile << ": recorded on machine '" << trace.header.machine
         << "', replayed on '" << machine.name << "'\n";
   // A bad restriction fails now, not after the replay.
-  if (!hloFilter.empty()) {
-    analysis::TraceInfo info = analysis::TraceInfo::fromTrace(trace);
-    if (!llvm::is_contained(info.hloNames, hloFilter)) {
+  if (!hloFilter.empty())
+    if (llvm::Expected<analysis::HloId> id =
+            analysis::TraceInfo::fromTrace(trace).lookupHlo(hloFilter);
+        !id) {
       progress.done();
-      return fail("no HLO named '" + hloFilter + "' in the trace; it has: " +
-                  (info.hloNames.empty() ? std::string("(none)")
-                                         : llvm::join(info.hloNames, ", ")));
+      return fail(llvm::toString(id.takeError()));
     }
-  }
 
   // So does a rewrite restricted to DMAs the trace does not have.
   if (apply) {

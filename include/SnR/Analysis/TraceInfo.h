@@ -16,6 +16,7 @@
 #include "SnR/Arch/ISA.h"
 
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/Support/Error.h"
 
 #include <cstdint>
 #include <string>
@@ -49,6 +50,9 @@ struct TraceInfo {
 
   /// "fusion.1", or "(no hlo)".
   llvm::StringRef getHloName(HloId id) const;
+  /// The id of the HLO named `name`, or an error that lists the trace's
+  /// HLOs (for options that name one).
+  llvm::Expected<HloId> lookupHlo(llvm::StringRef name) const;
   /// "pc 12 (line 40)" or "pc 12", for messages.
   std::string describe(uint64_t index) const;
 };
