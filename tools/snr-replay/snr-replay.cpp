@@ -245,11 +245,15 @@ llvm::Error writeAnnotated(const trace::Trace &trace,
   return llvm::Error::success();
 }
 
-/// Writes the suggestions as optimization remarks (YAML), located at the
-/// trace file's lines.
-llvm::Error writeRemarks(const analysis::ReplayResults &results,
-                         llvm::StringRef path) {
+/// Writes every remark `emit` makes into `path` as LLVM remark YAML. `emit`
+/// gets the location of a line of the trace file.
+llvm::Error writeRemarkFile(
+    llvm::StringRef path, const analysis::TraceInfo &info,
+    llvm::function_ref<void(llvm::function_ref<Location(unsigned line)>)>
+        emit) {
   MLIRContext context;
+  // Each kind is enabled on its own: RemarkCategories::all is only read by
+  // the command-line front end.
   remark::RemarkCategories all;
   all.passed = all.missed = all.analysis = all.failed = ".*";
   if (failed(remark::enableOptimizationRemarksWithLLVMStreamer(
@@ -257,11 +261,21 @@ llvm::Error writeRemarks(const analysis::ReplayResults &results,
           std::make_unique<remark::RemarkEmittingPolicyAll>(), all)))
     return llvm::createStringError(llvm::inconvertibleErrorCode(),
                                    "cannot write remarks to " + path);
-  StringAttr file = StringAttr::get(&context, results.info.fileName);
-  emitSuggestionRemarks(results, [&](uint64_t index) -> Location {
-    return FileLineColLoc::get(file, results.info.lines[index], 1);
+  StringAttr file = StringAttr::get(&context, info.fileName);
+  emit([&](unsigned line) -> Location {
+    return FileLineColLoc::get(file, line, 1);
   });
   return llvm::Error::success();
+}
+
+/// The suggestions as optimization remarks, at the trace file's lines.
+llvm::Error writeRemarks(const analysis::ReplayResults &results,
+                         llvm::StringRef path) {
+  return writeRemarkFile(path, results.info, [&](auto atLine) {
+    emitSuggestionRemarks(results, [&](uint64_t index) {
+      return atLine(results.info.lines[index]);
+    });
+  });
 }
 /// snr-replay --apply: plans the rewrite on the replay, proves it by
 /// replaying the result, and writes it only if it is proved. Returns the exit
@@ -320,24 +334,16 @@ int rewriteAndProve(const trace::Trace &trace,
             return llvm::Error::success();
           }))
     return fail(llvm::toString(std::move(error)));
-  {
-    MLIRContext context;
-    remark::RemarkCategories all;
-    all.passed = all.missed = all.analysis = all.failed = ".*";
-    if (failed(remark::enableOptimizationRemarksWithLLVMStreamer(
-            context, inDir("rewrite-remarks.yaml"),
-            llvm::remarks::Format::YAML,
-            std::make_unique<remark::RemarkEmittingPolicyAll>(), all)))
-      return fail("cannot write " + inDir("rewrite-remarks.yaml"));
-    StringAttr file = StringAttr::get(&context, results.info.fileName);
-    emitRewriteRemarks(plan, [&](uint64_t index) -> Location {
-      return FileLineColLoc::get(file, results.info.lines[index], 1);
-    });
-    // The trace as a whole is its header, line 1.
-    if (plan.changed())
-      emitRewriteOutcomeRemark(FileLineColLoc::get(file, 1, 1), plan,
-                               *comparison);
-  }
+  if (llvm::Error error = writeRemarkFile(
+          inDir("rewrite-remarks.yaml"), results.info, [&](auto atLine) {
+            emitRewriteRemarks(plan, [&](uint64_t index) {
+              return atLine(results.info.lines[index]);
+            });
+            // The trace as a whole is its header, line 1.
+            if (plan.changed())
+              emitRewriteOutcomeRemark(atLine(1), plan, *comparison);
+          }))
+    return fail(llvm::toString(std::move(error)));
   auto printRewrite = [&](llvm::raw_ostream &os) {
     if (!plan.changed()) {
       os << "rewrite: nothing to move (";
