@@ -29,6 +29,7 @@
 
 #include "BenchUtil.h"
 
+#include "SnR/Replay/Replay.h"
 #include "SnR/Analysis/ReplayAnalyses.h"
 #include "SnR/Sim/Simulator.h"
 #include "SnR/Trace/Trace.h"
@@ -102,7 +103,7 @@ int main(int argc, char **argv) {
     for (sim::SimListener *listener : extra)
       simulator.addListener(listener);
     sim::ArchState state(machine.memory);
-    trace.applySnapshot(state);
+    replay::applySnapshot(trace, state);
     check(simulator.run(input, &state));
   };
 

@@ -38,6 +38,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "SnR/Replay/Replay.h"
 #include "SnR/Analysis/ReplayAnalyses.h"
 #include "SnR/Sim/Simulator.h"
 #include "SnR/Trace/Trace.h"
@@ -293,7 +294,7 @@ void replay(const trace::Trace &trace,
   for (sim::SimListener *listener : listeners)
     simulator.addListener(listener);
   sim::ArchState state(machine.memory);
-  trace.applySnapshot(state);
+  replay::applySnapshot(trace, state);
   llvm::Expected<sim::RunSummary> summary = simulator.run(
       {trace.instructions, trace.outcomes, /*checkPcFlow=*/false}, &state);
   if (!summary) {

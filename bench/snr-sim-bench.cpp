@@ -17,6 +17,7 @@
 
 #include "BenchUtil.h"
 
+#include "SnR/Replay/Replay.h"
 #include "SnR/Sim/PerformanceTracker.h"
 #include "SnR/Sim/Simulator.h"
 #include "SnR/Sim/TimingRecorder.h"
@@ -89,7 +90,7 @@ int main(int argc, char **argv) {
          simulator.addListener(&recorder);
          simulator.addListener(&tracker);
          sim::ArchState state(machine.memory);
-         trace.applySnapshot(state);
+         replay::applySnapshot(trace, state);
          check(simulator.run(input, &state));
        }},
   };

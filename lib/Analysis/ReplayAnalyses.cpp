@@ -5,7 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "SnR/Analysis/ReplayAnalyses.h"
-#include "SnR/Sim/Simulator.h"
+#include "SnR/Replay/Replay.h"
 #include "SnR/Trace/Trace.h"
 
 using namespace snr;
@@ -47,26 +47,18 @@ snr::analysis::analyzeTrace(const trace::Trace &trace,
   auto results = std::make_unique<ReplayResults>(TraceInfo::fromTrace(trace),
                                                  machine, options);
 
-  sim::Simulator simulator(machine);
-  simulator.addListener(&results->timing);
-  simulator.addListener(&results->performance);
-  simulator.addListener(&results->dmas);
-  simulator.addListener(&results->utilization);
-  simulator.addListener(&results->dataCache);
-  simulator.addListener(&results->dependencies);
+  llvm::SmallVector<sim::SimListener *, 8> listeners = {
+      &results->timing,       &results->performance, &results->dmas,
+      &results->utilization,  &results->dataCache,   &results->dependencies};
   std::optional<ProgressListener> progress;
   if (options.progress) {
     progress.emplace(options.progress);
-    simulator.addListener(&*progress);
+    listeners.push_back(&*progress);
   }
-
-  sim::ArchState state(machine.memory);
-  trace.applySnapshot(state);
-  llvm::Expected<sim::RunSummary> summary = simulator.run(
-      {trace.instructions, trace.outcomes, !trace.header.reordered}, &state);
-  if (!summary)
-    return summary.takeError();
-  results->summary = *summary;
+  llvm::Expected<replay::Run> run = replay::replay(trace, machine, listeners);
+  if (!run)
+    return run.takeError();
+  results->summary = run->summary;
   results->suggestions.compute(results->info, results->dmas,
                                results->dependencies, results->dataCache,
                                options.suggestions);

@@ -7,6 +7,7 @@
 #include "SnR/Analysis/TraceInfo.h"
 #include "SnR/Trace/Trace.h"
 
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"

@@ -6,7 +6,7 @@
 
 #include "SnR/Analysis/TraceReplayAnalysis.h"
 #include "SnR/Dialect/SnROps.h"
-#include "SnR/Sim/Simulator.h"
+#include "SnR/Replay/Replay.h"
 
 using namespace mlir;
 using namespace snr;
@@ -24,15 +24,18 @@ TraceReplayAnalysis::TraceReplayAnalysis(
     results = std::move(*replayed);
     return;
   }
+  (void)emitReplayError(table, replayed.takeError());
+}
+
+LogicalResult snr::emitReplayError(const TraceTable &table,
+                                   llvm::Error error) {
   llvm::handleAllErrors(
-      replayed.takeError(),
-      [&](const sim::DivergenceError &error) {
-        table.ops[error.index]->emitError()
-            << "replay diverges from the trace at instruction " << error.index
-            << " (pc " << table.trace.instructions[error.index].pc
-            << "): " << error.message;
+      std::move(error),
+      [&](const replay::DivergenceError &divergence) {
+        table.ops[divergence.index]->emitError() << divergence.describe();
       },
-      [&](const llvm::ErrorInfoBase &error) {
-        traceOp->emitError(error.message());
+      [&](const llvm::ErrorInfoBase &other) {
+        mlir::emitError(table.traceOp->getLoc(), other.message());
       });
+  return failure();
 }

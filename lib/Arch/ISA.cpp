@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "SnR/Arch/ISA.h"
+#include "SnR/Arch/Values.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringSwitch.h"
@@ -289,4 +290,18 @@ llvm::StringRef snr::arch::getLatencyClassName(LatencyClass cls) {
       "halt"};
   static_assert(sizeof(kNames) / sizeof(kNames[0]) == kNumLatencyClasses);
   return kNames[unsigned(cls)];
+}
+
+uint64_t MemorySizes::size(MemSpace space) const {
+  switch (space) {
+  case MemSpace::SMem:
+    return smem;
+  case MemSpace::VMem:
+    return vmem;
+  case MemSpace::Hbm:
+    return hbm;
+  case MemSpace::RemoteHbm:
+    return remoteHbm;
+  }
+  return 0;
 }

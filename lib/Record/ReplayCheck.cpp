@@ -6,7 +6,7 @@
 
 #include "SnR/Record/ReplayCheck.h"
 #include "SnR/Record/IntervalSet.h"
-#include "SnR/Sim/FunctionalReplay.h"
+#include "SnR/Replay/Replay.h"
 #include "SnR/Trace/TraceReader.h"
 
 #include "llvm/ADT/DenseSet.h"
@@ -25,32 +25,51 @@ static llvm::Error mismatch(const llvm::Twine &message) {
                                      message);
 }
 
-llvm::Error snr::record::checkReplay(const trace::Trace &trace,
-                                     const sim::ArchState &deviceState) {
-  sim::ArchState replay(deviceState.sizes);
-  trace.applySnapshot(replay);
+namespace {
+/// Collects every register and memory byte the executed instructions of a
+/// replay touch, as the replay resolves them.
+class Footprint : public sim::SimListener {
+public:
+  void onRunStart(const sim::RunInfo &run) override {
+    instructions = run.instructions;
+  }
+  void onIssue(const sim::IssueEvent &event) override {
+    if (!event.executed)
+      return;
+    touched.clear();
+    arch::getRegisterReads(instructions[event.index], touched);
+    arch::getRegisterWrites(instructions[event.index], touched);
+    for (arch::Reg reg : touched)
+      regs.insert({unsigned(reg.cls), reg.index});
+  }
+  void onMemoryAccess(const sim::MemoryAccessEvent &a) override {
+    memory[{unsigned(a.space), a.chip}].insert(a.addr, a.addr + a.bytes);
+  }
 
-  // Everything the trace touched, as the replay resolves it.
   std::set<std::pair<unsigned, unsigned>> regs;
   std::map<std::pair<unsigned, unsigned>, IntervalSet> memory;
+
+private:
+  llvm::ArrayRef<arch::Instruction> instructions;
+  llvm::SmallVector<arch::Reg, 8> touched;
+};
+} // namespace
+
+llvm::Error snr::record::checkReplay(const trace::Trace &trace,
+                                     const sim::ArchState &deviceState) {
+  // The functional core is the same on every machine; only the memory
+  // sizes must be the device's.
+  sim::MachineModel machine = sim::getDefaultMachineModel();
+  machine.memory = deviceState.sizes;
+  Footprint footprint;
   for (const trace::SnapshotRegister &r : trace.registers)
-    regs.insert({unsigned(r.reg.cls), r.reg.index});
-  llvm::Error error = sim::replayFunctionally(
-      trace, replay,
-      [&](size_t index, const sim::StepResult &result,
-          llvm::ArrayRef<sim::ResolvedAccess> accesses) {
-        if (!result.executed)
-          return;
-        llvm::SmallVector<arch::Reg, 8> touched;
-        arch::getRegisterReads(trace.instructions[index], touched);
-        arch::getRegisterWrites(trace.instructions[index], touched);
-        for (arch::Reg reg : touched)
-          regs.insert({unsigned(reg.cls), reg.index});
-        for (const sim::ResolvedAccess &a : accesses)
-          memory[{unsigned(a.space), a.chip}].insert(a.addr, a.addr + a.bytes);
-      });
-  if (error)
-    return error;
+    footprint.regs.insert({unsigned(r.reg.cls), r.reg.index});
+  llvm::Expected<replay::Run> run = replay::replay(trace, machine, {&footprint});
+  if (!run)
+    return run.takeError();
+  const sim::ArchState &replay = *run->finalState;
+  const auto &regs = footprint.regs;
+  const auto &memory = footprint.memory;
 
   for (auto [cls, index] : regs) {
     arch::Reg reg{arch::RegClass(cls), uint8_t(index)};

@@ -13,6 +13,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "SnR/Replay/Replay.h"
 #include "SnR/Rewrite/HoistPlanner.h"
 #include "SnR/Sim/FunctionalCore.h"
 
@@ -162,7 +163,7 @@ private:
 
 void Planner::recordAccesses() {
   sim::ArchState state(results.machine.memory);
-  trace.applySnapshot(state);
+  replay::applySnapshot(trace, state);
   size_t count = trace.instructions.size();
   accessBegin.reserve(count + 1);
   llvm::SmallVector<sim::ResolvedAccess, 2> resolved;

@@ -5,7 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "SnR/Rewrite/RewriteCheck.h"
-#include "SnR/Sim/Simulator.h"
+#include "SnR/Replay/Replay.h"
 #include "SnR/Sim/TimingRecorder.h"
 
 #include "llvm/ADT/DenseMap.h"
@@ -34,34 +34,26 @@ struct Replay {
   std::optional<sim::ArchState> state;
 };
 
-llvm::Error replay(const trace::Trace &trace, const sim::MachineModel &machine,
-                   Replay &out, llvm::StringRef which,
-                   llvm::function_ref<uint64_t(uint64_t)> originalOf) {
-  sim::Simulator simulator(machine);
-  simulator.addListener(&out.tracker);
-  simulator.addListener(&out.timing);
-  out.state.emplace(machine.memory);
-  trace.applySnapshot(*out.state);
-  llvm::Expected<sim::RunSummary> summary = simulator.run(
-      {trace.instructions, trace.outcomes, !trace.header.reordered},
-      &*out.state);
-  if (summary)
+llvm::Error replayOne(const trace::Trace &trace,
+                      const sim::MachineModel &machine, Replay &out,
+                      llvm::StringRef which,
+                      llvm::function_ref<uint64_t(uint64_t)> originalOf) {
+  llvm::Expected<replay::Run> run =
+      replay::replay(trace, machine, {&out.tracker, &out.timing});
+  if (run) {
+    out.state = std::move(run->finalState);
     return llvm::Error::success();
-  std::string message;
-  llvm::handleAllErrors(
-      summary.takeError(),
-      [&](const sim::DivergenceError &error) {
-        uint64_t original = originalOf(error.index);
-        message = llvm::formatv("the {0} trace diverges at its instruction "
-                                "{1} (pc {2}, instruction {3} of the "
-                                "original): {4}",
-                                which, error.index,
-                                trace.instructions[error.index].pc, original,
-                                error.message)
-                      .str();
-      },
-      [&](const llvm::ErrorInfoBase &error) { message = error.message(); });
-  return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
+  }
+  // A divergence of the rewritten trace is located in the original too.
+  return llvm::handleErrors(
+      run.takeError(), [&](const replay::DivergenceError &error) {
+        return llvm::createStringError(
+            llvm::inconvertibleErrorCode(),
+            llvm::formatv("the {0} trace diverges at its instruction {1} "
+                          "(pc {2}, instruction {3} of the original): {4}",
+                          which, error.index, error.pc,
+                          originalOf(error.index), error.what));
+      });
 }
 
 /// Each DMA's charged stall and completion, by the original index of its
@@ -90,10 +82,10 @@ snr::rewrite::compareRewrite(const trace::Trace &original,
     return plan.order[index].original;
   };
   Replay before, after;
-  if (llvm::Error error = replay(original, machine, before, "original",
+  if (llvm::Error error = replayOne(original, machine, before, "original",
                                  identity))
     return std::move(error);
-  if (llvm::Error error = replay(rewritten, machine, after, "rewritten",
+  if (llvm::Error error = replayOne(rewritten, machine, after, "rewritten",
                                  originalOf))
     return std::move(error);
 

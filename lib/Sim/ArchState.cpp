@@ -17,20 +17,6 @@
 using namespace snr;
 using namespace snr::sim;
 
-uint64_t MemorySizes::size(arch::MemSpace space) const {
-  switch (space) {
-  case arch::MemSpace::SMem:
-    return smem;
-  case arch::MemSpace::VMem:
-    return vmem;
-  case arch::MemSpace::Hbm:
-    return hbm;
-  case arch::MemSpace::RemoteHbm:
-    return remoteHbm;
-  }
-  return 0;
-}
-
 //===----------------------------------------------------------------------===//
 // SparseMemory
 //===----------------------------------------------------------------------===//

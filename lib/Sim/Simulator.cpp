@@ -183,7 +183,7 @@ llvm::Expected<RunSummary> Run::simulate() {
   const size_t count = input.instructions.size();
   for (size_t i = 0; i < count; ++i) {
     const arch::Instruction &inst = input.instructions[i];
-    const trace::RecordedOutcome &recorded = input.outcomes[i];
+    const arch::RecordedOutcome &recorded = input.outcomes[i];
 
     // Values first: they decide whether the instruction takes effect.
     bool executed = recorded.executed.value_or(true);

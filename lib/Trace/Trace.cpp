@@ -26,23 +26,6 @@ void Trace::write(llvm::raw_ostream &os) const {
     writer.writeInstruction(instructions[i], outcomes[i]);
 }
 
-void Trace::applySnapshot(sim::ArchState &state) const {
-  for (const SnapshotRegister &r : registers) {
-    switch (r.reg.cls) {
-    case arch::RegClass::Scalar:
-    case arch::RegClass::Pred:
-    case arch::RegClass::Flag:
-      state.writeScalarLike(r.reg, r.value);
-      break;
-    default:
-      state.writeVectorLike(r.reg, r.lanes);
-      break;
-    }
-  }
-  for (const SnapshotMemory &m : memory)
-    state.memory(m.space, m.chip).write(m.addr, m.bytes);
-}
-
 namespace {
 class TableBuilder : public TraceConsumer {
 public:
@@ -58,7 +41,7 @@ public:
   void onRegister(arch::Reg reg, int64_t value, SourcePos) override {
     trace.registers.push_back({reg, value, {}});
   }
-  void onVectorRegister(arch::Reg reg, const sim::Vector &lanes,
+  void onVectorRegister(arch::Reg reg, const arch::Vector &lanes,
                         SourcePos) override {
     trace.registers.push_back({reg, 0, lanes});
   }

@@ -35,7 +35,7 @@ LogicalResult snr::exportTrace(TraceOp traceOp, llvm::raw_ostream &os) {
       if (auto init = dyn_cast<InitRegOp>(op)) {
         writer.writeRegister(init.getReg().getReg(), init.getValue());
       } else if (auto init = dyn_cast<InitVRegOp>(op)) {
-        sim::Vector lanes{};
+        arch::Vector lanes{};
         llvm::copy(init.getValue(), lanes.begin());
         writer.writeVectorRegister(init.getReg().getReg(), lanes);
       } else if (auto init = dyn_cast<InitMemOp>(op)) {

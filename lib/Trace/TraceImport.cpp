@@ -43,7 +43,7 @@ public:
                       builder.getI64IntegerAttr(value));
   }
 
-  void onVectorRegister(arch::Reg reg, const sim::Vector &lanes,
+  void onVectorRegister(arch::Reg reg, const arch::Vector &lanes,
                         SourcePos pos) override {
     OpBuilder::InsertionGuard guard(builder);
     builder.setInsertionPointToEnd(snapshot(pos));

@@ -520,7 +520,7 @@ bool Reader::parseRegister(ondemand::object object, const char *start) {
   arch::Reg reg;
   const char *regAt = start;
   std::optional<int64_t> value;
-  std::optional<sim::Vector> lanes;
+  std::optional<arch::Vector> lanes;
   for (auto fieldResult : object) {
     ondemand::field field;
     std::string_view key;
@@ -541,7 +541,7 @@ bool Reader::parseRegister(ondemand::object object, const char *start) {
       ondemand::array array;
       if (v.get_array().get(array))
         return fail(vat, "'lanes' must be an array of 16 numbers");
-      sim::Vector parsed{};
+      arch::Vector parsed{};
       size_t count = 0;
       for (auto laneResult : array) {
         ondemand::value laneValue;

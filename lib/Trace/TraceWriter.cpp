@@ -86,7 +86,7 @@ void TraceWriter::writeRegister(arch::Reg reg, int64_t value) {
      << "}\n";
 }
 
-void TraceWriter::writeVectorRegister(arch::Reg reg, const sim::Vector &lanes) {
+void TraceWriter::writeVectorRegister(arch::Reg reg, const arch::Vector &lanes) {
   os << "{\"reg\":\"" << arch::formatReg(reg) << "\",\"lanes\":[";
   for (size_t i = 0; i < lanes.size(); ++i) {
     if (i)

@@ -5,8 +5,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "ReplayTrace.h"
+#include "SnR/Analysis/TraceReplayAnalysis.h"
 #include "SnR/Dialect/SnROps.h"
-#include "SnR/Sim/Simulator.h"
+#include "SnR/Replay/Replay.h"
 
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/Operation.h"
@@ -46,32 +47,10 @@ LogicalResult snr::replayTable(const TraceTable &table,
                                const sim::MachineModel &machine,
                                bool functional,
                                llvm::ArrayRef<sim::SimListener *> listeners) {
-  const trace::Trace &trace = table.trace;
-  sim::Simulator simulator(machine);
-  for (sim::SimListener *listener : listeners)
-    simulator.addListener(listener);
-  std::optional<sim::ArchState> state;
-  if (functional) {
-    state.emplace(machine.memory);
-    trace.applySnapshot(*state);
-  }
-  llvm::Expected<sim::RunSummary> summary =
-      simulator.run({trace.instructions, trace.outcomes,
-                     /*checkPcFlow=*/!trace.header.reordered},
-                    state ? &*state : nullptr);
-  if (summary)
+  llvm::Expected<replay::Run> run = replay::replay(
+      table.trace, machine, listeners,
+      functional ? replay::Mode::Functional : replay::Mode::TimingOnly);
+  if (run)
     return success();
-  LogicalResult result = failure();
-  llvm::handleAllErrors(
-      summary.takeError(),
-      [&](const sim::DivergenceError &error) {
-        Operation *op = table.ops[error.index];
-        op->emitError() << "replay diverges from the trace at instruction "
-                        << error.index << " (pc " << trace.instructions[error.index].pc
-                        << "): " << error.message;
-      },
-      [&](const llvm::ErrorInfoBase &error) {
-        mlir::emitError(table.traceOp->getLoc(), error.message());
-      });
-  return result;
+  return emitReplayError(table, run.takeError());
 }

@@ -10,7 +10,7 @@ snr.trace @guard at 0 {
     snr.init_reg p1 = 0
   }
   snr.nop {pc = 0 : i64}
-  // expected-error @+1 {{replay diverges from the trace at instruction 1 (pc 1): the trace recorded its guard as true, the model computed false}}
+  // expected-error @+1 {{replay diverges from the trace at instruction 1 (pc 1, br): the trace recorded its guard as true, the model computed false}}
   snr.br 3 if p1 {executed = true, pc = 1 : i64}
   snr.nop {pc = 3 : i64}
 }
@@ -33,6 +33,6 @@ snr.trace @fault at 0 {
   snr.snapshot {
     snr.init_reg s1 = 16777152
   }
-  // expected-error @+1 {{replay diverges from the trace at instruction 0 (pc 0): the instruction faults in the model: source vmem[16777216, 16777280) is outside vmem (16777216 bytes)}}
+  // expected-error @+1 {{replay diverges from the trace at instruction 0 (pc 0, vld): the instruction faults in the model: source vmem[16777216, 16777280) is outside vmem (16777216 bytes)}}
   snr.vld v1, vmem[s1 + 64] {pc = 0 : i64}
 }

@@ -27,7 +27,6 @@
 #include "SnR/Report/Summary.h"
 #include "SnR/Rewrite/HoistPlanner.h"
 #include "SnR/Rewrite/RewriteCheck.h"
-#include "SnR/Sim/Simulator.h"
 #include "SnR/Trace/Trace.h"
 #include "SnR/Trace/TraceImport.h"
 #include "SnR/Trace/TraceReader.h"
@@ -463,20 +462,7 @@ int main(int argc, char **argv) {
       analysis::analyzeTrace(trace, machine, options);
   if (!replayed) {
     progress.done();
-    std::string message;
-    llvm::handleAllErrors(
-        replayed.takeError(),
-        [&](const sim::DivergenceError &error) {
-          unsigned line = trace.lines[error.index];
-          message = llvm::formatv("{0}:{1}: replay diverges from the trace "
-                                  "at instruction {2} (pc {3}): {4}",
-                                  traceFile, line, error.index,
-                                  trace.instructions[error.index].pc,
-                                  error.message)
-                        .str();
-        },
-        [&](const llvm::ErrorInfoBase &error) { message = error.message(); });
-    return fail(message);
+    return fail(llvm::toString(replayed.takeError()));
   }
   const analysis::ReplayResults &results = **replayed;
 

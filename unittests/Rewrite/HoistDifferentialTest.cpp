@@ -14,6 +14,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "SnR/Replay/Replay.h"
 #include "SnR/Analysis/ReplayAnalyses.h"
 #include "SnR/Rewrite/HoistPlanner.h"
 #include "SnR/Rewrite/RewriteCheck.h"
@@ -60,7 +61,7 @@ public:
       trace.registers.push_back(reg);
     }
     state.emplace(sim::getDefaultMachineModel().memory);
-    trace.applySnapshot(*state);
+    replay::applySnapshot(trace, *state);
     for (unsigned i = 0; i < length; ++i)
       emit(randomInstruction());
     // Every DMA completes within the trace.

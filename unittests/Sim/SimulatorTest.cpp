@@ -65,7 +65,7 @@ public:
   SimInput input() const { return {instructions, outcomes}; }
 
   std::vector<arch::Instruction> instructions;
-  std::vector<trace::RecordedOutcome> outcomes;
+  std::vector<arch::RecordedOutcome> outcomes;
 };
 
 TimingRecorder run(const MachineModel &machine, const TraceBuilder &trace,

@@ -27,9 +27,9 @@ namespace {
 
 /// Keeps what the reader hands over.
 struct Collector : TraceConsumer {
-  sim::Vector lanes{};
+  arch::Vector lanes{};
   float fimm = 0;
-  void onVectorRegister(arch::Reg, const sim::Vector &v, SourcePos) override {
+  void onVectorRegister(arch::Reg, const arch::Vector &v, SourcePos) override {
     lanes = v;
   }
   void onInstruction(const arch::Instruction &inst, const RecordedOutcome &,
@@ -66,7 +66,7 @@ std::string hex(uint32_t bits) {
 /// expects the same bits.
 void expectLanesRoundTrip(llvm::ArrayRef<uint32_t> patterns) {
   for (size_t begin = 0; begin < patterns.size(); begin += 16) {
-    sim::Vector lanes{};
+    arch::Vector lanes{};
     for (size_t i = 0; i < 16 && begin + i < patterns.size(); ++i)
       lanes[i] = llvm::bit_cast<float>(patterns[begin + i]);
     std::string text = headerLine();

@@ -66,7 +66,7 @@ struct ReplayResults {
 };
 
 /// Replays `trace` functionally from its snapshot on `machine` with every
-/// analysis. Fails with a sim::DivergenceError where the model and the trace
+/// analysis. Fails with a replay::DivergenceError where the model and the trace
 /// disagree.
 llvm::Expected<std::unique_ptr<ReplayResults>>
 analyzeTrace(const trace::Trace &trace, const sim::MachineModel &machine,

@@ -17,6 +17,8 @@
 #include "SnR/Analysis/ReplayAnalyses.h"
 #include "SnR/Trace/TraceTable.h"
 
+#include "mlir/Support/LLVM.h"
+
 #include <memory>
 
 namespace mlir {
@@ -45,6 +47,12 @@ private:
   TraceTable table;
   std::unique_ptr<analysis::ReplayResults> results;
 };
+
+/// Emits a failed replay of `table` as an MLIR error: a divergence at the
+/// divergent instruction's op, anything else at the trace op. Returns
+/// failure, for `return emitReplayError(...)`.
+mlir::LogicalResult emitReplayError(const TraceTable &table,
+                                    llvm::Error error);
 
 } // namespace snr
 

@@ -15,6 +15,7 @@
 #define SNR_SIM_ARCHSTATE_H
 
 #include "SnR/Arch/ISA.h"
+#include "SnR/Arch/Values.h"
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseMap.h"
@@ -30,16 +31,8 @@
 
 namespace snr::sim {
 
-using Vector = std::array<float, arch::kVectorLanes>;
-
-/// Sizes of the memories, in bytes (from the machine description).
-struct MemorySizes {
-  uint64_t smem = 16 * 1024;
-  uint64_t vmem = 128ull * 256 * 512; ///< 128 blocks x 256 pages x 512 B
-  uint64_t hbm = 16ull << 30;
-  uint64_t remoteHbm = 16ull << 30; ///< per remote chip
-  uint64_t size(arch::MemSpace space) const;
-};
+using Vector = arch::Vector;
+using MemorySizes = arch::MemorySizes;
 
 /// A byte-addressed memory of a fixed size whose pages are allocated on first
 /// write; bytes never written read as zero. Copying copies the contents.

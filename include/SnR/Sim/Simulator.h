@@ -20,7 +20,7 @@
 #include "SnR/Sim/ArchState.h"
 #include "SnR/Sim/MachineModel.h"
 #include "SnR/Sim/SimEvents.h"
-#include "SnR/Trace/TraceFormat.h"
+#include "SnR/Arch/Values.h"
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/SmallVector.h"
@@ -46,7 +46,7 @@ public:
 /// outcomes, in order.
 struct SimInput {
   llvm::ArrayRef<arch::Instruction> instructions;
-  llvm::ArrayRef<trace::RecordedOutcome> outcomes;
+  llvm::ArrayRef<arch::RecordedOutcome> outcomes;
   /// Check that each next PC is the one the model computes. Off for a
   /// reordered trace, whose PCs no longer follow the control flow.
   bool checkPcFlow = true;

@@ -13,7 +13,7 @@
 #ifndef SNR_TRACE_TRACE_H
 #define SNR_TRACE_TRACE_H
 
-#include "SnR/Sim/ArchState.h"
+#include "SnR/Arch/Values.h"
 #include "SnR/Trace/TraceFormat.h"
 
 #include "llvm/Support/Error.h"
@@ -27,7 +27,7 @@ namespace snr::trace {
 struct SnapshotRegister {
   arch::Reg reg;
   int64_t value = 0;    ///< scalar, predicate, flag
-  sim::Vector lanes{};  ///< vector, weight row, result slot
+  arch::Vector lanes{};  ///< vector, weight row, result slot
 };
 
 struct SnapshotMemory {
@@ -50,8 +50,6 @@ struct Trace {
 
   /// Writes the trace format (header count and start PC as they are).
   void write(llvm::raw_ostream &os) const;
-  /// Puts the snapshot into `state` (everything else untouched).
-  void applySnapshot(sim::ArchState &state) const;
 };
 
 class TraceConsumer;

@@ -14,6 +14,7 @@
 #define SNR_TRACE_TRACEFORMAT_H
 
 #include "SnR/Arch/ISA.h"
+#include "SnR/Arch/Values.h"
 
 #include <array>
 #include <cstdint>
@@ -51,13 +52,8 @@ struct TraceHeader {
   const HloRange *lookupHlo(uint64_t pc) const;
 };
 
-/// What a trace recorded about an instruction's execution beyond its fields.
-struct RecordedOutcome {
-  /// Value of the guard, for predicated instructions.
-  std::optional<bool> executed;
-  /// For branches: whether control went to the target.
-  std::optional<bool> taken;
-};
+/// What a trace recorded about an instruction's execution.
+using RecordedOutcome = arch::RecordedOutcome;
 
 /// A position in a trace file, 1-based.
 struct SourcePos {

@@ -14,7 +14,7 @@
 #ifndef SNR_TRACE_TRACEREADER_H
 #define SNR_TRACE_TRACEREADER_H
 
-#include "SnR/Sim/ArchState.h"
+#include "SnR/Arch/Values.h"
 #include "SnR/Trace/TraceFormat.h"
 
 #include "llvm/Support/Error.h"
@@ -31,7 +31,7 @@ public:
   /// A scalar, predicate or flag register.
   virtual void onRegister(arch::Reg reg, int64_t value, SourcePos pos) {}
   /// A vector register, weight row or result slot.
-  virtual void onVectorRegister(arch::Reg reg, const sim::Vector &lanes,
+  virtual void onVectorRegister(arch::Reg reg, const arch::Vector &lanes,
                                 SourcePos pos) {}
   virtual void onMemory(arch::MemSpace space, unsigned chip, uint64_t addr,
                         llvm::ArrayRef<uint8_t> bytes, SourcePos pos) {}
@@ -56,7 +56,7 @@ public:
 
 struct ReaderOptions {
   /// Sizes against which snapshot addresses are checked.
-  sim::MemorySizes memorySizes;
+  arch::MemorySizes memorySizes;
 };
 
 /// Reads `input` (named `fileName` in errors) into `consumer`.

@@ -13,7 +13,7 @@
 #ifndef SNR_TRACE_TRACEWRITER_H
 #define SNR_TRACE_TRACEWRITER_H
 
-#include "SnR/Sim/ArchState.h"
+#include "SnR/Arch/Values.h"
 #include "SnR/Trace/TraceFormat.h"
 
 #include "llvm/Support/raw_ostream.h"
@@ -26,7 +26,7 @@ public:
 
   void writeHeader(const TraceHeader &header);
   void writeRegister(arch::Reg reg, int64_t value);
-  void writeVectorRegister(arch::Reg reg, const sim::Vector &lanes);
+  void writeVectorRegister(arch::Reg reg, const arch::Vector &lanes);
   void writeMemory(arch::MemSpace space, unsigned chip, uint64_t addr,
                    llvm::ArrayRef<uint8_t> bytes);
   void writeInstruction(const arch::Instruction &inst,
