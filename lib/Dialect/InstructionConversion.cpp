@@ -75,52 +75,89 @@ arch::Instruction snr::toInstruction(Operation *op) {
   return inst;
 }
 
-Operation *snr::buildInstruction(OpBuilder &builder, Location loc,
-                                 const arch::Instruction &inst,
-                                 const InstructionExtras &extras) {
-  MLIRContext *ctx = builder.getContext();
+InstructionBuilder::InstructionBuilder(MLIRContext *context)
+    : context(context) {
+  auto name = [&](StringRef text) { return StringAttr::get(context, text); };
+  rd = name(kRd);
+  rs1 = name(kRs1);
+  rs2 = name(kRs2);
+  value = name(kValue);
+  predicate = name(kPredicate);
+  addr = name(kAddr);
+  src = name(kSrc);
+  dst = name(kDst);
+  flag = name(kFlag);
+  guard = name(kGuard);
+  pc = name(kPc);
+  hlo = name(kHlo);
+  executed = name(kExecuted);
+}
+
+Attribute InstructionBuilder::getReg(arch::RegClass cls, uint8_t index) {
+  Attribute &attr = regs[unsigned(cls) * 32 + index];
+  if (!attr)
+    attr = RegAttr::get(context, arch::Reg{cls, index});
+  return attr;
+}
+
+Operation *InstructionBuilder::build(OpBuilder &builder, Location loc,
+                                     const arch::Instruction &inst,
+                                     const InstructionExtras &extras) {
   const arch::OperandLayout &layout = arch::getLayout(inst.opcode);
-  OperationState state(loc, ("snr." + arch::getMnemonic(inst.opcode)).str());
-  auto reg = [&](StringRef name, arch::RegClass cls, uint8_t index) {
-    state.addAttribute(name, RegAttr::get(ctx, arch::Reg{cls, index}));
+  std::optional<OperationName> &opName = names[unsigned(inst.opcode)];
+  if (!opName)
+    opName.emplace(("snr." + arch::getMnemonic(inst.opcode)).str(), context);
+  Operation *op =
+      Operation::create(loc, *opName, /*resultTypes=*/{}, /*operands=*/{},
+                        NamedAttrList(), /*properties=*/nullptr,
+                        /*successors=*/{}, /*numRegions=*/0);
+  // Every name below is an inherent attribute, kept in the op's properties.
+  auto set = [&](StringAttr name, Attribute attr) {
+    op->setInherentAttr(name, attr);
   };
   if (layout.rd)
-    reg(kRd, *layout.rd, inst.rd);
+    set(rd, getReg(*layout.rd, inst.rd));
   if (layout.rs1)
-    reg(kRs1, *layout.rs1, inst.rs1);
+    set(rs1, getReg(*layout.rs1, inst.rs1));
   if (layout.rs2)
-    reg(kRs2, *layout.rs2, inst.rs2);
+    set(rs2, getReg(*layout.rs2, inst.rs2));
   if (layout.immName)
-    state.addAttribute(layout.immName, builder.getI64IntegerAttr(inst.imm));
+    set(StringAttr::get(context, layout.immName),
+        builder.getI64IntegerAttr(inst.imm));
   if (layout.hasFImm)
-    state.addAttribute(kValue, builder.getF32FloatAttr(inst.fimm));
+    set(value, builder.getF32FloatAttr(inst.fimm));
   if (layout.hasCmp)
-    state.addAttribute(kPredicate,
-                       CmpPredicateAttr::get(ctx, CmpPredicate(inst.cmp)));
+    set(predicate, CmpPredicateAttr::get(context, CmpPredicate(inst.cmp)));
   if (layout.hasFlag)
-    reg(kFlag, arch::RegClass::Flag, inst.flag);
+    set(flag, getReg(arch::RegClass::Flag, inst.flag));
   switch (layout.mem) {
   case arch::MemRole::None:
     break;
   case arch::MemRole::Load:
-    state.addAttribute(kAddr, AddrAttr::get(ctx, inst.src));
+    set(addr, AddrAttr::get(context, inst.src));
     break;
   case arch::MemRole::Store:
-    state.addAttribute(kAddr, AddrAttr::get(ctx, inst.dst));
+    set(addr, AddrAttr::get(context, inst.dst));
     break;
   case arch::MemRole::Dma:
-    state.addAttribute(kSrc, AddrAttr::get(ctx, inst.src));
-    state.addAttribute(kDst, AddrAttr::get(ctx, inst.dst));
+    set(src, AddrAttr::get(context, inst.src));
+    set(dst, AddrAttr::get(context, inst.dst));
     break;
   }
   if (inst.guard.present)
-    state.addAttribute(kGuard,
-                       GuardAttr::get(ctx, inst.guard.reg, inst.guard.negated));
+    set(guard, GuardAttr::get(context, inst.guard.reg, inst.guard.negated));
   if (extras.withPc)
-    state.addAttribute(kPc, builder.getI64IntegerAttr(int64_t(inst.pc)));
+    set(pc, builder.getI64IntegerAttr(int64_t(inst.pc)));
   if (extras.hlo)
-    state.addAttribute(kHlo, extras.hlo);
+    set(hlo, extras.hlo);
   if (extras.executed)
-    state.addAttribute(kExecuted, builder.getBoolAttr(*extras.executed));
-  return builder.create(state);
+    set(executed, builder.getBoolAttr(*extras.executed));
+  return builder.insert(op);
+}
+
+Operation *snr::buildInstruction(OpBuilder &builder, Location loc,
+                                 const arch::Instruction &inst,
+                                 const InstructionExtras &extras) {
+  return InstructionBuilder(builder.getContext())
+      .build(builder, loc, inst, extras);
 }

@@ -32,7 +32,9 @@ using namespace snr;
 namespace {
 
 /// The version this build writes and the newest it reads.
-constexpr uint64_t SnRBytecodeVersion = 1;
+/// 2: instructions carry the replay annotation as a property (1: as
+/// discardable #snr.timing/#snr.dma/#snr.wait attributes).
+constexpr uint64_t SnRBytecodeVersion = 2;
 
 /// The first varint of every encoded attribute. Never renumber: these are
 /// stored in files.
@@ -209,6 +211,14 @@ struct SnRBytecodeInterface : public BytecodeDialectInterface {
 };
 
 } // namespace
+
+uint64_t snr::detail::getBytecodeVersion(DialectBytecodeReader &reader) {
+  FailureOr<const DialectVersion *> version =
+      reader.getDialectVersion<SnRDialect>();
+  if (failed(version))
+    return SnRBytecodeVersion;
+  return static_cast<const SnRDialectVersion *>(*version)->version;
+}
 
 void snr::detail::addBytecodeInterface(SnRDialect *dialect) {
   dialect->addInterfaces<SnRBytecodeInterface>();

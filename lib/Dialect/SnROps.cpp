@@ -54,6 +54,13 @@ LogicalResult snr::verifyInstruction(Operation *op, arch::Opcode opcode) {
   std::string error = arch::validateInstruction(toInstruction(op));
   if (!error.empty())
     return op->emitOpError() << error;
+  // Before the annotation became a property, replays wrote these.
+  for (StringRef old : {"snr.timing", "snr.dma", "snr.wait"})
+    if (op->getDiscardableAttr(old))
+      return op->emitOpError()
+             << "carries '" << old
+             << "', a replay annotation of an older SnR; re-run "
+                "--snr-simulate (or snr-replay) with this version";
   return success();
 }
 

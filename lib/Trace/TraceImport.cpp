@@ -21,7 +21,7 @@ class ImportBuilder : public TraceConsumer {
 public:
   ImportBuilder(ModuleOp module, StringRef fileName)
       : ctx(module.getContext()), module(module), builder(ctx),
-        fileName(StringAttr::get(ctx, fileName)) {}
+        fileName(StringAttr::get(ctx, fileName)), instructions(ctx) {}
 
   void onHeader(const TraceHeader &header) override {
     this->header = header;
@@ -77,7 +77,7 @@ public:
         name = builder.getStringAttr(range->name);
       extras.hlo = name;
     }
-    buildInstruction(builder, loc({pos.line, 1}), inst, extras);
+    instructions.build(builder, loc({pos.line, 1}), inst, extras);
   }
 
 private:
@@ -99,6 +99,7 @@ private:
   ModuleOp module;
   OpBuilder builder;
   StringAttr fileName;
+  InstructionBuilder instructions;
   TraceHeader header;
   Block *body = nullptr;
   Block *snapshotBody = nullptr;

@@ -10,39 +10,45 @@
 using namespace mlir;
 using namespace snr;
 
-namespace {
-constexpr llvm::StringLiteral kTiming = "snr.timing", kDma = "snr.dma",
-                              kWait = "snr.wait";
-} // namespace
+static_assert(sim::kNumStallKinds == 6 &&
+                  unsigned(sim::StallKind::DmaWait) ==
+                      unsigned(AnnotatedStall::DmaWait),
+              "the annotation's stall kinds are the simulator's, in order");
 
 void snr::annotateTiming(llvm::ArrayRef<Operation *> ops,
                          const sim::TimingRecorder &run) {
   if (ops.empty())
     return;
   MLIRContext *ctx = ops.front()->getContext();
+  // Few links: their names are uniqued once, not once per DMA.
+  SmallVector<StringAttr> linkNames;
+  for (const std::string &name : run.linkNames)
+    linkNames.push_back(StringAttr::get(ctx, name));
   for (size_t i = 0; i < ops.size(); ++i) {
-    Operation *op = ops[i];
     const sim::TimingRecorder::Instruction &timing = run.instructions[i];
-    op->setAttr(kTiming,
-                TimingAttr::get(ctx, timing.issue, timing.ready, timing.stall,
-                                sim::getStallKindName(timing.kind)));
-    // Annotations of an earlier run that no longer apply go away.
-    op->removeAttr(kDma);
-    op->removeAttr(kWait);
-    uint32_t slot = run.dmaOrWaitOf[i];
-    if (slot == ~uint32_t(0))
-      continue;
-    if (isa<DmaIssueOp>(op)) {
-      const sim::TimingRecorder::Dma &dma = run.dmas[slot];
-      op->setAttr(kDma, DmaTimingAttr::get(ctx, run.linkNames[dma.issue.link],
-                                           dma.issue.issueCycle,
-                                           dma.issue.baseEndCycle,
-                                           dma.startCycle, dma.completeCycle));
-    } else {
-      const sim::TimingRecorder::Wait &wait = run.waits[slot];
-      op->setAttr(kWait, WaitTimingAttr::get(ctx, wait.baseStall,
-                                             wait.transferStall, wait.slack,
-                                             wait.dmas.size()));
+    ReplayAnnotation a;
+    a.present = true;
+    a.issue = timing.issue;
+    a.ready = timing.ready;
+    a.stall = timing.stall;
+    a.kind = AnnotatedStall(timing.kind);
+    if (uint32_t slot = run.dmaOrWaitOf[i]; slot != ~uint32_t(0)) {
+      if (isa<DmaIssueOp>(ops[i])) {
+        const sim::TimingRecorder::Dma &dma = run.dmas[slot];
+        a.part = ReplayAnnotation::Part::Dma;
+        a.link = linkNames[dma.issue.link];
+        a.fields[0] = dma.issue.baseEndCycle;
+        a.fields[1] = dma.startCycle;
+        a.fields[2] = dma.completeCycle;
+      } else {
+        const sim::TimingRecorder::Wait &wait = run.waits[slot];
+        a.part = ReplayAnnotation::Part::Wait;
+        a.fields[0] = wait.baseStall;
+        a.fields[1] = wait.transferStall;
+        a.fields[2] = wait.slack;
+        a.fields[3] = wait.dmas.size();
+      }
     }
+    cast<InstructionOpInterface>(ops[i]).setReplayAnnotation(a);
   }
 }

@@ -66,9 +66,8 @@ void rewriteOps(TraceOp traceOp, const TraceReplayAnalysis &replay,
   for (Operation *op : order) {
     op->moveBefore(body, body->end());
     // The replay annotations describe the old order.
-    op->removeAttr("snr.timing");
-    op->removeAttr("snr.dma");
-    op->removeAttr("snr.wait");
+    if (auto inst = dyn_cast<InstructionOpInterface>(op))
+      inst.setReplayAnnotation({});
   }
   traceOp.setReordered(true);
 }

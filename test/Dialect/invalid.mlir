@@ -722,8 +722,24 @@ snr.trace @t at 0 {
 
 // -----
 
-// Replay annotations are checked like any attribute.
+// Replay annotations are checked when parsed.
 snr.trace @t at 0 {
   // expected-error @+1 {{expected ','}}
-  snr.nop {pc = 0 : i64, snr.timing = #snr.timing<issue = 1, ready = 2, stall = 0>}
+  snr.nop {pc = 0 : i64} replay<issue = 1 ready = 2>
+}
+
+// -----
+
+snr.trace @t at 0 {
+  // expected-error @+1 {{unknown stall kind 'late' (none, scoreboard, unit_busy, branch, fence, dma_wait)}}
+  snr.nop {pc = 0 : i64} replay<issue = 1, ready = 2, stall = 1 late>
+}
+
+// -----
+
+// An annotation of an older SnR (a discardable attribute) asks for a replay
+// with this version.
+snr.trace @t at 0 {
+  // expected-error @+1 {{'snr.nop' op carries 'snr.timing', a replay annotation of an older SnR; re-run --snr-simulate (or snr-replay) with this version}}
+  snr.nop {pc = 0 : i64, snr.timing = #snr.timing<issue = 1, ready = 2, stall = 0, kind = "none">}
 }

@@ -297,11 +297,15 @@ snr.nop {a = #snr.addr<rhbm<63>[s31 - 32]>, g = #snr.guard<not p7>, r = #snr.reg
 // CHECK-NEXT: snr.vld v2, vmem[64] {b = #snr.addr<smem[8]>, c = #snr.addr<hbm[s0 + 1]>, g = #snr.guard<p0>, r = #snr.reg<w0>}
 snr.vld v2, vmem[64] {b = #snr.addr<smem[8]>, c = #snr.addr<hbm[s0 + 1]>, g = #snr.guard<p0>, r = #snr.reg<w0>}
 
-// Replay annotations (written by --snr-simulate) print back unchanged.
+// Replay annotations (written by --snr-simulate) print back unchanged; an
+// instruction that did not stall or is neither a DMA nor a wait prints only
+// its issue and ready cycles.
 // CHECK-LABEL: snr.trace @annotated
 snr.trace @annotated at 0 {
-  // CHECK-NEXT: snr.dma.issue hbm[0] -> vmem[0], 640, f0 {pc = 0 : i64, snr.dma = #snr.dma<link = "hbm->vmem", issue = 0, base_end = 100, start = 100, complete = 110>, snr.timing = #snr.timing<issue = 0, ready = 1, stall = 0, kind = "none">}
-  snr.dma.issue hbm[0] -> vmem[0], 640, f0 {pc = 0 : i64, snr.dma = #snr.dma<link = "hbm->vmem", issue = 0, base_end = 100, start = 100, complete = 110>, snr.timing = #snr.timing<issue = 0, ready = 1, stall = 0, kind = "none">}
-  // CHECK-NEXT: snr.dma.wait f0 {pc = 1 : i64, snr.timing = #snr.timing<issue = 110, ready = 111, stall = 109, kind = "dma_wait">, snr.wait = #snr.wait<base = 99, transfer = 10, slack = 0, dmas = 1>}
-  snr.dma.wait f0 {pc = 1 : i64, snr.timing = #snr.timing<issue = 110, ready = 111, stall = 109, kind = "dma_wait">, snr.wait = #snr.wait<base = 99, transfer = 10, slack = 0, dmas = 1>}
+  // CHECK-NEXT: snr.dma.issue hbm[0] -> vmem[0], 640, f0 {pc = 0 : i64} replay<issue = 0, ready = 1, dma = "hbm->vmem" base_end 100 start 100 complete 110>
+  snr.dma.issue hbm[0] -> vmem[0], 640, f0 {pc = 0 : i64} replay<issue = 0, ready = 1, dma = "hbm->vmem" base_end 100 start 100 complete 110>
+  // CHECK-NEXT: snr.movi s1, 3 {pc = 1 : i64} replay<issue = 1, ready = 2>
+  snr.movi s1, 3 {pc = 1 : i64} replay<issue = 1, ready = 2>
+  // CHECK-NEXT: snr.dma.wait f0 {pc = 2 : i64} replay<issue = 110, ready = 111, stall = 108 dma_wait, wait base 98 transfer 10 slack 0 dmas 1>
+  snr.dma.wait f0 {pc = 2 : i64} replay<issue = 110, ready = 111, stall = 108 dma_wait, wait base 98 transfer 10 slack 0 dmas 1>
 }

@@ -11,9 +11,9 @@
 // Stale DMA annotations on an op that no longer executes go away.
 // RUN: sed 's/snr.dma.issue hbm\[0\] -> vmem\[0\], 640, f0 {/snr.dma.issue hbm[0] -> vmem[0], 640, f0 if p1 {executed = false, /' %t.1.mlir | snr-opt --snr-simulate=machine=%S/Inputs/test-machine.json | FileCheck %s --check-prefix=OFF
 
-// REF: snr.dma.issue {{.*}}base_end = 500, start = 500, complete = 510
-// OFF: snr.dma.issue hbm[0] -> vmem[0], 640, f0 if p1 {executed = false, pc = 0 : i64, snr.timing = #snr.timing<issue = 0, ready = 1, stall = 0, kind = "none">}
-// OFF-NEXT: snr.dma.wait f0 {pc = 1 : i64, snr.timing = #snr.timing<issue = 1, ready = 2, stall = 0, kind = "none">, snr.wait = #snr.wait<base = 0, transfer = 0, slack = 0, dmas = 0>}
+// REF: snr.dma.issue {{.*}}base_end 500 start 500 complete 510
+// OFF: snr.dma.issue hbm[0] -> vmem[0], 640, f0 if p1 {executed = false, pc = 0 : i64} replay<issue = 0, ready = 1>
+// OFF-NEXT: snr.dma.wait f0 {pc = 1 : i64} replay<issue = 1, ready = 2, wait base 0 transfer 0 slack 0 dmas 0>
 snr.trace @t at 0 {
   snr.dma.issue hbm[0] -> vmem[0], 640, f0 {pc = 0 : i64}
   snr.dma.wait f0 {pc = 1 : i64}

@@ -8,8 +8,8 @@
 // cycles -> tc = 564. Stall 564 - 2 = 562 = 498 base (500 - 2) + 64
 // transfer; the split is not measured from the slot (that gave 499 + 64).
 // CHECK-LABEL: snr.trace @wait_in_a_bundle
-// CHECK: snr.br {{.*}}#snr.timing<issue = 1, ready = 2, stall = 0, kind = "none">
-// CHECK: snr.dma.wait {{.*}}#snr.timing<issue = 564, ready = 565, stall = 562, kind = "dma_wait">, snr.wait = #snr.wait<base = 498, transfer = 64, slack = 0, dmas = 1>
+// CHECK: snr.br {{.*}}replay<issue = 1, ready = 2>
+// CHECK: snr.dma.wait {{.*}}replay<issue = 564, ready = 565, stall = 562 dma_wait, wait base 498 transfer 64 slack 0 dmas 1>
 snr.trace @wait_in_a_bundle at 0 {
   snr.dma.issue hbm[0] -> vmem[0], 4096, f0 {pc = 0 : i64}
   snr.cmpi gt p1, s2, 0 {pc = 1 : i64}

@@ -9,8 +9,8 @@
 // The wait is ready at tw = 1: stall 164 - 1 = 163 = 99 base (100 - 1) + 64
 // transfer (164 - 100).
 // CHECK-LABEL: snr.trace @wait_before_base_end
-// CHECK: snr.dma.issue {{.*}}snr.dma = #snr.dma<link = "hbm->vmem", issue = 0, base_end = 100, start = 100, complete = 164>
-// CHECK: snr.dma.wait {{.*}}snr.timing = #snr.timing<issue = 164, ready = 165, stall = 163, kind = "dma_wait">, snr.wait = #snr.wait<base = 99, transfer = 64, slack = 0, dmas = 1>
+// CHECK: snr.dma.issue {{.*}}dma = "hbm->vmem" base_end 100 start 100 complete 164>
+// CHECK: snr.dma.wait {{.*}}replay<issue = 164, ready = 165, stall = 163 dma_wait, wait base 99 transfer 64 slack 0 dmas 1>
 snr.trace @wait_before_base_end at 0 {
   snr.dma.issue hbm[0] -> vmem[0], 4096, f0 {pc = 0 : i64}
   snr.dma.wait f0 {pc = 1 : i64}
@@ -23,8 +23,8 @@ snr.trace @wait_before_base_end at 0 {
 // that reads it has its in-order slot at 2 and issues at 121 (stall 119);
 // the wait is ready at tw = 122 >= 100: stall 164 - 122 = 42, all transfer.
 // CHECK-LABEL: snr.trace @wait_during_transfer
-// CHECK: snr.addi {{.*}}#snr.timing<issue = 121, ready = 122, stall = 119, kind = "scoreboard">
-// CHECK: snr.dma.wait {{.*}}#snr.timing<issue = 164, ready = 165, stall = 42, kind = "dma_wait">, snr.wait = #snr.wait<base = 0, transfer = 42, slack = 0, dmas = 1>
+// CHECK: snr.addi {{.*}}replay<issue = 121, ready = 122, stall = 119 scoreboard>
+// CHECK: snr.dma.wait {{.*}}replay<issue = 164, ready = 165, stall = 42 dma_wait, wait base 0 transfer 42 slack 0 dmas 1>
 snr.trace @wait_during_transfer at 0 {
   snr.dma.issue hbm[0] -> vmem[0], 4096, f0 {pc = 0 : i64}
   snr.mul s1, s0, s0 {pc = 1 : i64}
@@ -38,8 +38,8 @@ snr.trace @wait_during_transfer at 0 {
 // 640 B take 10 cycles: tc = 110. The wait is ready at 122 (as above):
 // slack 122 - 110 = 12, and it issues at 122.
 // CHECK-LABEL: snr.trace @wait_with_slack
-// CHECK: snr.dma.issue {{.*}}complete = 110>
-// CHECK: snr.dma.wait {{.*}}#snr.timing<issue = 122, ready = 123, stall = 0, kind = "none">, snr.wait = #snr.wait<base = 0, transfer = 0, slack = 12, dmas = 1>
+// CHECK: snr.dma.issue {{.*}}complete 110>
+// CHECK: snr.dma.wait {{.*}}replay<issue = 122, ready = 123, wait base 0 transfer 0 slack 12 dmas 1>
 snr.trace @wait_with_slack at 0 {
   snr.dma.issue hbm[0] -> vmem[0], 640, f0 {pc = 0 : i64}
   snr.mul s1, s0, s0 {pc = 1 : i64}
@@ -56,9 +56,9 @@ snr.trace @wait_with_slack at 0 {
 // 290 = 99 base (101 - 2) + 191 transfer (292 - 101; B's queueing counts as
 // transfer latency).
 // CHECK-LABEL: snr.trace @same_link
-// CHECK: snr.dma.issue {{.*}}#snr.dma<link = "hbm->vmem", issue = 0, base_end = 100, start = 100, complete = 164>
-// CHECK: snr.dma.issue {{.*}}#snr.dma<link = "hbm->vmem", issue = 1, base_end = 101, start = 164, complete = 292>
-// CHECK: snr.dma.wait {{.*}}#snr.timing<issue = 292, ready = 293, stall = 290, kind = "dma_wait">, snr.wait = #snr.wait<base = 99, transfer = 191, slack = 0, dmas = 2>
+// CHECK: snr.dma.issue {{.*}}replay<issue = 0, {{.*}}dma = "hbm->vmem" base_end 100 start 100 complete 164>
+// CHECK: snr.dma.issue {{.*}}replay<issue = 1, {{.*}}dma = "hbm->vmem" base_end 101 start 164 complete 292>
+// CHECK: snr.dma.wait {{.*}}replay<issue = 292, ready = 293, stall = 290 dma_wait, wait base 99 transfer 191 slack 0 dmas 2>
 snr.trace @same_link at 0 {
   snr.dma.issue hbm[0] -> vmem[0], 4096, f0 {pc = 0 : i64}
   snr.dma.issue hbm[4096] -> vmem[4096], 8192, f0 {pc = 1 : i64}
@@ -71,9 +71,9 @@ snr.trace @same_link at 0 {
 // its base end 101 and completes at 101 + 128 = 229. The wait is charged to
 // B: 99 base + 128 transfer = 227.
 // CHECK-LABEL: snr.trace @two_links
-// CHECK: snr.dma.issue {{.*}}complete = 164>
-// CHECK: snr.dma.issue {{.*}}#snr.dma<link = "hbm->hbm", issue = 1, base_end = 101, start = 101, complete = 229>
-// CHECK: snr.dma.wait {{.*}}#snr.timing<issue = 229, ready = 230, stall = 227, kind = "dma_wait">, snr.wait = #snr.wait<base = 99, transfer = 128, slack = 0, dmas = 2>
+// CHECK: snr.dma.issue {{.*}}complete 164>
+// CHECK: snr.dma.issue {{.*}}replay<issue = 1, {{.*}}dma = "hbm->hbm" base_end 101 start 101 complete 229>
+// CHECK: snr.dma.wait {{.*}}replay<issue = 229, ready = 230, stall = 227 dma_wait, wait base 99 transfer 128 slack 0 dmas 2>
 snr.trace @two_links at 0 {
   snr.dma.issue hbm[0] -> vmem[0], 4096, f0 {pc = 0 : i64}
   snr.dma.issue hbm[4096] -> hbm[1048576], 8192, f0 {pc = 1 : i64}
@@ -87,7 +87,7 @@ snr.trace @two_links at 0 {
 // another link, issued 1) moves 101-111. The wait, ready at 2, stalls 226:
 // A's base 98 (100 - 2) + transfer 128.
 // CHECK-LABEL: snr.trace @charged_to_last
-// CHECK: snr.dma.wait {{.*}}#snr.timing<issue = 228, ready = 229, stall = 226, kind = "dma_wait">, snr.wait = #snr.wait<base = 98, transfer = 128, slack = 0, dmas = 2>
+// CHECK: snr.dma.wait {{.*}}replay<issue = 228, ready = 229, stall = 226 dma_wait, wait base 98 transfer 128 slack 0 dmas 2>
 snr.trace @charged_to_last at 0 {
   snr.dma.issue hbm[0] -> vmem[0], 8192, f0 {pc = 0 : i64}
   snr.dma.issue hbm[8192] -> hbm[1048576], 640, f0 {pc = 1 : i64}
@@ -101,9 +101,9 @@ snr.trace @charged_to_last at 0 {
 // 2: stall 109 = 99 base + 10 transfer. Wait f0 ready at 112: stall 52, all
 // transfer. A wait on a flag with nothing outstanding does not stall.
 // CHECK-LABEL: snr.trace @per_flag
-// CHECK: snr.dma.wait f1 {{.*}}#snr.timing<issue = 111, ready = 112, stall = 109, kind = "dma_wait">, snr.wait = #snr.wait<base = 99, transfer = 10, slack = 0, dmas = 1>
-// CHECK: snr.dma.wait f0 {{.*}}#snr.timing<issue = 164, ready = 165, stall = 52, kind = "dma_wait">, snr.wait = #snr.wait<base = 0, transfer = 52, slack = 0, dmas = 1>
-// CHECK: snr.dma.wait f2 {{.*}}#snr.timing<issue = 165, ready = 166, stall = 0, kind = "none">, snr.wait = #snr.wait<base = 0, transfer = 0, slack = 0, dmas = 0>
+// CHECK: snr.dma.wait f1 {{.*}}replay<issue = 111, ready = 112, stall = 109 dma_wait, wait base 99 transfer 10 slack 0 dmas 1>
+// CHECK: snr.dma.wait f0 {{.*}}replay<issue = 164, ready = 165, stall = 52 dma_wait, wait base 0 transfer 52 slack 0 dmas 1>
+// CHECK: snr.dma.wait f2 {{.*}}replay<issue = 165, ready = 166, wait base 0 transfer 0 slack 0 dmas 0>
 snr.trace @per_flag at 0 {
   snr.dma.issue hbm[0] -> vmem[0], 4096, f0 {pc = 0 : i64}
   snr.dma.issue hbm[8192] -> hbm[1048576], 640, f1 {pc = 1 : i64}
@@ -119,9 +119,9 @@ snr.trace @per_flag at 0 {
 // 109 (99 + 10) and issues at 110. B is issued at 111, completes 221; its
 // wait, ready at 112, stalls 109 again (99 + 10).
 // CHECK-LABEL: snr.trace @serial_setup
-// CHECK: snr.dma.wait {{.*}}#snr.wait<base = 99, transfer = 10, slack = 0, dmas = 1>
-// CHECK: snr.dma.issue {{.*}}#snr.dma<link = "hbm->smem", issue = 111, base_end = 211, start = 211, complete = 221>
-// CHECK: snr.dma.wait {{.*}}#snr.timing<issue = 221, ready = 222, stall = 109, kind = "dma_wait">, snr.wait = #snr.wait<base = 99, transfer = 10, slack = 0, dmas = 1>
+// CHECK: snr.dma.wait {{.*}}wait base 99 transfer 10 slack 0 dmas 1>
+// CHECK: snr.dma.issue {{.*}}replay<issue = 111, {{.*}}dma = "hbm->smem" base_end 211 start 211 complete 221>
+// CHECK: snr.dma.wait {{.*}}replay<issue = 221, ready = 222, stall = 109 dma_wait, wait base 99 transfer 10 slack 0 dmas 1>
 snr.trace @serial_setup at 0 {
   snr.dma.issue hbm[0] -> smem[0], 640, f0 {pc = 0 : i64}
   snr.dma.wait f0 {pc = 1 : i64}

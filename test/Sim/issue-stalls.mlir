@@ -8,9 +8,9 @@
 // RAW: mul at 1 is ready at 121; add reads s2, slot 2 -> issues 121,
 // stall 119 caused by the mul.
 // CHECK-LABEL: snr.trace @raw
-// CHECK: snr.movi {{.*}}#snr.timing<issue = 0, ready = 1, stall = 0, kind = "none">
-// CHECK: snr.mul {{.*}}#snr.timing<issue = 1, ready = 121, stall = 0, kind = "none">
-// CHECK: snr.add {{.*}}#snr.timing<issue = 121, ready = 122, stall = 119, kind = "scoreboard">
+// CHECK: snr.movi {{.*}}replay<issue = 0, ready = 1>
+// CHECK: snr.mul {{.*}}replay<issue = 1, ready = 121>
+// CHECK: snr.add {{.*}}replay<issue = 121, ready = 122, stall = 119 scoreboard>
 snr.trace @raw at 0 {
   snr.movi s1, 5 {pc = 0 : i64}
   snr.mul s2, s1, s1 {pc = 1 : i64}
@@ -22,7 +22,7 @@ snr.trace @raw at 0 {
 // WAW: movi writes s2 while the mul's write is pending (mul at 0, ready at
 // 120): the movi, slot 1, waits until 120: stall 119.
 // CHECK-LABEL: snr.trace @waw
-// CHECK: snr.movi s2, 1 {{.*}}#snr.timing<issue = 120, ready = 121, stall = 119, kind = "scoreboard">
+// CHECK: snr.movi s2, 1 {{.*}}replay<issue = 120, ready = 121, stall = 119 scoreboard>
 snr.trace @waw at 0 {
   snr.mul s2, s1, s1 {pc = 0 : i64}
   snr.movi s2, 1 {pc = 1 : i64}
@@ -34,9 +34,9 @@ snr.trace @waw at 0 {
 // second vexp, independent, slot 1, issues at 4 (stall 3). vadd, slot 5,
 // reads v2 which is ready at 4 + 8 = 12: stall 7, scoreboard.
 // CHECK-LABEL: snr.trace @unit_busy
-// CHECK: snr.vexp v1, v0 {{.*}}#snr.timing<issue = 0, ready = 8, stall = 0, kind = "none">
-// CHECK: snr.vexp v2, v0 {{.*}}#snr.timing<issue = 4, ready = 12, stall = 3, kind = "unit_busy">
-// CHECK: snr.vadd {{.*}}#snr.timing<issue = 12, ready = 13, stall = 7, kind = "scoreboard">
+// CHECK: snr.vexp v1, v0 {{.*}}replay<issue = 0, ready = 8>
+// CHECK: snr.vexp v2, v0 {{.*}}replay<issue = 4, ready = 12, stall = 3 unit_busy>
+// CHECK: snr.vadd {{.*}}replay<issue = 12, ready = 13, stall = 7 scoreboard>
 snr.trace @unit_busy at 0 {
   snr.vexp v1, v0 {pc = 0 : i64}
   snr.vexp v2, v0 {pc = 1 : i64}
@@ -48,10 +48,10 @@ snr.trace @unit_busy at 0 {
 // A taken branch at 2 ends the bundle and refills: the target issues at
 // 2 + 1 + 2 = 5, not at its slot 3. A branch not taken costs nothing.
 // CHECK-LABEL: snr.trace @branch
-// CHECK: snr.br 4 {{.*}}#snr.timing<issue = 2, ready = 3, stall = 0, kind = "none">
-// CHECK: snr.nop {{.*}}pc = 4 {{.*}}#snr.timing<issue = 5, ready = 6, stall = 2, kind = "branch">
-// CHECK: snr.br 0 {{.*}}#snr.timing<issue = 6, ready = 7, stall = 0, kind = "none">
-// CHECK: snr.nop {{.*}}pc = 6 {{.*}}#snr.timing<issue = 7, ready = 8, stall = 0, kind = "none">
+// CHECK: snr.br 4 {{.*}}replay<issue = 2, ready = 3>
+// CHECK: snr.nop {{.*}}pc = 4 {{.*}}replay<issue = 5, ready = 6, stall = 2 branch>
+// CHECK: snr.br 0 {{.*}}replay<issue = 6, ready = 7>
+// CHECK: snr.nop {{.*}}pc = 6 {{.*}}replay<issue = 7, ready = 8>
 snr.trace @branch at 0 {
   snr.snapshot {
     snr.init_reg p2 = 0
@@ -68,7 +68,7 @@ snr.trace @branch at 0 {
 
 // A fence waits for every earlier result: vexp at 0 is ready at 8.
 // CHECK-LABEL: snr.trace @fence
-// CHECK: snr.fence {{.*}}#snr.timing<issue = 8, ready = 9, stall = 7, kind = "fence">
+// CHECK: snr.fence {{.*}}replay<issue = 8, ready = 9, stall = 7 fence>
 snr.trace @fence at 0 {
   snr.vexp v1, v0 {pc = 0 : i64}
   snr.fence {pc = 1 : i64}
@@ -80,11 +80,11 @@ snr.trace @fence at 0 {
 // to back; a pop waits for its result slot. A matmul waits for the weight
 // rows it reads (push latency 1 here).
 // CHECK-LABEL: snr.trace @matrix
-// CHECK: snr.mxu.push {{.*}}#snr.timing<issue = 0, ready = 1, stall = 0, kind = "none">
-// CHECK: snr.mxu.matmul q0, v1 {{.*}}#snr.timing<issue = 1, ready = 11, stall = 0, kind = "none">
-// CHECK: snr.mxu.matmul q1, v2 {{.*}}#snr.timing<issue = 2, ready = 12, stall = 0, kind = "none">
-// CHECK: snr.mxu.pop v3, q0 {{.*}}#snr.timing<issue = 11, ready = 12, stall = 8, kind = "scoreboard">
-// CHECK: snr.mxu.pop v4, q1 {{.*}}#snr.timing<issue = 12, ready = 13, stall = 0, kind = "none">
+// CHECK: snr.mxu.push {{.*}}replay<issue = 0, ready = 1>
+// CHECK: snr.mxu.matmul q0, v1 {{.*}}replay<issue = 1, ready = 11>
+// CHECK: snr.mxu.matmul q1, v2 {{.*}}replay<issue = 2, ready = 12>
+// CHECK: snr.mxu.pop v3, q0 {{.*}}replay<issue = 11, ready = 12, stall = 8 scoreboard>
+// CHECK: snr.mxu.pop v4, q1 {{.*}}replay<issue = 12, ready = 13>
 snr.trace @matrix at 0 {
   snr.mxu.push v0, row 0 {pc = 0 : i64}
   snr.mxu.matmul q0, v1 {pc = 1 : i64}
@@ -99,8 +99,8 @@ snr.trace @matrix at 0 {
 // vexp not executed does not occupy the vector unit, so the next vexp is not
 // delayed.
 // CHECK-LABEL: snr.trace @predicated_off
-// CHECK: snr.vexp v1, v0 if p1 {{.*}}#snr.timing<issue = 0, ready = 1, stall = 0, kind = "none">
-// CHECK: snr.vexp v2, v0 {{.*}}#snr.timing<issue = 1, ready = 9, stall = 0, kind = "none">
+// CHECK: snr.vexp v1, v0 if p1 {{.*}}replay<issue = 0, ready = 1>
+// CHECK: snr.vexp v2, v0 {{.*}}replay<issue = 1, ready = 9>
 snr.trace @predicated_off at 0 {
   snr.vexp v1, v0 if p1 {executed = false, pc = 0 : i64}
   snr.vexp v2, v0 {pc = 1 : i64}

@@ -10,14 +10,14 @@
 // A needs 4032 / 32 = 126 cycles -> completes 227; B has then moved
 // 126 x 32 = 4032, 64 B left, alone at 64 B/cycle: 1 cycle -> 228.
 // The wait (ready at 2) is charged to B: 99 base (101 - 2) + 127 transfer.
-// CHECK: snr.dma.issue {{.*}}#snr.dma<link = "hbm->vmem", issue = 0, base_end = 100, start = 100, complete = 227>
-// CHECK: snr.dma.issue {{.*}}#snr.dma<link = "hbm->hbm", issue = 1, base_end = 101, start = 101, complete = 228>
-// CHECK: snr.dma.wait {{.*}}#snr.timing<issue = 228, ready = 229, stall = 226, kind = "dma_wait">, snr.wait = #snr.wait<base = 99, transfer = 127, slack = 0, dmas = 2>
+// CHECK: snr.dma.issue {{.*}}replay<issue = 0, {{.*}}dma = "hbm->vmem" base_end 100 start 100 complete 227>
+// CHECK: snr.dma.issue {{.*}}replay<issue = 1, {{.*}}dma = "hbm->hbm" base_end 101 start 101 complete 228>
+// CHECK: snr.dma.wait {{.*}}replay<issue = 228, ready = 229, stall = 226 dma_wait, wait base 99 transfer 127 slack 0 dmas 2>
 
 // Alone: A 100-164, B 101-165.
-// ALONE: complete = 164>
-// ALONE: complete = 165>
-// ALONE: snr.dma.wait {{.*}}#snr.wait<base = 99, transfer = 64, slack = 0, dmas = 2>
+// ALONE: complete 164>
+// ALONE: complete 165>
+// ALONE: snr.dma.wait {{.*}}wait base 99 transfer 64 slack 0 dmas 2>
 snr.trace @shared at 0 {
   snr.dma.issue hbm[0] -> vmem[0], 4096, f0 {pc = 0 : i64}
   snr.dma.issue hbm[4096] -> hbm[1048576], 4096, f0 {pc = 1 : i64}

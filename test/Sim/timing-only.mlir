@@ -5,9 +5,9 @@
 // RUN: snr-opt %s --snr-test-print-sim-events='machine=%S/Inputs/test-machine.json functional=false' -o /dev/null | FileCheck %s --check-prefix=EVENTS
 
 // The recorded outcome (taken) stands: the target issues after the refill.
-// CHECK: snr.br 3 if p1 {{.*}}#snr.timing<issue = 1, ready = 2, stall = 0, kind = "none">
-// CHECK: snr.nop {{.*}}#snr.timing<issue = 4, ready = 5, stall = 2, kind = "branch">
-// CHECK: snr.dma.issue {{.*}}#snr.dma<link = "hbm->vmem", issue = 5, base_end = 105, start = 105, complete = 115>
+// CHECK: snr.br 3 if p1 {{.*}}replay<issue = 1, ready = 2>
+// CHECK: snr.nop {{.*}}replay<issue = 4, ready = 5, stall = 2 branch>
+// CHECK: snr.dma.issue {{.*}}replay<issue = 5, {{.*}}dma = "hbm->vmem" base_end 105 start 105 complete 115>
 
 // EVENTS: run test-machine instructions 4 timing-only
 // EVENTS-NOT: {{^}}read

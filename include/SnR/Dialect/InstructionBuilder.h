@@ -16,6 +16,7 @@
 #include "SnR/Arch/ISA.h"
 #include "mlir/IR/Builders.h"
 
+#include <array>
 #include <optional>
 
 namespace snr {
@@ -27,6 +28,30 @@ struct InstructionExtras {
   std::optional<bool> executed;
 };
 
+/// Builds instruction ops quickly: one op name per opcode and one attribute
+/// per register are looked up once, and each op is created without an
+/// attribute dictionary (its operands go straight into its properties).
+/// Keep one for every op built into the same context.
+class InstructionBuilder {
+public:
+  explicit InstructionBuilder(mlir::MLIRContext *context);
+  mlir::Operation *build(mlir::OpBuilder &builder, mlir::Location loc,
+                         const arch::Instruction &inst,
+                         const InstructionExtras &extras = {});
+
+private:
+  mlir::Attribute getReg(arch::RegClass cls, uint8_t index);
+
+  mlir::MLIRContext *context;
+  std::array<std::optional<mlir::OperationName>, arch::kNumOpcodes> names;
+  /// Register attributes by class * 32 + index, made on first use.
+  std::array<mlir::Attribute, arch::kNumRegClasses * 32> regs{};
+  /// The names of the attributes an instruction may have.
+  mlir::StringAttr rd, rs1, rs2, value, predicate, addr, src, dst, flag, guard,
+      pc, hlo, executed;
+};
+
+/// One op, with a builder of its own (prefer an InstructionBuilder for many).
 mlir::Operation *buildInstruction(mlir::OpBuilder &builder, mlir::Location loc,
                                   const arch::Instruction &inst,
                                   const InstructionExtras &extras = {});

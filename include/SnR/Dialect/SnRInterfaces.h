@@ -8,6 +8,7 @@
 #define SNR_DIALECT_SNRINTERFACES_H
 
 #include "SnR/Arch/ISA.h"
+#include "SnR/Dialect/ReplayAnnotation.h"
 #include "mlir/IR/OpDefinition.h"
 
 namespace snr {

@@ -47,6 +47,15 @@ def SnR_InstructionOpInterface : OpInterface<"InstructionOpInterface"> {
         ::snr::arch::getRegisterWrites(
             ::snr::toInstruction($_op.getOperation()), regs);
       }]>,
+    InterfaceMethod<"The replay's annotation (absent before a replay).",
+      "const ::snr::ReplayAnnotation &", "getReplayAnnotation", (ins), [{}], [{
+        return $_op.getProperties().replay;
+      }]>,
+    InterfaceMethod<"Sets (or, with a default one, clears) the annotation.",
+      "void", "setReplayAnnotation",
+      (ins "const ::snr::ReplayAnnotation &":$annotation), [{}], [{
+        $_op.getProperties().replay = annotation;
+      }]>,
   ];
 }
 

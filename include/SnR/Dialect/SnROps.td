@@ -20,6 +20,34 @@ include "SnR/Dialect/SnRInterfaces.td"
 include "mlir/IR/SymbolInterfaces.td"
 include "mlir/IR/OpBase.td"
 
+/// The replay's annotation of an instruction, inline in the op
+/// (include/SnR/Dialect/ReplayAnnotation.h); absent until a replay writes it.
+def SnR_ReplayAnnotationProp : Property<"::snr::ReplayAnnotation",
+                                        "replay annotation"> {
+  let defaultValue = "::snr::ReplayAnnotation()";
+  let printer = "::snr::printReplayAnnotation($_printer, $_storage)";
+  let parser = [{
+    ::mlir::OptionalParseResult result =
+        ::snr::parseReplayAnnotation($_parser, $_storage);
+    if (!result.has_value())
+      return $_parser.emitError($_parser.getCurrentLocation(),
+                                "expected 'replay<...>'");
+    if (::mlir::failed(*result))
+      return ::mlir::failure();
+  }];
+  let optionalParser = [{
+    return ::snr::parseReplayAnnotation($_parser, $_storage);
+  }];
+  let writeToMlirBytecode = [{
+    ::snr::writeReplayAnnotation($_writer, $_storage);
+  }];
+  let readFromMlirBytecode = [{
+    if (::mlir::failed(::snr::readReplayAnnotation($_reader, $_storage)))
+      return ::mlir::failure();
+  }];
+  let hashProperty = "::snr::hash_value($_storage)";
+}
+
 class SnR_Op<string mnemonic, list<Trait> traits = []>
     : Op<SnR_Dialect, mnemonic, traits>;
 
@@ -34,8 +62,9 @@ class SnR_InstOp<string mnemonic, string opcode, dag operands,
       OptionalAttr<SnR_GuardAttr>:$guard,
       OptionalAttr<I64Attr>:$pc,
       OptionalAttr<StrAttr>:$hlo,
-      OptionalAttr<BoolAttr>:$executed));
-  let assemblyFormat = operandFormat # " (`if` $guard^)? attr-dict";
+      OptionalAttr<BoolAttr>:$executed,
+      SnR_ReplayAnnotationProp:$replay));
+  let assemblyFormat = operandFormat # " (`if` $guard^)? attr-dict ($replay^)?";
   let hasVerifier = 1;
   let extraClassDeclaration =
       "static constexpr ::snr::arch::Opcode kOpcode = ::snr::arch::Opcode::"
@@ -50,7 +79,9 @@ class SnR_InstOp<string mnemonic, string opcode, dag operands,
 
     Every instruction may be predicated (`if p1`, `if not p1`) and carries
     optional `pc` (its program counter), `hlo` (the compiler op it came from)
-    and, in a trace, `executed` (the recorded value of its guard).
+    and, in a trace, `executed` (the recorded value of its guard). After a
+    replay (`--snr-simulate`) it carries the replay's annotation,
+    `replay<issue = I, ready = R[, stall = S kind][, dma = ...][, wait ...]>`.
   }];
 }
 
