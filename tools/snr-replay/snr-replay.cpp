@@ -30,7 +30,7 @@
 #include "SnR/Trace/Trace.h"
 #include "SnR/Trace/TraceImport.h"
 #include "SnR/Trace/TraceReader.h"
-#include "SnR/Transforms/Annotate.h"
+#include "SnR/Transforms/AnnotatedTraceWriter.h"
 #include "SnR/Transforms/RewriteRemarks.h"
 
 #include "mlir/Bytecode/BytecodeWriter.h"
@@ -211,37 +211,6 @@ bool parsePcRange(llvm::StringRef text, report::ReportOptions &options) {
   return (options.pcBegin || options.pcEnd) &&
          (!options.pcBegin || !options.pcEnd ||
           *options.pcBegin < *options.pcEnd);
-}
-
-/// Writes the annotated trace. IR is built from the table already read (no
-/// second parse) and only for this output.
-llvm::Error writeAnnotated(const trace::Trace &trace,
-                           const analysis::ReplayResults &results,
-                           llvm::StringRef path) {
-  MLIRContext context;
-  context.disableMultithreading();
-  OwningOpRef<ModuleOp> module = importTraceTable(trace, &context);
-  SmallVector<Operation *> ops;
-  module->walk([&](TraceOp traceOp) {
-    for (Operation &op : *traceOp.getBody())
-      if (isa<InstructionOpInterface>(op))
-        ops.push_back(&op);
-  });
-  annotateTiming(ops, results.timing);
-  std::string error;
-  std::unique_ptr<llvm::ToolOutputFile> file = openOutputFile(path, &error);
-  if (!file)
-    return llvm::createStringError(llvm::inconvertibleErrorCode(), error);
-  if (annotated == AnnotatedFormat::Bytecode) {
-    if (failed(writeBytecodeToFile(*module, file->os())))
-      return llvm::createStringError(llvm::inconvertibleErrorCode(),
-                                     "cannot write bytecode to " + path);
-  } else {
-    module->print(file->os());
-    file->os() << '\n';
-  }
-  file->keep();
-  return llvm::Error::success();
 }
 
 /// Writes every remark `emit` makes into `path` as LLVM remark YAML. `emit`
@@ -450,6 +419,11 @@ int main(int argc, char **argv) {
     }
   }
 
+  // The annotated trace's IR is built while the replay runs.
+  std::optional<AnnotatedTraceWriter> annotatedWriter;
+  if (annotated != AnnotatedFormat::None)
+    annotatedWriter.emplace(trace);
+
   progress.phase("replaying");
   analysis::AnalysisOptions options;
   options.utilization.windowCycles = windowCycles;
@@ -507,22 +481,27 @@ int main(int argc, char **argv) {
     progress.done();
     return fail(llvm::toString(std::move(error)));
   }
-  if (annotated != AnnotatedFormat::None) {
-    progress.phase("writing the annotated trace");
-    std::string name = annotated == AnnotatedFormat::Bytecode
-                           ? "annotated.mlirbc"
-                           : "annotated.mlir";
-    if (llvm::Error error = writeAnnotated(trace, results, inDir(name))) {
-      progress.done();
-      return fail(llvm::toString(std::move(error)));
-    }
-  }
   progress.done();
 
+  // The summary first: the annotated trace is the largest output.
   if (!quiet)
     if (llvm::Error error = report::printSummary(results, llvm::outs(),
                                                  reportOptions, outputDir))
       return fail(llvm::toString(std::move(error)));
+
+  if (annotatedWriter) {
+    progress.phase("writing the annotated trace");
+    bool bytecode = annotated == AnnotatedFormat::Bytecode;
+    if (llvm::Error error = annotatedWriter->write(
+            results.timing,
+            inDir(bytecode ? "annotated.mlirbc" : "annotated.mlir"),
+            bytecode ? AnnotatedTraceWriter::Format::Bytecode
+                     : AnnotatedTraceWriter::Format::Text)) {
+      progress.done();
+      return fail(llvm::toString(std::move(error)));
+    }
+    progress.done();
+  }
 
   if (apply) {
     progress.phase("rewriting");

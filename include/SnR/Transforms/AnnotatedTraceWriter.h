@@ -1,0 +1,51 @@
+//===- AnnotatedTraceWriter.h - The annotated trace as a file ---*- C++ -*-===//
+//
+// Part of the SnR project.
+//
+//===----------------------------------------------------------------------===//
+//
+// snr-replay's annotated trace: the trace's IR with every op's replay
+// annotation, as bytecode or text. Building the IR does not need the replay,
+// so it starts on a second thread as soon as the trace is read and overlaps
+// the replay; writing waits for both. The module is large and the tool exits
+// right after, so it is not torn down op by op.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SNR_TRANSFORMS_ANNOTATEDTRACEWRITER_H
+#define SNR_TRANSFORMS_ANNOTATEDTRACEWRITER_H
+
+#include "SnR/Sim/TimingRecorder.h"
+
+#include "llvm/Support/Error.h"
+
+#include <memory>
+
+namespace snr::trace {
+struct Trace;
+} // namespace snr::trace
+
+namespace snr {
+
+class AnnotatedTraceWriter {
+public:
+  enum class Format { Bytecode, Text };
+
+  /// Starts building the IR of `trace`, which must outlive this object and
+  /// stay unchanged until write() or destruction.
+  explicit AnnotatedTraceWriter(const trace::Trace &trace);
+  ~AnnotatedTraceWriter();
+
+  /// Annotates every instruction with `run` (a replay of the same trace) and
+  /// writes the module to `path` through a temporary file.
+  llvm::Error write(const sim::TimingRecorder &run, llvm::StringRef path,
+                    Format format);
+
+private:
+  struct Impl;
+  std::unique_ptr<Impl> impl;
+};
+
+} // namespace snr
+
+#endif // SNR_TRANSFORMS_ANNOTATEDTRACEWRITER_H

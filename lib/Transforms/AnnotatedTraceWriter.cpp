@@ -1,0 +1,105 @@
+//===- AnnotatedTraceWriter.cpp - The annotated trace as a file -----------===//
+//
+// Part of the SnR project.
+//
+//===----------------------------------------------------------------------===//
+
+#include "SnR/Transforms/AnnotatedTraceWriter.h"
+#include "SnR/Dialect/SnRDialect.h"
+#include "SnR/Dialect/SnROps.h"
+#include "SnR/Trace/TraceImport.h"
+#include "SnR/Transforms/Annotate.h"
+
+#include "mlir/Bytecode/BytecodeWriter.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/MLIRContext.h"
+#include "llvm/Support/BuryPointer.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <thread>
+
+using namespace mlir;
+using namespace snr;
+
+struct AnnotatedTraceWriter::Impl {
+  std::unique_ptr<MLIRContext> context;
+  OwningOpRef<ModuleOp> module;
+  std::thread importer;
+
+  ~Impl() {
+    if (importer.joinable())
+      importer.join();
+    // Tearing down a module of a million ops takes a tenth of a second the
+    // process is about to give back anyway.
+    if (module)
+      (void)module.release();
+    llvm::BuryPointer(std::move(context));
+  }
+};
+
+AnnotatedTraceWriter::AnnotatedTraceWriter(const trace::Trace &trace)
+    : impl(std::make_unique<Impl>()) {
+  impl->context = std::make_unique<MLIRContext>();
+  impl->context->disableMultithreading();
+  impl->context->getOrLoadDialect<SnRDialect>();
+  Impl *state = impl.get();
+  impl->importer = std::thread([state, &trace] {
+    state->module = importTraceTable(trace, state->context.get());
+  });
+}
+
+AnnotatedTraceWriter::~AnnotatedTraceWriter() = default;
+
+llvm::Error AnnotatedTraceWriter::write(const sim::TimingRecorder &run,
+                                        llvm::StringRef path, Format format) {
+  impl->importer.join();
+  if (!impl->module)
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "cannot build the IR of the trace for " +
+                                       path);
+  ModuleOp module = *impl->module;
+  SmallVector<Operation *> ops;
+  ops.reserve(run.instructions.size());
+  module->walk([&](TraceOp traceOp) {
+    for (Operation &op : *traceOp.getBody())
+      if (isa<InstructionOpInterface>(op))
+        ops.push_back(&op);
+  });
+  annotateTiming(ops, run);
+  // Through a temporary name: a run killed while writing leaves no file
+  // that could pass for a complete one.
+  llvm::Expected<llvm::sys::fs::TempFile> temp =
+      llvm::sys::fs::TempFile::create(path + "-%%%%%%.tmp");
+  if (!temp)
+    return llvm::createStringError(
+        llvm::inconvertibleErrorCode(),
+        "cannot create a temporary file beside " + path + ": " +
+            llvm::toString(temp.takeError()));
+  std::error_code writeError;
+  {
+    llvm::raw_fd_ostream os(temp->FD, /*shouldClose=*/false);
+    if (format == Format::Bytecode) {
+      if (failed(writeBytecodeToFile(module, os)))
+        writeError = std::make_error_code(std::errc::io_error);
+    } else {
+      module->print(os);
+      os << '\n';
+    }
+    os.flush();
+    if (os.has_error()) {
+      writeError = os.error();
+      os.clear_error();
+    }
+  }
+  if (writeError) {
+    llvm::consumeError(temp->discard());
+    return llvm::createStringError(writeError, "cannot write " + path + ": " +
+                                                   writeError.message());
+  }
+  if (llvm::Error error = temp->keep(path))
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "cannot write " + path + ": " +
+                                       llvm::toString(std::move(error)));
+  return llvm::Error::success();
+}
