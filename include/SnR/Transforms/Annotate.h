@@ -4,7 +4,8 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// The attributes --snr-simulate writes (#snr.timing, #snr.dma, #snr.wait),
+// The replay annotation --snr-simulate writes on every instruction (its
+// `replay` property, SnR/Dialect/ReplayAnnotation.h),
 // written from a TimingRecorder after the run, so the simulator never touches
 // IR. Shared by the pass and by snr-replay's annotated output.
 //

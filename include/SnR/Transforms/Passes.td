@@ -14,13 +14,11 @@ def SnRSimulate : Pass<"snr-simulate", "::snr::TraceOp"> {
   let description = [{
     Replays the trace on the timing model of a machine description (the
     embedded `snr-ref` unless `machine` names a JSON file, see
-    docs/machine.md) and writes what it computed on the ops:
-
-    * every instruction: `snr.timing = #snr.timing<issue, ready, stall, kind>`;
-    * every executed `snr.dma.issue`: `snr.dma = #snr.dma<link, issue,
-      base_end, start, complete>`;
-    * every executed `snr.dma.wait`: `snr.wait = #snr.wait<base, transfer,
-      slack, dmas>`.
+    docs/machine.md) and writes what it computed on every instruction as its
+    `replay` property, printed after the op: `replay<issue = I, ready = R>`,
+    with `stall = N kind` when it stalled, `dma = "link" base_end B start S
+    complete C` on an executed `snr.dma.issue` and `wait base B transfer T
+    slack S dmas N` on an executed `snr.dma.wait`.
 
     Running it again replaces the annotations. With `functional` (the
     default) the values are executed alongside from the trace's snapshot;
