@@ -31,6 +31,17 @@ if os.access(chromium, os.X_OK):
     config.available_features.add("chromium")
     config.substitutions.append(("%chromium", chromium))
 
+# The exports' tests decode Chakra traces and XLA profiles with protoc and
+# Debian's python3-protobuf (dev.sh installs both); without them they are
+# UNSUPPORTED.
+if shutil.which("protoc"):
+    config.available_features.add("protoc")
+try:
+    import google.protobuf  # noqa: F401 (lit runs under the system python)
+    config.available_features.add("python-protobuf")
+except ImportError:
+    pass
+
 # The analyses' linearity test counts instructions under callgrind (dev.sh
 # installs valgrind); without it the test is UNSUPPORTED.
 # Valgrind cannot run a sanitizer build (./dev.sh sanitize).
