@@ -280,6 +280,11 @@ std::string ChakraWriter::write() {
   return bytes;
 }
 
+std::string exporter::encodeChakraTrace(const analysis::ReplayResults &results,
+                                       const ChakraOptions &options) {
+  return ChakraWriter(results, options).write();
+}
+
 llvm::Expected<std::string>
 exporter::writeChakraTrace(const analysis::ReplayResults &results,
                            llvm::StringRef dir, const ChakraOptions &options) {
@@ -291,7 +296,7 @@ exporter::writeChakraTrace(const analysis::ReplayResults &results,
   llvm::SmallString<128> path(dir);
   llvm::sys::path::append(
       path, llvm::formatv("{0}.{1}.et", prefix, options.npu).str());
-  std::string bytes = ChakraWriter(results, options).write();
+  std::string bytes = encodeChakraTrace(results, options);
   if (llvm::Error error =
           report::writeFileAtomically(path, [&](llvm::raw_ostream &os) {
             os << bytes;

@@ -37,6 +37,10 @@ struct ChakraOptions {
   std::string prefix;
 };
 
+/// The bytes of the file: metadata and nodes, each length-prefixed.
+std::string encodeChakraTrace(const analysis::ReplayResults &results,
+                              const ChakraOptions &options = {});
+
 /// Writes `dir`/<prefix>.<npu>.et (creating `dir`); returns its path.
 llvm::Expected<std::string>
 writeChakraTrace(const analysis::ReplayResults &results, llvm::StringRef dir,
