@@ -42,6 +42,28 @@ try:
 except ImportError:
     pass
 
+# The flamegraph test loads folded stacks into speedscope, installed once
+# from npm into the build tree; where npm or its registry is unreachable the
+# test is UNSUPPORTED.
+npm_dir = os.path.join(config.snr_obj_root, "npm")
+speedscope = os.path.join(npm_dir, "node_modules", "speedscope", "dist",
+                          "release")
+if not os.path.exists(os.path.join(speedscope, "index.html")) and \
+        shutil.which("npm"):
+    import subprocess
+    try:
+        subprocess.run(["npm", "install", "--no-audit", "--no-fund",
+                        "--prefix", npm_dir, "speedscope@1.25.0"],
+                       capture_output=True, timeout=180)
+    except (OSError, subprocess.TimeoutExpired):
+        pass
+if os.path.exists(os.path.join(speedscope, "index.html")):
+    config.available_features.add("speedscope")
+    config.substitutions.append(("%speedscope", speedscope))
+else:
+    lit_config.note("speedscope could not be installed from npm: "
+                    "test/Export/speedscope.test is UNSUPPORTED")
+
 # The analyses' linearity test counts instructions under callgrind (dev.sh
 # installs valgrind); without it the test is UNSUPPORTED.
 # Valgrind cannot run a sanitizer build (./dev.sh sanitize).
