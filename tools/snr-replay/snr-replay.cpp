@@ -22,8 +22,8 @@
 #include "SnR/Dialect/SnRDialect.h"
 #include "SnR/Dialect/SnROps.h"
 #include "SnR/Export/ChakraExport.h"
-#include "SnR/Export/FoldedStacks.h"
 #include "SnR/Export/XlaProfile.h"
+#include "SnR/Report/FoldedStacks.h"
 #include "SnR/Report/Report.h"
 #include "SnR/Report/RewriteReport.h"
 #include "SnR/Report/Selection.h"
@@ -337,8 +337,8 @@ llvm::Error writeExports(const analysis::ReplayResults &results) {
   if (!foldedStacks.empty())
     return report::writeFileAtomically(foldedStacks,
                                        [&](llvm::raw_ostream &os) {
-                                         exporter::writeFoldedStacks(
-                                             exporter::computeStallStacks(
+                                         report::writeFoldedStacks(
+                                             report::computeStallStacks(
                                                  results),
                                              os);
                                          return llvm::Error::success();

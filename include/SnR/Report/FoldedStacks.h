@@ -14,10 +14,11 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef SNR_EXPORT_FOLDEDSTACKS_H
-#define SNR_EXPORT_FOLDEDSTACKS_H
+#ifndef SNR_REPORT_FOLDEDSTACKS_H
+#define SNR_REPORT_FOLDEDSTACKS_H
 
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <cstdint>
@@ -28,7 +29,7 @@ namespace snr::analysis {
 struct ReplayResults;
 } // namespace snr::analysis
 
-namespace snr::exporter {
+namespace snr::report {
 
 /// One stack: its frames, outermost first, and the cycles stalled in it.
 struct FoldedStack {
@@ -37,13 +38,14 @@ struct FoldedStack {
 };
 
 /// The stacks with stall cycles, by HLO (in order of first execution), PC
-/// and stall kind.
+/// and stall kind, of the instructions `include` accepts (null: all).
 std::vector<FoldedStack>
-computeStallStacks(const analysis::ReplayResults &results);
+computeStallStacks(const analysis::ReplayResults &results,
+                   llvm::function_ref<bool(uint64_t index)> include = nullptr);
 
 void writeFoldedStacks(llvm::ArrayRef<FoldedStack> stacks,
                        llvm::raw_ostream &os);
 
-} // namespace snr::exporter
+} // namespace snr::report
 
-#endif // SNR_EXPORT_FOLDEDSTACKS_H
+#endif // SNR_REPORT_FOLDEDSTACKS_H

@@ -4,7 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "SnR/Export/FoldedStacks.h"
+#include "SnR/Report/FoldedStacks.h"
 #include "SnR/Analysis/ReplayAnalyses.h"
 
 #include "llvm/Support/FormatVariadic.h"
@@ -13,7 +13,7 @@
 #include <tuple>
 
 using namespace snr;
-using namespace snr::exporter;
+using namespace snr::report;
 
 namespace {
 /// A frame may hold neither the separator nor a newline.
@@ -27,7 +27,8 @@ std::string frame(llvm::StringRef text) {
 } // namespace
 
 std::vector<FoldedStack>
-exporter::computeStallStacks(const analysis::ReplayResults &results) {
+report::computeStallStacks(const analysis::ReplayResults &results,
+                           llvm::function_ref<bool(uint64_t)> include) {
   const analysis::TraceInfo &info = results.info;
   // (HLO, PC, kind) -> cycles and the index of an instance (for its
   // mnemonic). Instructions outside any HLO sort last.
@@ -35,7 +36,8 @@ exporter::computeStallStacks(const analysis::ReplayResults &results) {
            std::pair<uint64_t, uint64_t>>
       cycles;
   for (auto [index, timing] : llvm::enumerate(results.timing.instructions)) {
-    if (timing.stall == 0 || timing.kind == sim::StallKind::None)
+    if (timing.stall == 0 || timing.kind == sim::StallKind::None ||
+        (include && !include(index)))
       continue;
     auto &entry = cycles[{info.hloOf[index], info.instructions[index].pc,
                           unsigned(timing.kind)}];
@@ -58,7 +60,7 @@ exporter::computeStallStacks(const analysis::ReplayResults &results) {
   return stacks;
 }
 
-void exporter::writeFoldedStacks(llvm::ArrayRef<FoldedStack> stacks,
+void report::writeFoldedStacks(llvm::ArrayRef<FoldedStack> stacks,
                                  llvm::raw_ostream &os) {
   for (const FoldedStack &stack : stacks) {
     llvm::interleave(stack.frames, os, ";");
