@@ -26,6 +26,7 @@
 #include "SnR/Report/FoldedStacks.h"
 #include "SnR/Report/Report.h"
 #include "SnR/Report/RewriteReport.h"
+#include "SnR/Report/RunDiff.h"
 #include "SnR/Report/Selection.h"
 #include "SnR/Report/Summary.h"
 #include "SnR/Rewrite/HoistPlanner.h"
@@ -443,6 +444,12 @@ int rewriteAndProve(const trace::Trace &trace,
       llvm::outs() << "  rewritten trace: " << inDir("rewritten.jsonl")
                    << " (replay it with snr-replay for its full report)\n";
   }
+  // Before and after, as snr-diff compares them.
+  if (plan.changed())
+    if (llvm::Error error = report::writeRewriteDiff(
+            results, rewritten, "rewritten.jsonl", outputDir,
+            quiet ? nullptr : &llvm::outs()))
+      return fail(llvm::toString(std::move(error)));
   return 0;
 }
 } // namespace
@@ -569,8 +576,9 @@ int main(int argc, char **argv) {
   // The directory holds one run's results: files an earlier run wrote that
   // this one will not replace go now. The rewrite's files go too; they are
   // written again only if this run's rewrite is proved.
-  llvm::SmallVector<llvm::StringRef> stale = {"rewritten.jsonl", "rewrite.json",
-                                              "rewrite-remarks.yaml"};
+  llvm::SmallVector<llvm::StringRef> stale = {
+      "rewritten.jsonl", "rewrite.json", "rewrite-remarks.yaml", "diff.json",
+      "diff.html"};
   if (noTimeline)
     stale.push_back("timeline.json");
   if (annotated != AnnotatedFormat::Text)
