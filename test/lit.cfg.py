@@ -53,8 +53,9 @@ if not os.path.exists(os.path.join(speedscope, "index.html")) and \
     import subprocess
     try:
         subprocess.run(["npm", "install", "--no-audit", "--no-fund",
+                        "--fetch-retries=0", "--fetch-timeout=30000",
                         "--prefix", npm_dir, "speedscope@1.25.0"],
-                       capture_output=True, timeout=180)
+                       capture_output=True, timeout=120)
     except (OSError, subprocess.TimeoutExpired):
         pass
 if os.path.exists(os.path.join(speedscope, "index.html")):

@@ -281,7 +281,7 @@ std::string ChakraWriter::write() {
 }
 
 std::string exporter::encodeChakraTrace(const analysis::ReplayResults &results,
-                                       const ChakraOptions &options) {
+                                        const ChakraOptions &options) {
   return ChakraWriter(results, options).write();
 }
 

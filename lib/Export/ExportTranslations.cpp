@@ -19,11 +19,10 @@ using namespace mlir;
 static llvm::cl::opt<snr::exporter::ChakraGranularity> chakraGranularity(
     "chakra-granularity",
     llvm::cl::desc("--snr-to-chakra: one compute node per"),
-    llvm::cl::values(
-        clEnumValN(snr::exporter::ChakraGranularity::Hlo, "hlo",
-                   "run of instructions of one HLO (default)"),
-        clEnumValN(snr::exporter::ChakraGranularity::Instruction,
-                   "instruction", "instruction")),
+    llvm::cl::values(clEnumValN(snr::exporter::ChakraGranularity::Hlo, "hlo",
+                                "run of instructions of one HLO (default)"),
+                     clEnumValN(snr::exporter::ChakraGranularity::Instruction,
+                                "instruction", "instruction")),
     llvm::cl::init(snr::exporter::ChakraGranularity::Hlo));
 static llvm::cl::opt<unsigned>
     chakraNpu("chakra-npu",

@@ -61,7 +61,7 @@ report::computeStallStacks(const analysis::ReplayResults &results,
 }
 
 void report::writeFoldedStacks(llvm::ArrayRef<FoldedStack> stacks,
-                                 llvm::raw_ostream &os) {
+                               llvm::raw_ostream &os) {
   for (const FoldedStack &stack : stacks) {
     llvm::interleave(stack.frames, os, ";");
     os << ' ' << stack.cycles << '\n';

@@ -54,7 +54,8 @@ const json::Array *arrayAt(const json::Object &object, llvm::StringRef path) {
 
 /// Named figures of one run, in first-seen order.
 template <typename T>
-using NamedMap = llvm::MapVector<std::string, T, std::map<std::string, unsigned>>;
+using NamedMap =
+    llvm::MapVector<std::string, T, std::map<std::string, unsigned>>;
 using Figures = NamedMap<double>;
 
 /// Builds a section from the same figures of both runs.
@@ -114,8 +115,7 @@ Figures objectFigures(const json::Object &metrics, llvm::StringRef path) {
 /// prefixed) names it, `value` (a dotted path) is the figure; elements with
 /// the same name add up.
 Figures arrayFigures(const json::Object &metrics, llvm::StringRef path,
-                     llvm::function_ref<std::string(const json::Object &)>
-                         name,
+                     llvm::function_ref<std::string(const json::Object &)> name,
                      llvm::StringRef value) {
   Figures figures;
   if (const json::Array *array = arrayAt(metrics, path))
@@ -140,8 +140,7 @@ std::string pcName(const json::Object &object, llvm::StringRef pcKey,
   std::optional<int64_t> pc = object.getInteger(pcKey);
   if (!pc)
     return "";
-  return llvm::formatv("pc {0} {1} ({2})", *pc, what,
-                       stringOr(object, hloKey))
+  return llvm::formatv("pc {0} {1} ({2})", *pc, what, stringOr(object, hloKey))
       .str();
 }
 
@@ -219,14 +218,15 @@ llvm::Expected<NamedMetrics> report::readMetricsFile(llvm::StringRef path) {
                                        "': " + buffer.getError().message());
   llvm::Expected<json::Value> value = json::parse((*buffer)->getBuffer());
   if (!value)
-    return llvm::createStringError(llvm::inconvertibleErrorCode(),
-                                   "'" + file + "' is not JSON: " +
-                                       llvm::toString(value.takeError()));
+    return llvm::createStringError(
+        llvm::inconvertibleErrorCode(),
+        "'" + file + "' is not JSON: " + llvm::toString(value.takeError()));
   json::Object *object = value->getAsObject();
   if (!object || object->getString("format") != kMetricsFormat)
     return llvm::createStringError(llvm::inconvertibleErrorCode(),
-                                   "'" + file + "' is not an SnR metrics.json "
-                                                "(format \"snr-metrics\")");
+                                   "'" + file +
+                                       "' is not an SnR metrics.json "
+                                       "(format \"snr-metrics\")");
   return NamedMetrics{path.str(), std::move(*object)};
 }
 
@@ -261,19 +261,19 @@ RunDiff report::diffRuns(const NamedMetrics &before,
                                   objectFigures(b, "stalls.by_kind")));
 
   auto hloName = [](const json::Object &o) { return stringOr(o, "name"); };
-  diff.sections.push_back(section(
-      "Stall cycles by HLO", "cycles",
-      arrayFigures(a, "hlos", hloName, "stalls.total"),
-      arrayFigures(b, "hlos", hloName, "stalls.total")));
   diff.sections.push_back(
-      section("Cycles by HLO (span)", "cycles",
-              arrayFigures(a, "hlos", hloName, "cycles"),
-              arrayFigures(b, "hlos", hloName, "cycles")));
+      section("Stall cycles by HLO", "cycles",
+              arrayFigures(a, "hlos", hloName, "stalls.total"),
+              arrayFigures(b, "hlos", hloName, "stalls.total")));
+  diff.sections.push_back(section("Cycles by HLO (span)", "cycles",
+                                  arrayFigures(a, "hlos", hloName, "cycles"),
+                                  arrayFigures(b, "hlos", hloName, "cycles")));
 
   std::string sourceA, sourceB;
-  Figures stallsA = staticStalls(a, sourceA), stallsB = staticStalls(b, sourceB);
-  DiffSection byPc = section("Stall cycles by static instruction", "cycles",
-                             stallsA, stallsB);
+  Figures stallsA = staticStalls(a, sourceA),
+          stallsB = staticStalls(b, sourceB);
+  DiffSection byPc =
+      section("Stall cycles by static instruction", "cycles", stallsA, stallsB);
   byPc.source = sourceA == sourceB ? sourceA : sourceA + " / " + sourceB;
   diff.sections.push_back(std::move(byPc));
 
@@ -285,15 +285,16 @@ RunDiff report::diffRuns(const NamedMetrics &before,
   diff.sections.push_back(std::move(dmas));
 
   auto unitName = [](const json::Object &o) { return stringOr(o, "name"); };
-  Figures utilA = arrayFigures(a, "utilization.units", unitName,
-                               "busy_fraction"),
-          utilB = arrayFigures(b, "utilization.units", unitName,
-                               "busy_fraction");
-  for (auto [figures, metrics] :
-       {std::pair(&utilA, &a), std::pair(&utilB, &b)})
+  Figures utilA =
+              arrayFigures(a, "utilization.units", unitName, "busy_fraction"),
+          utilB =
+              arrayFigures(b, "utilization.units", unitName, "busy_fraction");
+  for (auto [figures, metrics] : {std::pair(&utilA, &a), std::pair(&utilB, &b)})
     for (const auto &[name, value] : arrayFigures(
              *metrics, "utilization.links",
-             [](const json::Object &o) { return "link " + stringOr(o, "name"); },
+             [](const json::Object &o) {
+               return "link " + stringOr(o, "name");
+             },
              "busy_fraction"))
       (*figures)[name] = value;
   diff.sections.push_back(
@@ -302,8 +303,8 @@ RunDiff report::diffRuns(const NamedMetrics &before,
   auto cache = [](const json::Object &m) {
     Figures figures;
     for (llvm::StringRef key :
-         {"peak_occupied_pages", "median_free_pages",
-          "median_largest_free_run", "pages_ever_used", "wasted_bytes"})
+         {"peak_occupied_pages", "median_free_pages", "median_largest_free_run",
+          "pages_ever_used", "wasted_bytes"})
       if (std::optional<double> value =
               numberAt(m, ("data_cache." + key).str()))
         figures[key.str()] = *value;
@@ -331,8 +332,7 @@ void report::printRunDiff(const RunDiff &diff, llvm::raw_ostream &os,
       os << " [" << section.source << "]";
     os << ": ";
     if (!changed) {
-      os << (section.rows.empty() ? "none in either run" : "unchanged")
-         << "\n";
+      os << (section.rows.empty() ? "none in either run" : "unchanged") << "\n";
       continue;
     }
     os << changed << " changed\n";
@@ -388,13 +388,13 @@ json::Value report::runDiffToJSON(const RunDiff &diff) {
       auto side = [](const std::optional<double> &v) -> json::Value {
         return v ? json::Value(roundTo(*v, 6)) : json::Value(nullptr);
       };
-      rows.push_back(json::Object{
-          {"name", row.name},
-          {"before", side(row.before)},
-          {"after", side(row.after)},
-          {"delta", roundTo(row.delta(), 6)},
-          {"change", row.delta() == 0            ? "unchanged"
-                     : section.isRegression(row) ? "regression"
+      rows.push_back(json::Object{{"name", row.name},
+                                  {"before", side(row.before)},
+                                  {"after", side(row.after)},
+                                  {"delta", roundTo(row.delta(), 6)},
+                                  {"change", row.delta() == 0 ? "unchanged"
+                                             : section.isRegression(row)
+                                                 ? "regression"
                                                  : "improvement"}});
     }
     json::Object entry{{"title", section.title},
@@ -458,8 +458,8 @@ llvm::Error report::writeRunDiffFiles(const RunDiff &diff,
     llvm::sys::path::append(path, name);
     return std::string(path);
   };
-  if (llvm::Error error = writeFileAtomically(
-          inDir("diff.json"), [&](llvm::raw_ostream &os) {
+  if (llvm::Error error =
+          writeFileAtomically(inDir("diff.json"), [&](llvm::raw_ostream &os) {
             os << llvm::formatv("{0:2}", runDiffToJSON(diff)) << "\n";
             return llvm::Error::success();
           }))
@@ -506,8 +506,8 @@ void report::printRunSummary(llvm::ArrayRef<NamedMetrics> runs,
         "busy_fraction");
     auto matrix = units.find("matrix");
     os << llvm::formatv(" {0,13}\n", matrix == units.end()
-                                        ? std::string("-")
-                                        : formatPercent(matrix->second));
+                                         ? std::string("-")
+                                         : formatPercent(matrix->second));
   }
   if (runs.size() > 1) {
     os << llvm::left_justify("total", width);

@@ -1,4 +1,4 @@
-//===- snr-diff.cpp - Compare replays --------------------------------------===//
+//===- snr-diff.cpp - Compare replays -------------------------------------===//
 //
 // Part of the SnR project.
 //
@@ -29,8 +29,9 @@ namespace cl = llvm::cl;
 
 static cl::OptionCategory category("snr-diff options");
 static cl::list<std::string>
-    runs(cl::Positional, cl::desc("<run (output directory, metrics.json or "
-                                  "trace)>..."),
+    runs(cl::Positional,
+         cl::desc("<run (output directory, metrics.json or "
+                  "trace)>..."),
          cl::OneOrMore, cl::cat(category));
 static cl::opt<std::string>
     outputDir("o", cl::desc("where to write diff.json and diff.html"),
@@ -38,9 +39,9 @@ static cl::opt<std::string>
 static cl::opt<bool> summary("summary",
                              cl::desc("summarise every run in one table"),
                              cl::init(false), cl::cat(category));
-static cl::opt<unsigned> maxRows(
-    "max-rows", cl::desc("changes printed per section (0: all)"),
-    cl::init(10), cl::cat(category));
+static cl::opt<unsigned>
+    maxRows("max-rows", cl::desc("changes printed per section (0: all)"),
+            cl::init(10), cl::cat(category));
 static cl::opt<std::string>
     machineFile("machine",
                 cl::desc("machine description to replay traces on (default: "
@@ -66,9 +67,9 @@ llvm::Expected<report::NamedMetrics> loadRun(llvm::StringRef path,
   llvm::Expected<std::unique_ptr<analysis::ReplayResults>> results =
       analysis::analyzeTrace(*trace, machine);
   if (!results)
-    return llvm::createStringError(llvm::inconvertibleErrorCode(),
-                                   path + ": the replay fails: " +
-                                       llvm::toString(results.takeError()));
+    return llvm::createStringError(
+        llvm::inconvertibleErrorCode(),
+        path + ": the replay fails: " + llvm::toString(results.takeError()));
   return report::NamedMetrics{path.str(), report::metricsOf(**results)};
 }
 } // namespace

@@ -1,4 +1,4 @@
-//===- ExportTranslations.h - snr-translate's export translations -*- C++ -*-===//
+//===- ExportTranslations.h - Export translations ---------------*- C++ -*-===//
 //
 // Part of the SnR project.
 //

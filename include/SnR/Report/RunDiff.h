@@ -92,8 +92,7 @@ llvm::Error writeRewriteDiff(const analysis::ReplayResults &before,
                              llvm::raw_ostream *print);
 
 /// One line per run: cycles, stalls, DMAs, utilization, data cache.
-void printRunSummary(llvm::ArrayRef<NamedMetrics> runs,
-                     llvm::raw_ostream &os);
+void printRunSummary(llvm::ArrayRef<NamedMetrics> runs, llvm::raw_ostream &os);
 
 } // namespace snr::report
 
