@@ -17,6 +17,8 @@ PACKAGES=(
   cmake ninja-build g++ ccache python3 gzip zstd
   llvm-22-dev llvm-22-tools libmlir-22-dev mlir-22-tools
   libsimdjson-dev libzstd-dev zlib1g-dev libgtest-dev nlohmann-json3-dev
+  # Chakra export (lib/Export), its decoding and the XLA profile's (test/Export)
+  libprotobuf-dev protobuf-compiler python3-protobuf
   # headless, for the HTML report's rendering test (test/Report)
   chromium
   # callgrind, for the analyses' linearity test (test/Analysis/linearity.test)

@@ -20,7 +20,7 @@ llvm_config.use_default_substitutions()
 
 tool_dirs = [config.snr_tools_dir, config.llvm_tools_dir]
 tools = ["snr-opt", "snr-translate", "snr-record", "snr-gen", "snr-replay",
-         "snr-linearity-probe"]
+         "snr-diff", "snr-linearity-probe"]
 llvm_config.add_tool_substitutions(tools, tool_dirs)
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 
@@ -30,6 +30,40 @@ chromium = "/usr/bin/chromium"
 if os.access(chromium, os.X_OK):
     config.available_features.add("chromium")
     config.substitutions.append(("%chromium", chromium))
+
+# The exports' tests decode Chakra traces and XLA profiles with protoc and
+# Debian's python3-protobuf (dev.sh installs both); without them they are
+# UNSUPPORTED.
+if shutil.which("protoc"):
+    config.available_features.add("protoc")
+try:
+    import google.protobuf  # noqa: F401 (lit runs under the system python)
+    config.available_features.add("python-protobuf")
+except ImportError:
+    pass
+
+# The flamegraph test loads folded stacks into speedscope, installed once
+# from npm into the build tree; where npm or its registry is unreachable the
+# test is UNSUPPORTED.
+npm_dir = os.path.join(config.snr_obj_root, "npm")
+speedscope = os.path.join(npm_dir, "node_modules", "speedscope", "dist",
+                          "release")
+if not os.path.exists(os.path.join(speedscope, "index.html")) and \
+        shutil.which("npm"):
+    import subprocess
+    try:
+        subprocess.run(["npm", "install", "--no-audit", "--no-fund",
+                        "--fetch-retries=0", "--fetch-timeout=30000",
+                        "--prefix", npm_dir, "speedscope@1.25.0"],
+                       capture_output=True, timeout=120)
+    except (OSError, subprocess.TimeoutExpired):
+        pass
+if os.path.exists(os.path.join(speedscope, "index.html")):
+    config.available_features.add("speedscope")
+    config.substitutions.append(("%speedscope", speedscope))
+else:
+    lit_config.note("speedscope could not be installed from npm: "
+                    "test/Export/speedscope.test is UNSUPPORTED")
 
 # The analyses' linearity test counts instructions under callgrind (dev.sh
 # installs valgrind); without it the test is UNSUPPORTED.

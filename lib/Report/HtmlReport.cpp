@@ -389,6 +389,13 @@ void HtmlWriter::plots() {
         "fragmented free space. Neighbouring windows are merged into one "
         "column (showing the largest count) when there are more than "
         "fit.</figcaption>\n</figure>\n";
+  os << "<figure>\n";
+  writeStallFlamegraph(os, results, selection);
+  os << "<figcaption>Where the stall cycles went: every stall (top), by HLO, "
+        "static instruction and stall kind, each as wide as its cycles. "
+        "Hover for the cycles; <code>snr-replay --folded-stacks</code> writes "
+        "the same stacks for speedscope or flamegraph.pl.</figcaption>\n"
+        "</figure>\n";
 }
 
 void HtmlWriter::hloTable() {

@@ -21,8 +21,12 @@
 #include "SnR/Analysis/SuggestionRemarks.h"
 #include "SnR/Dialect/SnRDialect.h"
 #include "SnR/Dialect/SnROps.h"
+#include "SnR/Export/ChakraExport.h"
+#include "SnR/Export/XlaProfile.h"
+#include "SnR/Report/FoldedStacks.h"
 #include "SnR/Report/Report.h"
 #include "SnR/Report/RewriteReport.h"
+#include "SnR/Report/RunDiff.h"
 #include "SnR/Report/Selection.h"
 #include "SnR/Report/Summary.h"
 #include "SnR/Rewrite/HoistPlanner.h"
@@ -111,6 +115,39 @@ static cl::opt<bool> noTimeline("no-timeline",
                                 cl::init(false), cl::cat(category));
 static cl::opt<bool> quiet("quiet", cl::desc("do not print the summary"),
                            cl::init(false), cl::cat(category));
+
+static cl::OptionCategory exportCategory(
+    "snr-replay: results in other tools' formats (docs/exports.md)");
+static cl::opt<std::string> chakraDir(
+    "chakra",
+    cl::desc("write the replay as a Chakra execution trace, "
+             "<dir>/<program>.<npu>.et"),
+    cl::value_desc("dir"), cl::cat(exportCategory));
+static cl::opt<exporter::ChakraGranularity> chakraGranularity(
+    "chakra-granularity", cl::desc("one Chakra compute node per"),
+    cl::values(clEnumValN(exporter::ChakraGranularity::Hlo, "hlo",
+                          "run of instructions of one HLO (default)"),
+               clEnumValN(exporter::ChakraGranularity::Instruction,
+                          "instruction", "instruction")),
+    cl::init(exporter::ChakraGranularity::Hlo), cl::cat(exportCategory));
+static cl::opt<unsigned>
+    chakraNpu("chakra-npu",
+              cl::desc("the chip the trace ran on (Chakra's NPU id)"),
+              cl::init(0), cl::cat(exportCategory));
+static cl::opt<std::string> xlaProfile(
+    "xla-profile",
+    cl::desc("write XLA's ProfiledInstructionsProto (text) for "
+             "profile-guided latency-hiding scheduling"),
+    cl::value_desc("file.pbtxt"), cl::cat(exportCategory));
+static cl::opt<std::string> xlaFingerprint(
+    "xla-fingerprint",
+    cl::desc("prefix the profile's names as '<fingerprint>::<name>'"),
+    cl::cat(exportCategory));
+static cl::opt<std::string> foldedStacks(
+    "folded-stacks",
+    cl::desc("write the stall cycles as folded stacks "
+             "(hlo;pc:instruction;stall-kind cycles) for flamegraph tools"),
+    cl::value_desc("file"), cl::cat(exportCategory));
 
 static cl::OptionCategory rewriteCategory(
     "snr-replay --apply: rewrite the trace as suggested, prove it, report");
@@ -245,6 +282,39 @@ llvm::Error writeRemarks(const analysis::ReplayResults &results,
     });
   });
 }
+/// The outputs in other tools' formats that were asked for.
+llvm::Error writeExports(const analysis::ReplayResults &results) {
+  if (!chakraDir.empty()) {
+    exporter::ChakraOptions options;
+    options.granularity = chakraGranularity;
+    options.npu = chakraNpu;
+    if (llvm::Expected<std::string> path =
+            exporter::writeChakraTrace(results, chakraDir, options);
+        !path)
+      return path.takeError();
+  }
+  if (!xlaProfile.empty()) {
+    exporter::XlaProfileOptions options;
+    options.fingerprint = xlaFingerprint;
+    if (llvm::Error error = report::writeFileAtomically(
+            xlaProfile, [&](llvm::raw_ostream &os) {
+              exporter::writeXlaProfile(results, os, options);
+              return llvm::Error::success();
+            }))
+      return error;
+  }
+  if (!foldedStacks.empty())
+    return report::writeFileAtomically(foldedStacks,
+                                       [&](llvm::raw_ostream &os) {
+                                         report::writeFoldedStacks(
+                                             report::computeStallStacks(
+                                                 results),
+                                             os);
+                                         return llvm::Error::success();
+                                       });
+  return llvm::Error::success();
+}
+
 /// snr-replay --apply: plans the rewrite on the replay, proves it by
 /// replaying the result, and writes it only if it is proved. Returns the exit
 /// status.
@@ -342,13 +412,19 @@ int rewriteAndProve(const trace::Trace &trace,
       llvm::outs() << "  rewritten trace: " << inDir("rewritten.jsonl")
                    << " (replay it with snr-replay for its full report)\n";
   }
+  // Before and after, as snr-diff compares them.
+  if (plan.changed())
+    if (llvm::Error error = report::writeRewriteDiff(
+            results, rewritten, "rewritten.jsonl", outputDir,
+            quiet ? nullptr : &llvm::outs()))
+      return fail(llvm::toString(std::move(error)));
   return 0;
 }
 } // namespace
 
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
-  cl::HideUnrelatedOptions({&category, &rewriteCategory});
+  cl::HideUnrelatedOptions({&category, &exportCategory, &rewriteCategory});
   cl::ParseCommandLineOptions(
       argc, argv,
       "SnR replay: trace -> cycle-level replay -> analyses -> report\n\n"
@@ -460,8 +536,9 @@ int main(int argc, char **argv) {
   // The directory holds one run's results: files an earlier run wrote that
   // this one will not replace go now. The rewrite's files go too; they are
   // written again only if this run's rewrite is proved.
-  llvm::SmallVector<llvm::StringRef> stale = {"rewritten.jsonl", "rewrite.json",
-                                              "rewrite-remarks.yaml"};
+  llvm::SmallVector<llvm::StringRef> stale = {
+      "rewritten.jsonl", "rewrite.json", "rewrite-remarks.yaml", "diff.json",
+      "diff.html"};
   if (noTimeline)
     stale.push_back("timeline.json");
   if (annotated != AnnotatedFormat::Text)
@@ -478,6 +555,10 @@ int main(int argc, char **argv) {
     return fail(llvm::toString(std::move(error)));
   }
   if (llvm::Error error = writeRemarks(results, inDir("remarks.yaml"))) {
+    progress.done();
+    return fail(llvm::toString(std::move(error)));
+  }
+  if (llvm::Error error = writeExports(results)) {
     progress.done();
     return fail(llvm::toString(std::move(error)));
   }

@@ -37,6 +37,7 @@ inline constexpr const char *kDmaTimelinePlotId = "plot-dma-timeline";
 inline constexpr const char *kUtilizationPlotId = "plot-utilization";
 inline constexpr const char *kDataCachePlotId = "plot-data-cache";
 inline constexpr const char *kFragmentationPlotId = "plot-fragmentation";
+inline constexpr const char *kStallFlamegraphId = "plot-stall-flamegraph";
 
 /// At most ReportOptions::plotDmaRows rows: the DMAs with the largest stall,
 /// in issue order; the plot says how many it leaves out.
@@ -57,6 +58,11 @@ void writeDataCachePlot(llvm::raw_ostream &os,
 void writeFragmentationHeatmap(llvm::raw_ostream &os,
                                const analysis::ReplayResults &results,
                                const Selection &selection);
+/// The selected instructions' stall cycles as a flame graph (an icicle:
+/// all stalls, then HLO, static instruction and stall kind below).
+void writeStallFlamegraph(llvm::raw_ostream &os,
+                          const analysis::ReplayResults &results,
+                          const Selection &selection);
 
 } // namespace snr::report
 

@@ -1,0 +1,51 @@
+//===- ChakraExport.h - A replay as a Chakra execution trace ----*- C++ -*-===//
+//
+// Part of the SnR project.
+//
+//===----------------------------------------------------------------------===//
+//
+// Writes one replay as MLCommons Chakra's binary execution trace (package
+// ChakraProtoMsg): a GlobalMetadata message, then Node messages, each
+// prefixed with its varint32 length, into `<prefix>.<npu>.et`. Compute nodes
+// per HLO region (or per instruction) partition the run's cycles; a node per
+// DMA (memory load/store, or send/receive for remote HBM); data dependencies
+// from the dependency graph, control dependencies for program order.
+// docs/exports.md gives the mapping.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SNR_EXPORT_CHAKRAEXPORT_H
+#define SNR_EXPORT_CHAKRAEXPORT_H
+
+#include "llvm/Support/Error.h"
+
+#include <string>
+
+namespace snr::analysis {
+struct ReplayResults;
+} // namespace snr::analysis
+
+namespace snr::exporter {
+
+enum class ChakraGranularity { Hlo, Instruction };
+
+struct ChakraOptions {
+  ChakraGranularity granularity = ChakraGranularity::Hlo;
+  /// The chip the trace ran on (Chakra's NPU id, the file's suffix).
+  unsigned npu = 0;
+  /// The file name's prefix; empty: the trace's program name.
+  std::string prefix;
+};
+
+/// The bytes of the file: metadata and nodes, each length-prefixed.
+std::string encodeChakraTrace(const analysis::ReplayResults &results,
+                              const ChakraOptions &options = {});
+
+/// Writes `dir`/<prefix>.<npu>.et (creating `dir`); returns its path.
+llvm::Expected<std::string>
+writeChakraTrace(const analysis::ReplayResults &results, llvm::StringRef dir,
+                 const ChakraOptions &options = {});
+
+} // namespace snr::exporter
+
+#endif // SNR_EXPORT_CHAKRAEXPORT_H

@@ -1,0 +1,307 @@
+//===- ChakraExport.cpp - A replay as a Chakra execution trace ------------===//
+//
+// Part of the SnR project.
+//
+//===----------------------------------------------------------------------===//
+
+#include "SnR/Export/ChakraExport.h"
+#include "SnR/Analysis/ReplayAnalyses.h"
+#include "SnR/Report/Report.h"
+
+#include "chakra_et_def.pb.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/Path.h"
+
+#include <google/protobuf/io/coded_stream.h>
+#include <google/protobuf/io/zero_copy_stream_impl_lite.h>
+
+#include <cmath>
+
+using namespace snr;
+using namespace snr::exporter;
+namespace pb = ChakraProtoMsg;
+
+namespace {
+/// One node to write, in id order: a compute node over the instructions
+/// [begin, end) (the executed dma.issues among them have their own nodes),
+/// or the node of DMA `dma`.
+struct PlannedNode {
+  bool isDma = false;
+  uint64_t begin = 0, end = 0;
+  uint32_t dma = 0;
+};
+
+void addAttr(pb::Node &node, llvm::StringRef name, uint64_t value) {
+  pb::AttributeProto *attr = node.add_attr();
+  attr->set_name(name.str());
+  attr->set_uint64_val(value);
+}
+void addAttr(pb::AttributeProto *attr, llvm::StringRef name,
+             llvm::StringRef value) {
+  attr->set_name(name.str());
+  attr->set_string_val(value.str());
+}
+
+/// Sorted, without duplicates.
+void setDeps(llvm::SmallVectorImpl<uint64_t> &deps,
+             google::protobuf::RepeatedField<uint64_t> *field) {
+  llvm::sort(deps);
+  deps.erase(std::unique(deps.begin(), deps.end()), deps.end());
+  for (uint64_t dep : deps)
+    field->Add(dep);
+}
+
+class ChakraWriter {
+public:
+  ChakraWriter(const analysis::ReplayResults &results,
+               const ChakraOptions &options)
+      : results(results), options(options) {}
+
+  /// The whole file: metadata, then every node, each length-prefixed.
+  std::string write();
+
+private:
+  void plan();
+  pb::Node buildCompute(uint64_t id, const PlannedNode &planned);
+  pb::Node buildDma(uint64_t id, const PlannedNode &planned);
+  /// The node of each RAW producer of instruction `index` written before
+  /// node `id` (later ones are inside the same HLO region).
+  void addProducers(uint64_t index, uint64_t id,
+                    llvm::SmallVectorImpl<uint64_t> &deps) const;
+  void setTime(pb::Node &node, uint64_t begin, uint64_t end) const;
+  bool isDmaIssue(uint64_t index) const {
+    return results.dependencies.dmaOf(index).has_value();
+  }
+
+  const analysis::ReplayResults &results;
+  const ChakraOptions &options;
+  std::vector<PlannedNode> nodes;
+  /// The node of each instruction.
+  std::vector<uint64_t> nodeOf;
+  /// The start cycle of each compute node, by node id (the next compute
+  /// node's start ends it).
+  std::vector<uint64_t> computeStart;
+  /// The compute node before each node (kNoIndex for none).
+  std::vector<uint64_t> previousCompute;
+};
+} // namespace
+
+void ChakraWriter::plan() {
+  const analysis::TraceInfo &info = results.info;
+  uint64_t count = info.instructions.size();
+  nodeOf.assign(count, 0);
+  // One region per run of instructions of one HLO, or one per instruction.
+  bool perInstruction = options.granularity == ChakraGranularity::Instruction;
+  uint64_t begin = 0;
+  while (begin < count) {
+    uint64_t end = begin + 1;
+    if (!perInstruction)
+      while (end < count && info.hloOf[end] == info.hloOf[begin])
+        ++end;
+    // The region's DMAs first: they start while it runs, and its compute
+    // node may wait for them.
+    for (uint64_t i = begin; i < end; ++i)
+      if (std::optional<uint32_t> dma = results.dependencies.dmaOf(i)) {
+        nodeOf[i] = nodes.size();
+        nodes.push_back({true, i, i + 1, *dma});
+      }
+    if (perInstruction && isDmaIssue(begin)) {
+      begin = end;
+      continue;
+    }
+    uint64_t id = nodes.size();
+    nodes.push_back({false, begin, end, 0});
+    for (uint64_t i = begin; i < end; ++i)
+      if (!isDmaIssue(i))
+        nodeOf[i] = id;
+    begin = end;
+  }
+
+  // Compute nodes partition [0, total cycles): each runs from its first
+  // instruction's issue (the first from cycle 0) to the next one's start.
+  computeStart.assign(nodes.size(), 0);
+  previousCompute.assign(nodes.size(), sim::kNoIndex);
+  uint64_t last = sim::kNoIndex;
+  for (auto [id, node] : llvm::enumerate(nodes)) {
+    previousCompute[id] = last;
+    if (node.isDma)
+      continue;
+    computeStart[id] = last == sim::kNoIndex
+                           ? 0
+                           : results.timing.instructions[node.begin].issue;
+    last = id;
+  }
+}
+
+void ChakraWriter::setTime(pb::Node &node, uint64_t begin, uint64_t end) const {
+  // Whole microseconds, floored at both ends, so the compute nodes'
+  // durations add up to the run's (floored) length; the exact cycles are
+  // attributes.
+  auto micros = [&](uint64_t cycles) {
+    return uint64_t(std::floor(results.machine.cyclesToMicroseconds(cycles)));
+  };
+  node.set_start_time_micros(micros(begin));
+  node.set_duration_micros(micros(end) - micros(begin));
+  addAttr(node, "snr_start_cycle", begin);
+  addAttr(node, "snr_duration_cycles", end - begin);
+}
+
+void ChakraWriter::addProducers(uint64_t index, uint64_t id,
+                                llvm::SmallVectorImpl<uint64_t> &deps) const {
+  for (const analysis::DepEdge &edge : results.dependencies.edgesOf(index))
+    if (edge.kind == analysis::DepKind::RAW && nodeOf[edge.other] < id)
+      deps.push_back(nodeOf[edge.other]);
+}
+
+pb::Node ChakraWriter::buildCompute(uint64_t id, const PlannedNode &planned) {
+  const analysis::TraceInfo &info = results.info;
+  pb::Node node;
+  node.set_id(id);
+  node.set_type(pb::COMP_NODE);
+  llvm::StringRef hlo = info.getHloName(info.hloOf[planned.begin]);
+  if (options.granularity == ChakraGranularity::Instruction) {
+    const arch::Instruction &inst = info.instructions[planned.begin];
+    node.set_name(llvm::formatv("{0}:pc{1}:{2}", hlo, inst.pc,
+                                arch::getMnemonic(inst.opcode))
+                      .str());
+  } else {
+    node.set_name(hlo.str());
+  }
+
+  uint64_t end = results.performance.totalCycles;
+  for (uint64_t next = id + 1; next < nodes.size(); ++next)
+    if (!nodes[next].isDma) {
+      end = computeStart[next];
+      break;
+    }
+  setTime(node, computeStart[id], end);
+
+  uint64_t ops = 0;
+  llvm::SmallVector<uint64_t, 8> deps;
+  for (uint64_t i = planned.begin; i < planned.end; ++i) {
+    if (isDmaIssue(i))
+      continue;
+    ops += results.timing.instructions[i].executed;
+    addProducers(i, id, deps);
+  }
+  pb::AttributeProto *numOps = node.add_attr();
+  numOps->set_name("num_ops");
+  numOps->set_int64_val(ops);
+  addAttr(node.add_attr(), "snr_hlo", hlo);
+  setDeps(deps, node.mutable_data_deps());
+  return node;
+}
+
+pb::Node ChakraWriter::buildDma(uint64_t id, const PlannedNode &planned) {
+  const analysis::DmaRecord &dma = results.dmas.dmas[planned.dma];
+  const analysis::TraceInfo &info = results.info;
+  pb::Node node;
+  node.set_id(id);
+  llvm::StringRef hlo = info.getHloName(dma.issueHlo);
+  node.set_name(llvm::formatv("{0}:dma{1}:{2}", hlo, dma.id,
+                              results.dmas.linkNames[dma.link])
+                    .str());
+  auto addInt = [&](llvm::StringRef name, int64_t value, bool wide) {
+    pb::AttributeProto *attr = node.add_attr();
+    attr->set_name(name.str());
+    if (wide)
+      attr->set_int64_val(value);
+    else
+      attr->set_int32_val(int32_t(value));
+  };
+  if (dma.dstSpace == arch::MemSpace::RemoteHbm) {
+    node.set_type(pb::COMM_SEND_NODE);
+    addInt("comm_src", options.npu, false);
+    addInt("comm_dst", dma.dstChip, false);
+    addInt("comm_size", dma.bytes, true);
+  } else if (dma.srcSpace == arch::MemSpace::RemoteHbm) {
+    node.set_type(pb::COMM_RECV_NODE);
+    addInt("comm_src", dma.srcChip, false);
+    addInt("comm_dst", options.npu, false);
+    addInt("comm_size", dma.bytes, true);
+  } else {
+    node.set_type(dma.dstSpace == arch::MemSpace::Hbm ? pb::MEM_STORE_NODE
+                                                      : pb::MEM_LOAD_NODE);
+    addAttr(node, "tensor_size", dma.bytes);
+  }
+  setTime(node, dma.issueCycle, std::max(dma.completeCycle, dma.issueCycle));
+  addAttr(node, "snr_pc", info.instructions[dma.issueIndex].pc);
+  addAttr(node.add_attr(), "snr_hlo", hlo);
+
+  llvm::SmallVector<uint64_t, 8> deps;
+  addProducers(planned.begin, id, deps);
+  setDeps(deps, node.mutable_data_deps());
+  return node;
+}
+
+std::string ChakraWriter::write() {
+  plan();
+  std::string bytes;
+  {
+    google::protobuf::io::StringOutputStream stream(&bytes);
+    google::protobuf::io::CodedOutputStream coded(&stream);
+    auto put = [&](const google::protobuf::MessageLite &message) {
+      coded.WriteVarint32(uint32_t(message.ByteSizeLong()));
+      message.SerializeWithCachedSizes(&coded);
+    };
+
+    pb::GlobalMetadata metadata;
+    metadata.set_version("0.0.4");
+    auto meta = [&](llvm::StringRef name) {
+      pb::AttributeProto *attr = metadata.add_attr();
+      attr->set_name(name.str());
+      return attr;
+    };
+    meta("snr_program")->set_string_val(results.info.program);
+    meta("snr_machine")->set_string_val(results.machine.name);
+    meta("snr_granularity")
+        ->set_string_val(options.granularity == ChakraGranularity::Hlo
+                             ? "hlo"
+                             : "instruction");
+    meta("snr_npu")->set_uint64_val(options.npu);
+    meta("snr_clock_ghz")->set_double_val(results.machine.clockGhz);
+    meta("snr_total_cycles")->set_uint64_val(results.performance.totalCycles);
+    put(metadata);
+
+    for (auto [id, planned] : llvm::enumerate(nodes)) {
+      pb::Node node =
+          planned.isDma ? buildDma(id, planned) : buildCompute(id, planned);
+      node.add_attr()->set_name("is_cpu_op");
+      node.mutable_attr(node.attr_size() - 1)->set_bool_val(false);
+      if (previousCompute[id] != sim::kNoIndex)
+        node.add_ctrl_deps(previousCompute[id]);
+      put(node);
+    }
+  }
+  return bytes;
+}
+
+std::string exporter::encodeChakraTrace(const analysis::ReplayResults &results,
+                                        const ChakraOptions &options) {
+  return ChakraWriter(results, options).write();
+}
+
+llvm::Expected<std::string>
+exporter::writeChakraTrace(const analysis::ReplayResults &results,
+                           llvm::StringRef dir, const ChakraOptions &options) {
+  if (std::error_code ec = llvm::sys::fs::create_directories(dir))
+    return llvm::createStringError(ec, "cannot create '" + dir +
+                                           "': " + ec.message());
+  std::string prefix =
+      options.prefix.empty() ? results.info.program : options.prefix;
+  llvm::SmallString<128> path(dir);
+  llvm::sys::path::append(
+      path, llvm::formatv("{0}.{1}.et", prefix, options.npu).str());
+  std::string bytes = encodeChakraTrace(results, options);
+  if (llvm::Error error =
+          report::writeFileAtomically(path, [&](llvm::raw_ostream &os) {
+            os << bytes;
+            return llvm::Error::success();
+          }))
+    return std::move(error);
+  return std::string(path);
+}

@@ -1,0 +1,94 @@
+//===- XlaProfile.cpp - A replay as XLA's latency profile -----------------===//
+//
+// Part of the SnR project.
+//
+//===----------------------------------------------------------------------===//
+
+#include "SnR/Export/XlaProfile.h"
+#include "SnR/Analysis/ReplayAnalyses.h"
+
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/Path.h"
+
+#include <map>
+
+using namespace snr;
+using namespace snr::exporter;
+
+namespace {
+/// A text-format string literal.
+std::string quote(llvm::StringRef text) {
+  std::string out = "\"";
+  for (char c : text) {
+    if (c == '"' || c == '\\')
+      out += '\\';
+    out += c;
+  }
+  return out + "\"";
+}
+} // namespace
+
+void exporter::writeXlaProfile(const analysis::ReplayResults &results,
+                               llvm::raw_ostream &os,
+                               const XlaProfileOptions &options) {
+  const analysis::TraceInfo &info = results.info;
+  const sim::MachineModel &machine = results.machine;
+  auto name = [&](analysis::HloId hlo) {
+    std::string text = info.getHloName(hlo).str();
+    return quote(
+        options.fingerprint.empty() ? text : options.fingerprint + "::" + text);
+  };
+  auto micros = [&](uint64_t cycles) {
+    return llvm::formatv("{0:f6}", machine.cyclesToMicroseconds(cycles));
+  };
+
+  // An HLO's cost: the cycles from the first issue of each of its runs of
+  // instructions to the next run's (the first from cycle 0, the last to the
+  // end), so the costs add up to the run.
+  std::vector<uint64_t> cost(info.hloNames.size(), 0);
+  uint64_t count = info.instructions.size();
+  uint64_t begin = 0;
+  while (begin < count) {
+    uint64_t end = begin + 1;
+    while (end < count && info.hloOf[end] == info.hloOf[begin])
+      ++end;
+    uint64_t from = begin == 0 ? 0 : results.timing.instructions[begin].issue;
+    uint64_t to = end == count ? results.performance.totalCycles
+                               : results.timing.instructions[end].issue;
+    if (info.hloOf[begin] != analysis::kNoHlo)
+      cost[info.hloOf[begin]] += to - from;
+    begin = end;
+  }
+
+  os << "# XLA ProfiledInstructionsProto (text format), written by "
+        "snr-replay from\n# "
+     << llvm::sys::path::filename(info.fileName) << " replayed on "
+     << machine.name << " at " << llvm::formatv("{0}", machine.clockGhz)
+     << " GHz: " << results.performance.totalCycles
+     << " cycles. docs/exports.md\n";
+  for (auto [hlo, cycles] : llvm::enumerate(cost))
+    os << "costs {\n  name: " << name(hlo) << "\n  cost_us: " << micros(cycles)
+       << "\n}\n";
+
+  // A latency per pair of HLOs that DMAs were issued in and waited in
+  // (different ones: within an HLO the wait is part of its cost): from the
+  // first issue to the last completion.
+  std::map<std::pair<analysis::HloId, analysis::HloId>,
+           std::pair<uint64_t, uint64_t>>
+      spans;
+  for (const analysis::DmaRecord &dma : results.dmas.dmas) {
+    if (!dma.crossesHlo() || dma.issueHlo == analysis::kNoHlo ||
+        dma.waitHlo == analysis::kNoHlo)
+      continue;
+    auto [it, inserted] = spans.try_emplace({dma.issueHlo, dma.waitHlo},
+                                            dma.issueCycle, dma.completeCycle);
+    if (!inserted) {
+      it->second.first = std::min(it->second.first, dma.issueCycle);
+      it->second.second = std::max(it->second.second, dma.completeCycle);
+    }
+  }
+  for (const auto &[pair, span] : spans)
+    os << "latencies {\n  source: " << name(pair.first)
+       << "\n  target: " << name(pair.second)
+       << "\n  latency_us: " << micros(span.second - span.first) << "\n}\n";
+}
