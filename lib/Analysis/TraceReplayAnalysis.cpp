@@ -8,16 +8,62 @@
 #include "SnR/Dialect/SnROps.h"
 #include "SnR/Replay/Replay.h"
 
+#include "llvm/Support/CommandLine.h"
+
 using namespace mlir;
 using namespace snr;
 
-TraceReplayAnalysis::TraceReplayAnalysis(Operation *traceOp)
-    : TraceReplayAnalysis(traceOp, sim::getDefaultMachineModel()) {}
+// Release builds of LLVM count no pass statistics; this is how a test sees
+// how often a pipeline replays.
+static llvm::cl::opt<bool> debugReplays(
+    "snr-debug-replays",
+    llvm::cl::desc("print a line to standard error each time a trace is "
+                   "replayed for its analyses"),
+    llvm::cl::init(false), llvm::cl::Hidden);
+
+/// The machine `traceOp` names, or an error emitted on it.
+static std::optional<sim::MachineModel> machineOf(Operation *traceOp,
+                                                  std::string &file) {
+  if (auto attr = traceOp->getAttrOfType<StringAttr>(kMachineFileAttr))
+    file = attr.getValue().str();
+  if (file.empty())
+    return sim::getDefaultMachineModel();
+  llvm::Expected<sim::MachineModel> machine = sim::loadMachineModel(file);
+  if (!machine) {
+    mlir::emitError(traceOp->getLoc())
+        << "invalid machine description: "
+        << llvm::toString(machine.takeError());
+    return std::nullopt;
+  }
+  return std::move(*machine);
+}
+
+TraceReplayAnalysis::TraceReplayAnalysis(Operation *traceOp) {
+  std::string machineFile;
+  std::optional<sim::MachineModel> machine = machineOf(traceOp, machineFile);
+  if (!machine)
+    return;
+  *this = TraceReplayAnalysis(traceOp, *machine);
+}
+
+bool TraceReplayAnalysis::matchesDefaults(
+    const analysis::AnalysisOptions &options) {
+  analysis::AnalysisOptions defaults;
+  return options.dependencies.maxSlice == defaults.dependencies.maxSlice &&
+         options.utilization.windowCycles ==
+             defaults.utilization.windowCycles &&
+         options.dataCache.windows == defaults.dataCache.windows &&
+         options.suggestions.minStall == defaults.suggestions.minStall;
+}
 
 TraceReplayAnalysis::TraceReplayAnalysis(
     Operation *traceOp, const sim::MachineModel &machine,
     const analysis::AnalysisOptions &options)
     : table(buildTraceTable(cast<TraceOp>(traceOp))) {
+  if (debugReplays)
+    llvm::errs() << "snr-debug-replays: replaying @"
+                 << cast<TraceOp>(traceOp).getSymName() << " for its "
+                 << "analyses\n";
   llvm::Expected<std::unique_ptr<analysis::ReplayResults>> replayed =
       analysis::analyzeTrace(table.trace, machine, options);
   if (replayed) {

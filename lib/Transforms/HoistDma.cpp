@@ -72,19 +72,20 @@ void rewriteOps(TraceOp traceOp, const TraceReplayAnalysis &replay,
   traceOp.setReordered(true);
 }
 
-LogicalResult runHoist(TraceOp traceOp, StringRef machineFile,
+LogicalResult runHoist(AnalysisManager analyses, TraceOp traceOp,
+                       StringRef machineFile,
                        const rewrite::HoistOptions &options, unsigned maxSlice,
                        bool &changed) {
   changed = false;
-  std::optional<sim::MachineModel> machine =
-      loadMachineFor(traceOp, machineFile);
-  if (!machine)
-    return failure();
   analysis::AnalysisOptions analysisOptions;
   analysisOptions.dependencies.maxSlice = maxSlice;
-  TraceReplayAnalysis replay(traceOp, *machine, analysisOptions);
-  if (!replay.succeeded())
+  std::optional<TraceReplayAnalysis> local;
+  const TraceReplayAnalysis *shared = getTraceReplay(
+      analyses, traceOp, machineFile, analysisOptions, local);
+  if (!shared)
     return failure();
+  const TraceReplayAnalysis &replay = *shared;
+  const sim::MachineModel *machine = &replay.getResults().machine;
 
   const trace::Trace &original = replay.getTable().trace;
   if (llvm::Error error = rewrite::checkSelection(original, options))
@@ -152,7 +153,8 @@ struct HoistDmaPass : snr::impl::SnRHoistDmaBase<HoistDmaPass> {
     options.parallelize = parallelize;
     options.testIgnoreDependencies = testIgnoreDependencies;
     bool changed;
-    if (failed(runHoist(getOperation(), machineFile, options, maxSlice,
+    if (failed(runHoist(getAnalysisManager(), getOperation(), machineFile,
+                        options, maxSlice,
                         changed)))
       return signalPassFailure();
     if (!changed)
@@ -169,7 +171,8 @@ struct ParallelizeDmaPass
     options.hoist = false;
     options.parallelize = true;
     bool changed;
-    if (failed(runHoist(getOperation(), machineFile, options, /*maxSlice=*/8,
+    if (failed(runHoist(getAnalysisManager(), getOperation(), machineFile,
+                        options, /*maxSlice=*/8,
                         changed)))
       return signalPassFailure();
     if (!changed)

@@ -9,6 +9,7 @@
 #include "SnR/Dialect/SnROps.h"
 #include "SnR/Replay/Replay.h"
 
+#include "mlir/IR/Builders.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/Operation.h"
 
@@ -17,7 +18,7 @@ using namespace snr;
 
 std::optional<sim::MachineModel>
 snr::loadMachineFor(Operation *op, StringRef machineFile) {
-  if (machineFile.empty())
+  if (machineFile.empty() || machineFile == "default")
     return sim::getDefaultMachineModel();
   llvm::Expected<sim::MachineModel> machine =
       sim::loadMachineModel(machineFile);
@@ -31,12 +32,46 @@ snr::loadMachineFor(Operation *op, StringRef machineFile) {
   return std::move(*machine);
 }
 
+const TraceReplayAnalysis *
+snr::getTraceReplay(AnalysisManager analyses, Operation *traceOp,
+                    StringRef machineFile,
+                    const analysis::AnalysisOptions &options,
+                    std::optional<TraceReplayAnalysis> &local) {
+  Builder builder(traceOp->getContext());
+  if (machineFile == "default") {
+    if (traceOp->removeAttr(kMachineFileAttr))
+      analyses.invalidate({});
+  } else if (!machineFile.empty()) {
+    auto named = traceOp->getAttrOfType<StringAttr>(kMachineFileAttr);
+    if (!named || named.getValue() != machineFile) {
+      traceOp->setAttr(kMachineFileAttr, builder.getStringAttr(machineFile));
+      analyses.invalidate({});
+    }
+  }
+  std::string file;
+  if (auto named = traceOp->getAttrOfType<StringAttr>(kMachineFileAttr))
+    file = named.getValue().str();
+  if (TraceReplayAnalysis::matchesDefaults(options)) {
+    auto &shared = analyses.getAnalysis<TraceReplayAnalysis>();
+    return shared.succeeded() ? &shared : nullptr;
+  }
+  std::optional<sim::MachineModel> machine = loadMachineFor(traceOp, file);
+  if (!machine)
+    return nullptr;
+  local.emplace(traceOp, *machine, options);
+  return local->succeeded() ? &*local : nullptr;
+}
+
 LogicalResult snr::replayTraceOp(Operation *traceOp, StringRef machineFile,
                                  bool functional,
                                  llvm::ArrayRef<sim::SimListener *> listeners,
                                  TraceTable &table) {
-  std::optional<sim::MachineModel> machine =
-      loadMachineFor(traceOp, machineFile);
+  // Without an option, the machine the trace names (an earlier pass's).
+  std::string file = machineFile.str();
+  if (auto named = traceOp->getAttrOfType<StringAttr>(kMachineFileAttr);
+      named && file.empty())
+    file = named.getValue().str();
+  std::optional<sim::MachineModel> machine = loadMachineFor(traceOp, file);
   if (!machine)
     return failure();
   table = buildTraceTable(cast<TraceOp>(traceOp));

@@ -15,7 +15,10 @@
 
 #include "SnR/Sim/MachineModel.h"
 #include "SnR/Sim/SimEvents.h"
+#include "SnR/Analysis/TraceReplayAnalysis.h"
 #include "SnR/Trace/TraceTable.h"
+
+#include "mlir/Pass/AnalysisManager.h"
 
 #include "mlir/Support/LLVM.h"
 
@@ -27,6 +30,18 @@ namespace snr {
 /// Emits an error on `op` if the file is unreadable or invalid.
 std::optional<sim::MachineModel> loadMachineFor(mlir::Operation *op,
                                                 llvm::StringRef machineFile);
+
+/// The replay analysis of `traceOp` a pass asks for with its `machine`
+/// option (`machineFile`; empty: whatever the trace names) and `options`:
+/// the pipeline's cached getAnalysis<TraceReplayAnalysis>() when it is for
+/// the same machine and options, else one of the pass's own, kept in
+/// `local`. A `machineFile` is recorded on the trace (kMachineFileAttr) so
+/// later passes replay on the same machine. Null on failure (emitted).
+const TraceReplayAnalysis *
+getTraceReplay(mlir::AnalysisManager analyses, mlir::Operation *traceOp,
+               llvm::StringRef machineFile,
+               const analysis::AnalysisOptions &options,
+               std::optional<TraceReplayAnalysis> &local);
 
 /// Loads the machine in `machineFile` (the default if empty), decodes
 /// `traceOp` into `table` and replays it, notifying `listeners`; what every

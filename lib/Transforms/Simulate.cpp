@@ -28,6 +28,19 @@ struct SimulatePass : snr::impl::SnRSimulateBase<SimulatePass> {
   using SnRSimulateBase::SnRSimulateBase;
 
   void runOnOperation() override {
+    // A functional replay is the one every analysis pass shares: computed
+    // once for the pipeline, and kept, since annotating changes nothing it
+    // depends on.
+    if (functional) {
+      std::optional<TraceReplayAnalysis> local;
+      const TraceReplayAnalysis *replay = getTraceReplay(
+          getAnalysisManager(), getOperation(), machineFile, {}, local);
+      if (!replay)
+        return signalPassFailure();
+      annotateTiming(replay->getTable().ops, replay->getResults().timing);
+      markAllAnalysesPreserved();
+      return;
+    }
     TraceTable table;
     sim::TimingRecorder recorder;
     if (failed(replayTraceOp(getOperation(), machineFile, functional,

@@ -22,17 +22,15 @@ struct SuggestPass : snr::impl::SnRSuggestBase<SuggestPass> {
   using SnRSuggestBase::SnRSuggestBase;
 
   void runOnOperation() override {
-    std::optional<sim::MachineModel> machine =
-        loadMachineFor(getOperation(), machineFile);
-    if (!machine)
-      return signalPassFailure();
     analysis::AnalysisOptions options;
     options.dependencies.maxSlice = maxSlice;
-    TraceReplayAnalysis replay(getOperation(), *machine, options);
-    if (!replay.succeeded())
+    std::optional<TraceReplayAnalysis> local;
+    const TraceReplayAnalysis *replay = getTraceReplay(
+        getAnalysisManager(), getOperation(), machineFile, options, local);
+    if (!replay)
       return signalPassFailure();
-    emitSuggestionRemarks(replay.getResults(), [&](uint64_t index) {
-      return replay.getOp(index)->getLoc();
+    emitSuggestionRemarks(replay->getResults(), [&](uint64_t index) {
+      return replay->getOp(index)->getLoc();
     });
     markAllAnalysesPreserved();
   }

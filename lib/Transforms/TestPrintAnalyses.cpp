@@ -136,17 +136,15 @@ struct TestPrintAnalysesPass
   using SnRTestPrintAnalysesBase::SnRTestPrintAnalysesBase;
 
   void runOnOperation() override {
-    std::optional<sim::MachineModel> machine =
-        loadMachineFor(getOperation(), machineFile);
-    if (!machine)
-      return signalPassFailure();
     AnalysisOptions options;
     options.utilization.windowCycles = windowCycles;
     options.dataCache.windows = cacheWindows;
-    TraceReplayAnalysis replay(getOperation(), *machine, options);
-    if (!replay.succeeded())
+    std::optional<TraceReplayAnalysis> local;
+    const TraceReplayAnalysis *replay = getTraceReplay(
+        getAnalysisManager(), getOperation(), machineFile, options, local);
+    if (!replay)
       return signalPassFailure();
-    printResults(llvm::outs(), replay.getResults());
+    printResults(llvm::outs(), replay->getResults());
     markAllAnalysesPreserved();
   }
 };

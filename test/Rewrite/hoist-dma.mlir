@@ -8,7 +8,7 @@
 // Hoist past independent work, with the address arithmetic (the slice):
 // the DMA (issued at 122, its wait stalling 109 cycles) and the addi that
 // computes its address move in front of the mul; the trace is reordered.
-// CHECK-LABEL: snr.trace @independent at 0 attributes {reordered}
+// CHECK-LABEL: snr.trace @independent at 0 attributes {reordered
 // CHECK:      snr.addi s5, s1, 4096 {pc = 2 : i64}
 // CHECK-NEXT: snr.dma.issue hbm[s5] -> vmem[0], 640, f0 {pc = 3 : i64}
 // CHECK-NEXT: snr.mul s2, s3, s3 {pc = 0 : i64}
@@ -16,7 +16,7 @@
 // CHECK-NEXT: snr.dma.wait f0 {pc = 4 : i64}
 // CHECK-NEXT: snr.vld v1, vmem[0] {pc = 5 : i64}
 // Conservatively the DMA cannot move without its address arithmetic.
-// CONS-LABEL: snr.trace @independent at 0 {
+// CONS-LABEL: snr.trace @independent at 0
 // CONS-NEXT:  snr.snapshot
 // CONS:       snr.mul s2, s3, s3 {pc = 0 : i64}
 snr.trace @independent at 0 {
@@ -36,11 +36,11 @@ snr.trace @independent at 0 {
 // Blocked by RAW: the write-back reads what the vst wrote, so it moves up
 // to right after the vst and no further (Algorithm 2 wanted it there too:
 // hoist-partly).
-// CHECK-LABEL: snr.trace @raw at 0 attributes {reordered}
+// CHECK-LABEL: snr.trace @raw at 0 attributes {reordered
 // CHECK:      snr.vst v1, vmem[0] {pc = 0 : i64}
 // CHECK-NEXT: snr.dma.issue vmem[0] -> hbm[0], 6400, f0 {pc = 3 : i64}
 // CHECK-NEXT: snr.mul s1, s0, s0 {pc = 1 : i64}
-// CONS-LABEL: snr.trace @raw at 0 attributes {reordered}
+// CONS-LABEL: snr.trace @raw at 0 attributes {reordered
 // CONS:       snr.vst v1, vmem[0] {pc = 0 : i64}
 // CONS-NEXT:  snr.dma.issue
 snr.trace @raw at 0 {
@@ -57,7 +57,7 @@ snr.trace @raw at 0 {
 // which the vld at pc 2 still reads. Algorithm 2 (which only asks for free
 // VMEM somewhere) wanted it in front of that vld; the rewrite keeps the
 // addresses, so it stops right after it.
-// CHECK-LABEL: snr.trace @war_destination at 0 attributes {reordered}
+// CHECK-LABEL: snr.trace @war_destination at 0 attributes {reordered
 // CHECK:      snr.vld v1, vmem[0] {pc = 2 : i64}
 // CHECK-NEXT: snr.dma.issue hbm[4096] -> vmem[0], 640, f0 {pc = 5 : i64}
 // CHECK-NEXT: snr.mul s2, s3, s3 {pc = 3 : i64}
@@ -78,7 +78,7 @@ snr.trace @war_destination at 0 {
 // s5, which the st at pc 1 still reads (WAR). Renaming needs a scalar
 // register dead where the block would land, and there is none (no register
 // is written later before being read), so the block stops after the st.
-// CHECK-LABEL: snr.trace @pressure at 0 attributes {reordered}
+// CHECK-LABEL: snr.trace @pressure at 0 attributes {reordered
 // CHECK:      snr.st s5, smem[0] {pc = 1 : i64}
 // CHECK-NEXT: snr.addi s5, s1, 0 {pc = 5 : i64}
 // CHECK-NEXT: snr.dma.issue hbm[s5] -> vmem[0], 640, f0 {pc = 6 : i64}
@@ -103,7 +103,7 @@ snr.trace @pressure at 0 {
 // anything reads it, so it is dead in between. The address arithmetic is
 // copied into s9 at the front, the DMA reads s9, and the original addi
 // stays for whoever reads s5 later.
-// CHECK-LABEL: snr.trace @renaming at 0 attributes {reordered}
+// CHECK-LABEL: snr.trace @renaming at 0 attributes {reordered
 // CHECK:      snr.addi s9, s1, 0 {pc = 5 : i64}
 // CHECK-NEXT: snr.dma.issue hbm[s9] -> vmem[0], 640, f0 {pc = 6 : i64}
 // CHECK-NEXT: snr.mxu.matmul q0, v1 {pc = 0 : i64}
@@ -131,7 +131,7 @@ snr.trace @renaming at 0 {
 
 // A wait on the DMA's own flag in the way: the DMA moves to f1, which the
 // trace never uses, and its wait (covering only it) waits on f1 too.
-// CHECK-LABEL: snr.trace @flag at 0 attributes {reordered}
+// CHECK-LABEL: snr.trace @flag at 0 attributes {reordered
 // CHECK:      snr.addi s4, s2, 1 {pc = 2 : i64}
 // CHECK-NEXT: snr.dma.issue hbm[4096] -> vmem[0], 640, f1 {pc = 6 : i64}
 // CHECK-NEXT: snr.dma.wait f0 {pc = 3 : i64}
@@ -152,7 +152,7 @@ snr.trace @flag at 0 {
 // Serial setup DMAs issued together (--snr-hoist-dma parallelizes too):
 // every DMA of the group moves right after the first (in issue order), whose
 // wait now covers them all.
-// CHECK-LABEL: snr.trace @serial at 0 attributes {reordered}
+// CHECK-LABEL: snr.trace @serial at 0 attributes {reordered
 // CHECK-NEXT: snr.dma.issue hbm[0] -> smem[0], 32, f0 {hlo = "setup", pc = 0 : i64}
 // CHECK-NEXT: snr.dma.issue hbm[32] -> smem[32], 32, f0 {hlo = "setup", pc = 2 : i64}
 // CHECK-NEXT: snr.dma.issue hbm[64] -> smem[64], 32, f0 {hlo = "setup", pc = 4 : i64}

@@ -7,7 +7,7 @@
 // RUN: snr-opt %t.1.mlir --mlir-print-op-generic | snr-opt | diff %t.1.mlir -
 // A different machine replaces every annotation: the default snr-ref has a
 // 500-cycle DMA base latency.
-// RUN: snr-opt %t.1.mlir --snr-simulate | FileCheck %s --check-prefix=REF
+// RUN: snr-opt %t.1.mlir --snr-simulate=machine=default | FileCheck %s --check-prefix=REF
 // Stale DMA annotations on an op that no longer executes go away.
 // RUN: sed 's/snr.dma.issue hbm\[0\] -> vmem\[0\], 640, f0 {/snr.dma.issue hbm[0] -> vmem[0], 640, f0 if p1 {executed = false, /' %t.1.mlir | snr-opt --snr-simulate=machine=%S/Inputs/test-machine.json | FileCheck %s --check-prefix=OFF
 

@@ -18,6 +18,9 @@
 #include "SnR/Trace/TraceTable.h"
 
 #include "mlir/Support/LLVM.h"
+#include "llvm/ADT/StringRef.h"
+
+#include <string>
 
 #include <memory>
 
@@ -27,13 +30,24 @@ class Operation;
 
 namespace snr {
 
+/// The machine description file a trace is replayed on, as a string
+/// attribute of the snr.trace op (set by the passes' `machine=` option);
+/// without it, the embedded default. The machine is part of the IR, so the
+/// analysis can be computed once and shared by a pipeline's passes.
+inline constexpr llvm::StringLiteral kMachineFileAttr = "snr.machine_file";
+
 class TraceReplayAnalysis {
 public:
-  /// Replays `traceOp` on the embedded default machine.
+  /// Replays `traceOp` on the machine its kMachineFileAttr names (the
+  /// embedded default without one), with the default analysis options: what
+  /// `getAnalysis<TraceReplayAnalysis>()` computes and passes share.
   explicit TraceReplayAnalysis(mlir::Operation *traceOp);
   TraceReplayAnalysis(mlir::Operation *traceOp,
                       const sim::MachineModel &machine,
                       const analysis::AnalysisOptions &options = {});
+
+  /// True if `options` are those of the shared analysis (the defaults).
+  static bool matchesDefaults(const analysis::AnalysisOptions &options);
 
   /// False if the replay diverged from the trace; the error was emitted at
   /// the divergent instruction's op.

@@ -32,7 +32,9 @@ def SnRSimulate : Pass<"snr-simulate", "::snr::TraceOp"> {
   }];
   let options = [
     Option<"machineFile", "machine", "std::string", /*default=*/"\"\"",
-           "Machine description JSON file (default: the embedded snr-ref)">,
+           "Machine description JSON file, recorded on the trace for later passes "
+           "(default: the one an earlier pass recorded, else the embedded "
+           "snr-ref; 'default': the embedded one)">,
     Option<"functional", "functional", "bool", /*default=*/"true",
            "Execute values alongside the timing and check them against the "
            "trace (off: trust the recorded outcomes, timing only)">,
@@ -51,7 +53,9 @@ def SnRTestPrintSimEvents : Pass<"snr-test-print-sim-events",
   }];
   let options = [
     Option<"machineFile", "machine", "std::string", /*default=*/"\"\"",
-           "Machine description JSON file (default: the embedded snr-ref)">,
+           "Machine description JSON file, recorded on the trace for later passes "
+           "(default: the one an earlier pass recorded, else the embedded "
+           "snr-ref; 'default': the embedded one)">,
     Option<"functional", "functional", "bool", /*default=*/"true",
            "Execute values alongside the timing">,
   ];
@@ -79,7 +83,9 @@ def SnRSuggest : Pass<"snr-suggest", "::snr::TraceOp"> {
   }];
   let options = [
     Option<"machineFile", "machine", "std::string", /*default=*/"\"\"",
-           "Machine description JSON file (default: the embedded snr-ref)">,
+           "Machine description JSON file, recorded on the trace for later passes "
+           "(default: the one an earlier pass recorded, else the embedded "
+           "snr-ref; 'default': the embedded one)">,
     Option<"maxSlice", "max-slice", "unsigned", /*default=*/"8",
            "Lightweight producers a relaxed backtail may carry along">,
   ];
@@ -107,7 +113,9 @@ def SnRTestPrintAnalyses : Pass<"snr-test-print-analyses", "::snr::TraceOp"> {
   }];
   let options = [
     Option<"machineFile", "machine", "std::string", /*default=*/"\"\"",
-           "Machine description JSON file (default: the embedded snr-ref)">,
+           "Machine description JSON file, recorded on the trace for later passes "
+           "(default: the one an earlier pass recorded, else the embedded "
+           "snr-ref; 'default': the embedded one)">,
     Option<"windowCycles", "window", "uint64_t", /*default=*/"0",
            "Cycles per utilization window (0: automatic)">,
     Option<"cacheWindows", "cache-windows", "unsigned", /*default=*/"512",
@@ -146,7 +154,9 @@ def SnRHoistDma : Pass<"snr-hoist-dma", "::snr::TraceOp"> {
   }];
   let options = [
     Option<"machineFile", "machine", "std::string", /*default=*/"\"\"",
-           "Machine description JSON file (default: the embedded snr-ref)">,
+           "Machine description JSON file, recorded on the trace for later passes "
+           "(default: the one an earlier pass recorded, else the embedded "
+           "snr-ref; 'default': the embedded one)">,
     Option<"model", "model", "std::string", /*default=*/"\"relaxed\"",
            "Dependence model: 'relaxed' (the address arithmetic moves with "
            "the DMA) or 'conservative' (the DMA moves alone)">,
@@ -181,7 +191,9 @@ def SnRParallelizeDma : Pass<"snr-parallelize-dma", "::snr::TraceOp"> {
   }];
   let options = [
     Option<"machineFile", "machine", "std::string", /*default=*/"\"\"",
-           "Machine description JSON file (default: the embedded snr-ref)">,
+           "Machine description JSON file, recorded on the trace for later passes "
+           "(default: the one an earlier pass recorded, else the embedded "
+           "snr-ref; 'default': the embedded one)">,
   ];
 }
 
