@@ -27,7 +27,7 @@ using namespace snr;
 using namespace snr::analysis;
 
 namespace {
-unsigned slotOf(arch::Reg reg) { return unsigned(reg.cls) * 32 + reg.index; }
+unsigned slotOf(arch::Reg reg) { return arch::getRegSlot(reg); }
 
 /// Calls `fn(index)` for every span of `map` overlapping [begin, end).
 template <typename Map, typename Fn>
@@ -73,11 +73,6 @@ void assignSpan(Map &map, uint64_t begin, uint64_t end, uint64_t index) {
   map.emplace(begin, Span{end, index});
 }
 } // namespace
-
-bool DependencyAnalysis::isLightweight(arch::Opcode opcode) {
-  return arch::getUnit(opcode) == arch::Unit::Scalar ||
-         opcode == arch::Opcode::Ld;
-}
 
 void DependencyAnalysis::onRunStart(const sim::RunInfo &run) {
   size_t count = run.instructions.size();
@@ -267,7 +262,7 @@ Backtail DependencyAnalysis::relaxedBacktail(uint64_t index) const {
       if (llvm::is_contained(slice, producer))
         continue;
       if (edge.resource == DepResource::Register &&
-          isLightweight(info.instructions[producer].opcode) &&
+          arch::isLightweight(info.instructions[producer].opcode) &&
           slice.size() < options.maxSlice) {
         slice.push_back(producer);
         worklist.push(producer);

@@ -18,11 +18,13 @@ struct OpcodeInfo {
   Format format;
   Unit unit;
   LatencyClass latency;
+  bool lightweight;
 };
 
+constexpr bool kLight = true, kHeavy = false;
 constexpr OpcodeInfo kOpcodeInfo[] = {
-#define SNR_OPCODE(Enum, Mnemonic, Fmt, U, Lat)                               \
-  {Mnemonic, Format::Fmt, Unit::U, LatencyClass::Lat},
+#define SNR_OPCODE(Enum, Mnemonic, Fmt, U, Lat, Weight)                       \
+  {Mnemonic, Format::Fmt, Unit::U, LatencyClass::Lat, k##Weight},
 #include "SnR/Arch/Opcodes.def"
 };
 static_assert(sizeof(kOpcodeInfo) / sizeof(kOpcodeInfo[0]) == kNumOpcodes);
@@ -34,6 +36,15 @@ llvm::StringRef snr::arch::getMnemonic(Opcode op) { return info(op).mnemonic; }
 Format snr::arch::getFormat(Opcode op) { return info(op).format; }
 Unit snr::arch::getUnit(Opcode op) { return info(op).unit; }
 LatencyClass snr::arch::getLatencyClass(Opcode op) { return info(op).latency; }
+bool snr::arch::isLightweight(Opcode op) { return info(op).lightweight; }
+
+uint64_t snr::arch::getNextPc(const Instruction &inst, bool executed) {
+  if (executed && isBranch(inst.opcode))
+    return uint64_t(inst.imm);
+  if (executed && inst.opcode == Opcode::Halt)
+    return inst.pc;
+  return inst.pc + 1;
+}
 
 std::optional<Opcode> snr::arch::lookupOpcode(llvm::StringRef mnemonic) {
   for (unsigned i = 0; i < kNumOpcodes; ++i)

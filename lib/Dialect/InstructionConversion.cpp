@@ -94,7 +94,7 @@ InstructionBuilder::InstructionBuilder(MLIRContext *context)
 }
 
 Attribute InstructionBuilder::getReg(arch::RegClass cls, uint8_t index) {
-  Attribute &attr = regs[unsigned(cls) * 32 + index];
+  Attribute &attr = regs[arch::getRegSlot({cls, index})];
   if (!attr)
     attr = RegAttr::get(context, arch::Reg{cls, index});
   return attr;

@@ -168,13 +168,16 @@ LogicalResult TraceOp::verifyRegions() {
       return op.emitOpError("is predicated but its recorded outcome "
                             "'executed' is missing");
     bool ran = !guard || executed.getValue();
-    if (auto br = dyn_cast<BrOp>(op); br && ran) {
-      expectedPc = br.getTarget();
+    arch::Instruction flow; // what the next-PC rule reads
+    flow.opcode = cast<InstructionOpInterface>(op).getOpcode();
+    flow.pc = uint64_t(*pc);
+    if (auto br = dyn_cast<BrOp>(op))
+      flow.imm = int64_t(br.getTarget());
+    expectedPc = arch::getNextPc(flow, ran);
+    if (isa<BrOp>(op) && ran)
       why = "taken branch";
-    } else {
-      expectedPc = *pc + 1;
+    else
       why = guard && !ran ? "not executed, falls through" : "next instruction";
-    }
     halted = isa<HaltOp>(op) && ran;
   }
   return success();

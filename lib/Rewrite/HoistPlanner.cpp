@@ -43,7 +43,7 @@ std::string instructions(uint64_t count) {
 /// write (a register not touched that far is presumed live).
 constexpr uint64_t kRenameScanLimit = 20000;
 
-unsigned slotOf(arch::Reg reg) { return unsigned(reg.cls) * 32 + reg.index; }
+unsigned slotOf(arch::Reg reg) { return arch::getRegSlot(reg); }
 arch::Reg regOfSlot(unsigned slot) {
   return {arch::RegClass(slot / 32), uint8_t(slot % 32)};
 }

@@ -194,10 +194,9 @@ float vectorOp(Opcode op, float a, float b) {
 StepResult snr::sim::execute(const arch::Instruction &inst, ArchState &state,
                              llvm::SmallVectorImpl<ResolvedAccess> *accessesOut) {
   StepResult result;
-  uint64_t nextPc = inst.pc + 1;
   if (!guardHolds(inst, state)) {
     result.executed = false;
-    state.pc = nextPc;
+    state.pc = arch::getNextPc(inst, /*executed=*/false);
     return result;
   }
 
@@ -371,18 +370,16 @@ StepResult snr::sim::execute(const arch::Instruction &inst, ArchState &state,
     break;
 
   case Opcode::Br:
-    nextPc = uint64_t(inst.imm);
     result.taken = true;
     break;
   case Opcode::Halt:
     state.halted = true;
-    nextPc = inst.pc;
     break;
   case Opcode::Fence:
   case Opcode::Nop:
     break;
   }
-  state.pc = nextPc;
+  state.pc = arch::getNextPc(inst, /*executed=*/true);
   return result;
 }
 

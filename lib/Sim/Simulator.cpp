@@ -51,8 +51,8 @@ llvm::StringRef snr::sim::getStallKindName(StallKind kind) {
 namespace {
 /// Scoreboard slots: 32 per register class. DMA flags are not in it: the DMA
 /// engine decides when a wait on them can go.
-constexpr unsigned kNumRegSlots = arch::kNumRegClasses * 32;
-unsigned slotOf(arch::Reg reg) { return unsigned(reg.cls) * 32 + reg.index; }
+using arch::kNumRegSlots;
+unsigned slotOf(arch::Reg reg) { return arch::getRegSlot(reg); }
 
 /// Forwards the DMA engine's progress to the listeners.
 class DmaForwarder : public DmaEngine::Observer {

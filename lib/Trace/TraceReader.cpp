@@ -921,13 +921,10 @@ bool Reader::parseInstruction(ondemand::object object, const char *start) {
                 llvm::formatv("pc {0} breaks the control flow: expected pc "
                               "{1} ({2})",
                               inst.pc, expectedPc, expectedWhy));
-  if (arch::isBranch(inst.opcode) && ran) {
-    expectedPc = uint64_t(inst.imm);
-    expectedWhy = "target of the taken branch before it";
-  } else {
-    expectedPc = inst.pc + 1;
-    expectedWhy = "the instruction before it falls through";
-  }
+  expectedPc = arch::getNextPc(inst, ran);
+  expectedWhy = arch::isBranch(inst.opcode) && ran
+                    ? "target of the taken branch before it"
+                    : "the instruction before it falls through";
   halted = inst.opcode == arch::Opcode::Halt && ran;
   ++instructionCount;
   consumer.onInstruction(inst, outcome,

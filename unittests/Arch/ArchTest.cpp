@@ -333,6 +333,49 @@ TEST(OpcodeTable, BranchesAndBarriers) {
   }
 }
 
+// The Weight column: exactly the scalar unit's integer ops and the scalar
+// load produce a DMA's descriptor cheaply enough to move with it.
+TEST(OpcodeTable, Lightweight) {
+  for (unsigned i = 0; i < kNumOpcodes; ++i) {
+    Opcode op = Opcode(i);
+    EXPECT_EQ(isLightweight(op),
+              getUnit(op) == Unit::Scalar || op == Opcode::Ld)
+        << getMnemonic(op).str();
+  }
+}
+
+TEST(NextPc, OneRule) {
+  auto inst = [](Opcode opcode) {
+    Instruction result;
+    result.opcode = opcode;
+    return result;
+  };
+  Instruction add = inst(Opcode::Add);
+  add.pc = 7;
+  EXPECT_EQ(getNextPc(add, true), 8u);
+  EXPECT_EQ(getNextPc(add, false), 8u);
+  Instruction br = inst(Opcode::Br);
+  br.pc = 7;
+  br.imm = 2;
+  EXPECT_EQ(getNextPc(br, true), 2u);  // taken
+  EXPECT_EQ(getNextPc(br, false), 8u); // guard false: falls through
+  Instruction halt = inst(Opcode::Halt);
+  halt.pc = 9;
+  EXPECT_EQ(getNextPc(halt, true), 9u); // the machine stops there
+  EXPECT_EQ(getNextPc(halt, false), 10u);
+}
+
+TEST(RegSlots, DenseAndDistinct) {
+  std::vector<bool> seen(kNumRegSlots, false);
+  for (unsigned c = 0; c < kNumRegClasses; ++c)
+    for (unsigned i = 0; i < getNumRegs(RegClass(c)); ++i) {
+      unsigned slot = getRegSlot({RegClass(c), uint8_t(i)});
+      ASSERT_LT(slot, kNumRegSlots);
+      EXPECT_FALSE(seen[slot]);
+      seen[slot] = true;
+    }
+}
+
 TEST(MemSpaceNames, RoundTrip) {
   const char *expected[] = {"smem", "vmem", "hbm", "rhbm"};
   for (unsigned i = 0; i < kNumMemSpaces; ++i) {

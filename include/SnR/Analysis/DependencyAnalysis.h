@@ -41,7 +41,7 @@ struct DepEdge {
   DepKind kind = DepKind::RAW;
   DepResource resource = DepResource::Register;
   /// For registers and flags, the register (arch::Reg packed as
-  /// class * 32 + index); for memory, the arch::MemSpace.
+  /// arch::getRegSlot); for memory, the arch::MemSpace.
   uint8_t what = 0;
 };
 
@@ -86,9 +86,6 @@ public:
   }
   uint64_t getNumEdges() const { return edges.size(); }
 
-  /// Lightweight producers: the scalar unit's integer ops and scalar loads
-  /// (descriptor and address arithmetic).
-  static bool isLightweight(arch::Opcode opcode);
 
   /// The backtails of the dma.issue at `index` (which must be one).
   Backtail conservativeBacktail(uint64_t index) const;
@@ -128,7 +125,7 @@ private:
   uint64_t current = sim::kNoIndex;
   llvm::SmallVector<DepEdge, 8> pending;
 
-  std::array<uint64_t, arch::kNumRegClasses * 32> lastWriter, lastReader;
+  std::array<uint64_t, arch::kNumRegSlots> lastWriter, lastReader;
   std::map<std::pair<unsigned, unsigned>, Memory> memories;
   std::vector<uint64_t> dmaWait;        ///< by DMA id
   std::vector<uint64_t> dmaIssueIndex;  ///< by DMA id

@@ -50,11 +50,11 @@ inline constexpr unsigned kMaxChips = 64;
 //===----------------------------------------------------------------------===//
 
 enum class Opcode : uint8_t {
-#define SNR_OPCODE(Enum, Mnemonic, Format, Unit, Latency) Enum,
+#define SNR_OPCODE(Enum, Mnemonic, Format, Unit, Latency, Weight) Enum,
 #include "SnR/Arch/Opcodes.def"
 };
 inline constexpr unsigned kNumOpcodes = 0
-#define SNR_OPCODE(Enum, Mnemonic, Format, Unit, Latency) +1
+#define SNR_OPCODE(Enum, Mnemonic, Format, Unit, Latency, Weight) +1
 #include "SnR/Arch/Opcodes.def"
     ;
 
@@ -267,6 +267,22 @@ inline int64_t effectiveAddress(const MemOperand &operand, int32_t baseValue) {
 unsigned getAddressAlignment(Opcode op);
 
 bool isBranch(Opcode op);
+/// A cheap scalar producer of a DMA's descriptor (address arithmetic, a
+/// scalar load): the Weight column of the table.
+bool isLightweight(Opcode op);
+
+/// The PC after `inst` ran, `executed` telling whether its guard held: a
+/// taken branch's target, an executed halt's own PC (the machine stops
+/// there), otherwise the next PC. The functional core, the trace reader and
+/// the trace verifier all follow this one rule.
+uint64_t getNextPc(const Instruction &inst, bool executed);
+
+/// Every register of every file numbered densely: class * 32 + index
+/// (no file has more than 32 registers). For tables indexed by register.
+inline constexpr unsigned kNumRegSlots = kNumRegClasses * 32;
+inline unsigned getRegSlot(Reg reg) {
+  return unsigned(reg.cls) * 32 + reg.index;
+}
 /// True for instructions that may legally be moved by a scheduler only with
 /// great care: control flow, fences and halts.
 bool isOrderingBarrier(Opcode op);

@@ -44,8 +44,8 @@ private:
 
   mlir::MLIRContext *context;
   std::array<std::optional<mlir::OperationName>, arch::kNumOpcodes> names;
-  /// Register attributes by class * 32 + index, made on first use.
-  std::array<mlir::Attribute, arch::kNumRegClasses * 32> regs{};
+  /// Register attributes by arch::getRegSlot, made on first use.
+  std::array<mlir::Attribute, arch::kNumRegSlots> regs{};
   /// The names of the attributes an instruction may have.
   mlir::StringAttr rd, rs1, rs2, value, predicate, addr, src, dst, flag, guard,
       pc, hlo, executed;
