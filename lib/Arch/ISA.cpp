@@ -53,6 +53,55 @@ std::optional<Opcode> snr::arch::lookupOpcode(llvm::StringRef mnemonic) {
   return std::nullopt;
 }
 
+llvm::ArrayRef<OperandSlot> snr::arch::getOperandSlots(Format format) {
+  using Kind = OperandSlot::Kind;
+  constexpr unsigned kNumFormats = unsigned(Format::None) + 1;
+  static const auto kSlots = [] {
+    std::array<llvm::SmallVector<OperandSlot, 6>, kNumFormats> table;
+    for (unsigned f = 0; f < kNumFormats; ++f) {
+      const OperandLayout &layout = getLayout(Format(f));
+      auto &slots = table[f];
+      auto reg = [&](const char *name, RegClass cls,
+                     uint8_t Instruction::*field) {
+        slots.push_back({Kind::Reg, name, cls, field, nullptr});
+      };
+      auto mem = [&](const char *name, MemOperand Instruction::*field) {
+        slots.push_back({Kind::Mem, name, RegClass::Scalar, nullptr, field});
+      };
+      if (layout.hasCmp)
+        slots.push_back({Kind::Cmp, "predicate"});
+      if (layout.rd)
+        reg("rd", *layout.rd, &Instruction::rd);
+      if (layout.rs1)
+        reg("rs1", *layout.rs1, &Instruction::rs1);
+      if (layout.rs2)
+        reg("rs2", *layout.rs2, &Instruction::rs2);
+      switch (layout.mem) {
+      case MemRole::None:
+        break;
+      case MemRole::Load:
+        mem("addr", &Instruction::src);
+        break;
+      case MemRole::Store:
+        mem("addr", &Instruction::dst);
+        break;
+      case MemRole::Dma:
+        mem("src", &Instruction::src);
+        mem("dst", &Instruction::dst);
+        break;
+      }
+      if (layout.immName)
+        slots.push_back({Kind::Imm, layout.immName});
+      if (layout.hasFImm)
+        slots.push_back({Kind::FImm, "value"});
+      if (layout.hasFlag)
+        reg("flag", RegClass::Flag, &Instruction::flag);
+    }
+    return table;
+  }();
+  return kSlots[unsigned(format)];
+}
+
 const OperandLayout &snr::arch::getLayout(Format format) {
   constexpr auto S = RegClass::Scalar, P = RegClass::Pred,
                  V = RegClass::Vector;

@@ -110,39 +110,30 @@ void TraceWriter::writeMemory(arch::MemSpace space, unsigned chip,
 
 void TraceWriter::writeInstruction(const arch::Instruction &inst,
                                    const RecordedOutcome &outcome) {
-  const arch::OperandLayout &layout = arch::getLayout(inst.opcode);
   os << "{\"pc\":" << inst.pc << ",\"op\":\"" << arch::getMnemonic(inst.opcode)
      << '"';
-  if (layout.hasCmp)
-    os << ",\"predicate\":\"" << arch::getCmpPredicateName(inst.cmp) << '"';
-  if (layout.rd)
-    writeReg(os, "rd", {*layout.rd, inst.rd});
-  if (layout.rs1)
-    writeReg(os, "rs1", {*layout.rs1, inst.rs1});
-  if (layout.rs2)
-    writeReg(os, "rs2", {*layout.rs2, inst.rs2});
-  switch (layout.mem) {
-  case arch::MemRole::None:
-    break;
-  case arch::MemRole::Load:
-    writeMem(os, "addr", inst.src);
-    break;
-  case arch::MemRole::Store:
-    writeMem(os, "addr", inst.dst);
-    break;
-  case arch::MemRole::Dma:
-    writeMem(os, "src", inst.src);
-    writeMem(os, "dst", inst.dst);
-    break;
+  using Kind = arch::OperandSlot::Kind;
+  for (const arch::OperandSlot &slot : arch::getOperandSlots(inst.opcode)) {
+    switch (slot.kind) {
+    case Kind::Reg:
+      writeReg(os, slot.name, {slot.regClass, inst.*slot.reg});
+      break;
+    case Kind::Imm:
+      os << ",\"" << slot.name << "\":" << inst.imm;
+      break;
+    case Kind::FImm:
+      os << ",\"" << slot.name << "\":";
+      writeJsonFloat(os, inst.fimm);
+      break;
+    case Kind::Cmp:
+      os << ",\"" << slot.name << "\":\""
+         << arch::getCmpPredicateName(inst.cmp) << '"';
+      break;
+    case Kind::Mem:
+      writeMem(os, slot.name, inst.*slot.mem);
+      break;
+    }
   }
-  if (layout.immName)
-    os << ",\"" << layout.immName << "\":" << inst.imm;
-  if (layout.hasFImm) {
-    os << ",\"value\":";
-    writeJsonFloat(os, inst.fimm);
-  }
-  if (layout.hasFlag)
-    writeReg(os, "flag", {arch::RegClass::Flag, inst.flag});
   if (inst.guard.present) {
     os << ",\"guard\":{\"reg\":\"p" << unsigned(inst.guard.reg)
        << "\",\"negated\":" << (inst.guard.negated ? "true" : "false") << '}';

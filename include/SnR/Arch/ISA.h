@@ -15,6 +15,7 @@
 #ifndef SNR_ARCH_ISA_H
 #define SNR_ARCH_ISA_H
 
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
 
@@ -227,6 +228,30 @@ struct OperandLayout {
 const OperandLayout &getLayout(Format format);
 inline const OperandLayout &getLayout(Opcode op) {
   return getLayout(getFormat(op));
+}
+
+/// One operand of an instruction: the walk every reader, writer and
+/// converter of instructions does (the trace reader and writer, the
+/// dialect's builder and decoder) instead of each going through the layout
+/// by hand. The guard is not an operand: every instruction may have one.
+struct OperandSlot {
+  enum class Kind : uint8_t { Reg, Imm, FImm, Cmp, Mem };
+  Kind kind;
+  /// Its name, the same in the dialect and in the trace format: "rd",
+  /// "rs1", "rs2", "flag", "imm"/"row"/"target"/"size", "value",
+  /// "predicate", "addr", "src", "dst".
+  const char *name;
+  /// Reg: its register file, and the field that holds its index.
+  RegClass regClass = RegClass::Scalar;
+  uint8_t Instruction::*reg = nullptr;
+  /// Mem: the field that holds it.
+  MemOperand Instruction::*mem = nullptr;
+};
+/// The operands of a format, in the order the trace format writes them:
+/// predicate, rd, rs1, rs2, memory operands, immediate, value, flag.
+llvm::ArrayRef<OperandSlot> getOperandSlots(Format format);
+inline llvm::ArrayRef<OperandSlot> getOperandSlots(Opcode op) {
+  return getOperandSlots(getFormat(op));
 }
 
 //===----------------------------------------------------------------------===//

@@ -15,6 +15,7 @@
 
 #include "SnR/Arch/ISA.h"
 #include "mlir/IR/Builders.h"
+#include "llvm/ADT/DenseMap.h"
 
 #include <array>
 #include <optional>
@@ -41,14 +42,17 @@ public:
 
 private:
   mlir::Attribute getReg(arch::RegClass cls, uint8_t index);
+  /// The attribute name of an operand (arch::OperandSlot::name).
+  mlir::StringAttr getName(const char *name);
 
   mlir::MLIRContext *context;
-  std::array<std::optional<mlir::OperationName>, arch::kNumOpcodes> names;
+  std::array<std::optional<mlir::OperationName>, arch::kNumOpcodes> opNames;
   /// Register attributes by arch::getRegSlot, made on first use.
   std::array<mlir::Attribute, arch::kNumRegSlots> regs{};
-  /// The names of the attributes an instruction may have.
-  mlir::StringAttr rd, rs1, rs2, value, predicate, addr, src, dst, flag, guard,
-      pc, hlo, executed;
+  /// Operand names by the address of their (static) spelling.
+  llvm::SmallDenseMap<const char *, mlir::StringAttr, 16> names;
+  /// The attributes every instruction may have besides its operands.
+  mlir::StringAttr guard, pc, hlo, executed;
 };
 
 /// One op, with a builder of its own (prefer an InstructionBuilder for many).
