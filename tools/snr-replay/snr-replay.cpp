@@ -31,6 +31,7 @@
 #include "SnR/Report/Summary.h"
 #include "SnR/Rewrite/HoistPlanner.h"
 #include "SnR/Rewrite/RewriteCheck.h"
+#include "SnR/Support/Version.h"
 #include "SnR/Trace/Trace.h"
 #include "SnR/Trace/TraceImport.h"
 #include "SnR/Trace/TraceReader.h"
@@ -424,6 +425,7 @@ int rewriteAndProve(const trace::Trace &trace,
 
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
+  snr::registerSnRVersionPrinter();
   cl::HideUnrelatedOptions({&category, &exportCategory, &rewriteCategory});
   cl::ParseCommandLineOptions(
       argc, argv,
