@@ -11,6 +11,7 @@
 
 #include "SnR/Support/Version.h"
 #include "SnR/Support/VCSRevision.h"
+#include "SnR/Support/VersionNumber.h"
 
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/raw_ostream.h"
