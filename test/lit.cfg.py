@@ -43,6 +43,8 @@ if config.compiler_launcher:
 config.substitutions.append(
     ("%cmake_configure", " ".join(shlex.quote(a) for a in cmake_configure)))
 config.substitutions.append(("%cmake", shlex.quote(config.cmake)))
+config.substitutions.append(("%cxx", shlex.quote(config.cxx_compiler)))
+config.substitutions.append(("%llvm_include_dir", config.llvm_include_dir))
 config.substitutions.append(("%snr_obj_root", config.snr_obj_root))
 for var in ["HOME"] + [v for v in os.environ if v.startswith("CCACHE_")]:
     if var in os.environ:
