@@ -54,8 +54,8 @@ public:
       for (unsigned kind = 0; kind < sim::kNumStallKinds; ++kind)
         sum[kind] += cycles[kind];
     }
-    std::vector<std::pair<analysis::HloId, StallCycles>> sorted(
-        perHlo.begin(), perHlo.end());
+    std::vector<std::pair<analysis::HloId, StallCycles>> sorted(perHlo.begin(),
+                                                                perHlo.end());
     std::sort(sorted.begin(), sorted.end(), [&](const auto &a, const auto &b) {
       uint64_t ta = total(a.second), tb = total(b.second);
       if (ta != tb)
@@ -116,9 +116,9 @@ static void writeJson(const sim::SimListener &listener,
           json.attributeObject("by_kind", [&] {
             for (unsigned kind = 0; kind < sim::kNumStallKinds; ++kind)
               if (cycles[kind])
-                json.attribute(sim::getStallKindName(
-                                   static_cast<sim::StallKind>(kind)),
-                               cycles[kind]);
+                json.attribute(
+                    sim::getStallKindName(static_cast<sim::StallKind>(kind)),
+                    cycles[kind]);
           });
         });
     });
@@ -127,6 +127,10 @@ static void writeJson(const sim::SimListener &listener,
 
 extern "C" LLVM_ATTRIBUTE_WEAK analysis::AnalysisPluginInfo
 snrGetAnalysisPluginInfo() {
-  return {SNR_ANALYSIS_PLUGIN_API_VERSION, SNR_VERSION_STRING, "vector-stalls",
-          createListener, printSummary, writeJson};
+  return {SNR_ANALYSIS_PLUGIN_API_VERSION,
+          SNR_VERSION_STRING,
+          "vector-stalls",
+          createListener,
+          printSummary,
+          writeJson};
 }

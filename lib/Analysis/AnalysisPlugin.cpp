@@ -114,8 +114,7 @@ llvm::Error LoadedAnalyses::writeJson(const TraceInfo &info,
     file << "\n";
     if (file.has_error())
       return pluginError(plugin.getPath(), "cannot write '" + path +
-                                               "': " +
-                                               file.error().message());
+                                               "': " + file.error().message());
   }
   return llvm::Error::success();
 }

@@ -98,8 +98,7 @@ private:
 class LoadedAnalyses {
 public:
   /// Loads every plugin of `paths` and creates its listener.
-  static llvm::Expected<LoadedAnalyses>
-  load(llvm::ArrayRef<std::string> paths);
+  static llvm::Expected<LoadedAnalyses> load(llvm::ArrayRef<std::string> paths);
 
   /// For AnalysisOptions::extraListeners.
   llvm::ArrayRef<sim::SimListener *> getListeners() const {
@@ -110,8 +109,7 @@ public:
   /// Each plugin's result, under a heading with its name.
   void printSummaries(const TraceInfo &info, llvm::raw_ostream &os) const;
   /// `<name>.json` in `outputDir` for each plugin that writes JSON.
-  llvm::Error writeJson(const TraceInfo &info,
-                        llvm::StringRef outputDir) const;
+  llvm::Error writeJson(const TraceInfo &info, llvm::StringRef outputDir) const;
 
 private:
   llvm::SmallVector<AnalysisPlugin, 1> plugins;
