@@ -1,5 +1,6 @@
 # -*- Python -*-
 import os
+import shlex
 import shutil
 
 import lit.formats
@@ -23,6 +24,31 @@ tools = ["snr-opt", "snr-translate", "snr-record", "snr-gen", "snr-replay",
          "snr-diff", "snr-linearity-probe"]
 llvm_config.add_tool_substitutions(tools, tool_dirs)
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
+
+# test/Install builds examples/ against an installed SnR with SnR's own
+# CMake, generator, compilers, flags and compiler cache (ccache's settings
+# pass through).
+cmake_configure = [
+    config.cmake, "-G", config.cmake_generator,
+    "-DCMAKE_MAKE_PROGRAM=" + config.cmake_make_program,
+    "-DCMAKE_BUILD_TYPE=" + config.cmake_build_type,
+    "-DCMAKE_C_COMPILER=" + config.c_compiler,
+    "-DCMAKE_CXX_COMPILER=" + config.cxx_compiler,
+    "-DCMAKE_CXX_FLAGS=" + config.snr_cxx_flags,
+    "-DMLIR_DIR=" + config.mlir_dir,
+]
+if config.compiler_launcher:
+    cmake_configure.append("-DCMAKE_CXX_COMPILER_LAUNCHER=" +
+                           config.compiler_launcher)
+config.substitutions.append(
+    ("%cmake_configure", " ".join(shlex.quote(a) for a in cmake_configure)))
+config.substitutions.append(("%cmake", shlex.quote(config.cmake)))
+config.substitutions.append(("%cxx", shlex.quote(config.cxx_compiler)))
+config.substitutions.append(("%llvm_include_dir", config.llvm_include_dir))
+config.substitutions.append(("%snr_obj_root", config.snr_obj_root))
+for var in ["HOME"] + [v for v in os.environ if v.startswith("CCACHE_")]:
+    if var in os.environ:
+        config.environment[var] = os.environ[var]
 
 # The HTML report's rendering test runs headless Chromium (dev.sh installs
 # the Debian package); without it the test is UNSUPPORTED.

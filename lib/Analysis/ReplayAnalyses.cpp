@@ -8,6 +8,8 @@
 #include "SnR/Replay/Replay.h"
 #include "SnR/Trace/Trace.h"
 
+#include "llvm/ADT/STLExtras.h"
+
 using namespace snr;
 using namespace snr::analysis;
 
@@ -55,6 +57,7 @@ snr::analysis::analyzeTrace(const trace::Trace &trace,
     progress.emplace(options.progress);
     listeners.push_back(&*progress);
   }
+  llvm::append_range(listeners, options.extraListeners);
   llvm::Expected<replay::Run> run = replay::replay(trace, machine, listeners);
   if (!run)
     return run.takeError();

@@ -15,6 +15,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "SnR/Support/Version.h"
 #include "SnR/Workloads/FunctionalRun.h"
 #include "SnR/Workloads/Presets.h"
 #include "SnR/Workloads/ProgramEmitter.h"
@@ -241,6 +242,7 @@ static llvm::Expected<WorkloadOptions> collectOptions() {
 
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
+  snr::registerSnRVersionPrinter();
   cl::HideUnrelatedOptions({&generalCategory, &decoderCategory,
                             &collectiveCategory, &scheduleCategory});
   cl::ParseCommandLineOptions(

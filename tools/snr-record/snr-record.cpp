@@ -17,6 +17,7 @@
 #include "SnR/Record/ProgramLoader.h"
 #include "SnR/Record/Recorder.h"
 #include "SnR/Record/ReplayCheck.h"
+#include "SnR/Support/Version.h"
 #include "SnR/Trace/Compression.h"
 
 #include "mlir/IR/BuiltinOps.h"
@@ -76,6 +77,7 @@ static int fail(const llvm::Twine &message) {
 
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
+  snr::registerSnRVersionPrinter();
   cl::HideUnrelatedOptions(category);
   cl::ParseCommandLineOptions(argc, argv, "SnR trace recorder\n");
 

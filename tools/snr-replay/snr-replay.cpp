@@ -17,6 +17,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "SnR/Analysis/AnalysisPlugin.h"
 #include "SnR/Analysis/ReplayAnalyses.h"
 #include "SnR/Analysis/SuggestionRemarks.h"
 #include "SnR/Dialect/SnRDialect.h"
@@ -31,6 +32,7 @@
 #include "SnR/Report/Summary.h"
 #include "SnR/Rewrite/HoistPlanner.h"
 #include "SnR/Rewrite/RewriteCheck.h"
+#include "SnR/Support/Version.h"
 #include "SnR/Trace/Trace.h"
 #include "SnR/Trace/TraceImport.h"
 #include "SnR/Trace/TraceReader.h"
@@ -115,6 +117,12 @@ static cl::opt<bool> noTimeline("no-timeline",
                                 cl::init(false), cl::cat(category));
 static cl::opt<bool> quiet("quiet", cl::desc("do not print the summary"),
                            cl::init(false), cl::cat(category));
+static cl::list<std::string> loadAnalyses(
+    "load-analysis",
+    cl::desc("load an analysis plugin (a shared library, see "
+             "SnR/Analysis/AnalysisPlugin.h): it replays with the others, "
+             "prints after the summary and writes <name>.json"),
+    cl::value_desc("lib.so"), cl::cat(category));
 
 static cl::OptionCategory exportCategory(
     "snr-replay: results in other tools' formats (docs/exports.md)");
@@ -424,6 +432,7 @@ int rewriteAndProve(const trace::Trace &trace,
 
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
+  snr::registerSnRVersionPrinter();
   cl::HideUnrelatedOptions({&category, &exportCategory, &rewriteCategory});
   cl::ParseCommandLineOptions(
       argc, argv,
@@ -444,6 +453,11 @@ int main(int argc, char **argv) {
   reportOptions.writeTimeline = !noTimeline;
   if (cacheWindows == 0)
     return fail("--cache-windows must be at least 1");
+
+  llvm::Expected<analysis::LoadedAnalyses> plugins =
+      analysis::LoadedAnalyses::load(loadAnalyses);
+  if (!plugins)
+    return fail(llvm::toString(plugins.takeError()));
 
   sim::MachineModel machine = sim::getDefaultMachineModel();
   if (!machineFile.empty()) {
@@ -508,6 +522,7 @@ int main(int argc, char **argv) {
   options.progress = [&](uint64_t done, uint64_t total) {
     progress.update(done, total);
   };
+  options.extraListeners = plugins->getListeners();
   llvm::Expected<std::unique_ptr<analysis::ReplayResults>> replayed =
       analysis::analyzeTrace(trace, machine, options);
   if (!replayed) {
@@ -562,6 +577,10 @@ int main(int argc, char **argv) {
     progress.done();
     return fail(llvm::toString(std::move(error)));
   }
+  if (llvm::Error error = plugins->writeJson(results.info, outputDir)) {
+    progress.done();
+    return fail(llvm::toString(std::move(error)));
+  }
   progress.done();
 
   // The summary first: the annotated trace is the largest output.
@@ -569,6 +588,8 @@ int main(int argc, char **argv) {
     if (llvm::Error error = report::printSummary(results, llvm::outs(),
                                                  reportOptions, outputDir))
       return fail(llvm::toString(std::move(error)));
+  if (!quiet)
+    plugins->printSummaries(results.info, llvm::outs());
 
   if (annotatedWriter) {
     progress.phase("writing the annotated trace");

@@ -11,10 +11,12 @@
 //===----------------------------------------------------------------------===//
 
 #include "SnR/Export/ExportTranslations.h"
+#include "SnR/Support/Version.h"
 #include "SnR/Trace/TraceImport.h"
 #include "mlir/Tools/mlir-translate/MlirTranslateMain.h"
 
 int main(int argc, char **argv) {
+  snr::registerSnRVersionPrinter();
   snr::registerTraceTranslations();
   snr::registerExportTranslations();
   return mlir::failed(

@@ -23,6 +23,7 @@
 #include "SnR/Sim/PerformanceTracker.h"
 #include "SnR/Sim/TimingRecorder.h"
 
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/Support/Error.h"
 
@@ -44,6 +45,9 @@ struct AnalysisOptions {
   /// indicator. Owned (not a function_ref): options outlive the lambdas
   /// assigned to them.
   std::function<void(uint64_t, uint64_t)> progress;
+  /// Listeners replayed along with the analyses (plugins'; see
+  /// AnalysisPlugin.h). Not owned.
+  llvm::ArrayRef<sim::SimListener *> extraListeners;
 };
 
 /// Everything one replay computed. Non-copyable: analyses refer to `info`.
