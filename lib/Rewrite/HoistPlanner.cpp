@@ -189,6 +189,7 @@ private:
   llvm::DenseMap<uint64_t, arch::Instruction> replaced;
   llvm::DenseMap<uint64_t, std::vector<PlannedInstruction>> insertedBefore;
   std::set<uint64_t> handled; ///< DMA issues already decided
+  size_t moves = 0;           ///< decisions applied so far
 
   HoistPlan plan;
 };
@@ -423,6 +424,18 @@ void Planner::hoist(uint32_t dmaId, uint64_t wantedTarget,
   decision.parallelGroup = parallelGroup;
   decision.wantedTarget = wantedTarget;
   handled.insert(issue);
+  if (auto it = options.leaveInPlace.find(issue);
+      it != options.leaveInPlace.end()) {
+    decision.dropped = true;
+    decision.reason = "dropped by the proof: " + it->second;
+    plan.decisions.push_back(std::move(decision));
+    return;
+  }
+  if (options.moveLimit && moves >= *options.moveLimit) {
+    decision.reason = "not tried (beyond the move limit)";
+    plan.decisions.push_back(std::move(decision));
+    return;
+  }
   if (removed.test(issue)) {
     decision.reason = "it was already moved";
     plan.decisions.push_back(std::move(decision));
@@ -446,6 +459,7 @@ void Planner::hoist(uint32_t dmaId, uint64_t wantedTarget,
     removed.set(issue);
     insertedBefore[target].push_back({issue, current(issue), false});
     decision.applied = true;
+    ++moves;
     decision.target = target;
     decision.instructionsEarlier = issue - target;
     decision.reason = "moved " + instructions(issue - target) +
@@ -497,7 +511,8 @@ void Planner::hoist(uint32_t dmaId, uint64_t wantedTarget,
       // wait stays in front of it.
       uint64_t otherOriginal = item.inserted ? item.inserted->original
                                              : item.key;
-      if (other.issueFlag >= 0 && dma.waitIndex != sim::kNoIndex)
+      if (options.keepLinkOrder && other.issueFlag >= 0 &&
+          dma.waitIndex != sim::kNoIndex)
         if (auto it = dmaOfIssue.find(otherOriginal);
             it != dmaOfIssue.end()) {
           const analysis::DmaRecord &o = results.dmas.dmas[it->second];
@@ -716,6 +731,7 @@ void Planner::hoist(uint32_t dmaId, uint64_t wantedTarget,
     }
 
     decision.applied = true;
+    ++moves;
     decision.target = target;
     decision.instructionsEarlier = issue - target;
     decision.blocker = stopBlocker;

@@ -26,6 +26,7 @@
 #include "SnR/Report/Selection.h"
 #include "SnR/Report/Summary.h"
 #include "SnR/Rewrite/HoistPlanner.h"
+#include "SnR/Rewrite/ProveMoves.h"
 #include "SnR/Rewrite/RewriteCheck.h"
 #include "SnR/Sim/Simulator.h"
 #include "SnR/Trace/Trace.h"
@@ -138,6 +139,11 @@ static cl::list<uint64_t>
 static cl::opt<std::string>
     hoistHlo("hoist-hlo", cl::desc("rewrite only the DMAs issued in this HLO"),
              cl::cat(rewriteCategory));
+static cl::opt<bool> hoistIgnoreLinkOrder(
+    "hoist-ignore-link-order",
+    cl::desc("let a DMA move across another on its link that is waited for "
+             "first (the proof then measures and drops what that costs)"),
+    cl::init(false), cl::cat(rewriteCategory));
 static cl::opt<bool> noHoist("no-hoist",
                              cl::desc("do not hoist, only parallelize"),
                              cl::init(false), cl::cat(rewriteCategory));
@@ -296,25 +302,17 @@ int rewriteAndProve(const trace::Trace &trace,
   options.hlo = hoistHlo;
   options.hoist = !noHoist;
   options.parallelize = !noParallelize;
+  options.keepLinkOrder = !hoistIgnoreLinkOrder;
 
-  rewrite::HoistPlan plan = rewrite::planHoists(trace, results, options);
-  trace::Trace rewritten = rewrite::applyPlan(trace, plan);
-  llvm::Expected<rewrite::RewriteComparison> comparison =
-      rewrite::compareRewrite(trace, rewritten, plan, machine);
-  if (!comparison)
-    return fail(traceFile + ": the DMA rewrite is rejected: " +
-                llvm::toString(comparison.takeError()));
-  if (!comparison->accepted()) {
-    llvm::WithColor::error(llvm::errs(), "snr-replay")
-        << traceFile << ": the DMA rewrite is rejected: "
-        << comparison->rejection() << "; nothing of it is written\n";
-    for (const rewrite::HoistDecision &d : plan.decisions)
-      if (d.applied)
-        llvm::WithColor::note(llvm::errs(), "snr-replay")
-            << traceFile << ":" << results.info.lines[d.issueIndex]
-            << ": this DMA was " << d.reason << "\n";
-    return 1;
-  }
+  // Proved move by move: the moves the replay does not prove are dropped.
+  llvm::Expected<rewrite::ProvedRewrite> proved =
+      rewrite::planAndProve(trace, results, options, machine);
+  if (!proved)
+    return fail(traceFile + ": the DMA rewrite failed: " +
+                llvm::toString(proved.takeError()));
+  const rewrite::HoistPlan &plan = proved->plan;
+  const trace::Trace &rewritten = proved->rewritten;
+  const rewrite::RewriteComparison *comparison = &proved->comparison;
 
   // Proved: the rewritten trace (unless it is the original), the
   // comparison, the decisions as remarks, and the summary with the rewrite.
@@ -345,6 +343,7 @@ int rewriteAndProve(const trace::Trace &trace,
           }))
     return fail(llvm::toString(std::move(error)));
   auto printRewrite = [&](llvm::raw_ostream &os) {
+    rewrite::printDroppedMoves(results.info, plan, os);
     if (!plan.changed()) {
       os << "rewrite: nothing to move (";
       if (plan.decisions.empty())
