@@ -562,8 +562,11 @@ void Planner::hoist(uint32_t dmaId, uint64_t wantedTarget,
       std::string mine = describe(lastMember);
       if (lastMember != issue)
         mine += " (its address arithmetic)";
-      stopAt(*lastHard, describeHazard(lastHazard, describe(lastHard->key),
-                                       mine));
+      // An inserted item is described as itself, not as the instruction it
+      // sits in front of.
+      uint64_t other = lastHard->inserted ? lastHard->inserted->original
+                                          : lastHard->key;
+      stopAt(*lastHard, describeHazard(lastHazard, describe(other), mine));
       blocked = true;
     }
     if (blocked)
@@ -809,6 +812,8 @@ HoistPlan Planner::run() {
       if (!selected(dma) || handled.count(dma.issueIndex))
         continue;
       uint64_t target = s.target;
+      if (options.asEarlyAsPossible)
+        target = std::min(target, s.relaxed.earliest);
       llvm::ArrayRef<uint64_t> slice = s.relaxed.slice;
       if (!relaxed) {
         target = std::max(target, s.conservative.earliest);

@@ -75,7 +75,8 @@ llvm::Expected<ProvedRewrite>
 snr::rewrite::planAndProve(const trace::Trace &trace,
                            const analysis::ReplayResults &results,
                            HoistOptions options,
-                           const sim::MachineModel &machine) {
+                           const sim::MachineModel &machine,
+                           unsigned replayBudget) {
   ProvedRewrite out;
   auto attempt = [&](std::optional<size_t> limit) -> llvm::Expected<Attempt> {
     Attempt a;
@@ -93,11 +94,12 @@ snr::rewrite::planAndProve(const trace::Trace &trace,
     return std::move(a);
   };
 
+  std::optional<size_t> limit;
   while (true) {
-    llvm::Expected<Attempt> full = attempt(std::nullopt);
+    llvm::Expected<Attempt> full = attempt(limit);
     if (!full)
       return full.takeError();
-    if (full->proved()) {
+    if (full->proved() || limit) {
       if (!full->comparison) {
         llvm::Expected<RewriteComparison> same =
             compareRewrite(trace, full->rewritten, full->plan, machine);
@@ -116,6 +118,8 @@ snr::rewrite::planAndProve(const trace::Trace &trace,
     size_t good = 0, bad = moves.size();
     std::optional<RewriteComparison> atGood, atBad = full->comparison;
     while (bad - good > 1) {
+      if (replayBudget && out.replays >= replayBudget)
+        break;
       size_t mid = good + (bad - good) / 2;
       llvm::Expected<Attempt> prefix = attempt(mid);
       if (!prefix)
@@ -127,6 +131,11 @@ snr::rewrite::planAndProve(const trace::Trace &trace,
         bad = mid;
         atBad = std::move(prefix->comparison);
       }
+    }
+    if (bad - good > 1 || (replayBudget && out.replays >= replayBudget)) {
+      // Out of budget: the longest proved prefix (planned once more).
+      limit = good;
+      continue;
     }
     const HoistDecision &culprit = *moves[bad - 1];
     options.leaveInPlace[culprit.issueIndex] =

@@ -27,6 +27,7 @@
 #include "SnR/Report/Summary.h"
 #include "SnR/Rewrite/HoistPlanner.h"
 #include "SnR/Rewrite/ProveMoves.h"
+#include "SnR/Rewrite/Schedule.h"
 #include "SnR/Rewrite/RewriteCheck.h"
 #include "SnR/Sim/Simulator.h"
 #include "SnR/Trace/Trace.h"
@@ -144,6 +145,11 @@ static cl::opt<bool> hoistIgnoreLinkOrder(
     cl::desc("let a DMA move across another on its link that is waited for "
              "first (the proof then measures and drops what that costs)"),
     cl::init(false), cl::cat(rewriteCategory));
+static cl::opt<unsigned> rewriteRounds(
+    "rewrite-rounds",
+    cl::desc("rounds of the rewrite, each planned on the previous one's "
+             "trace and kept only if proved and faster (docs/rewrite.md)"),
+    cl::init(4), cl::cat(rewriteCategory));
 static cl::opt<bool> noHoist("no-hoist",
                              cl::desc("do not hoist, only parallelize"),
                              cl::init(false), cl::cat(rewriteCategory));
@@ -304,9 +310,13 @@ int rewriteAndProve(const trace::Trace &trace,
   options.parallelize = !noParallelize;
   options.keepLinkOrder = !hoistIgnoreLinkOrder;
 
-  // Proved move by move: the moves the replay does not prove are dropped.
-  llvm::Expected<rewrite::ProvedRewrite> proved =
-      rewrite::planAndProve(trace, results, options, machine);
+  // Proved move by move (the moves the replay does not prove are dropped),
+  // in rounds while each is faster (lib/Rewrite/Schedule.h).
+  analysis::AnalysisOptions analysisOptions;
+  analysisOptions.dependencies.maxSlice = maxSlice;
+  llvm::Expected<rewrite::ProvedRewrite> proved = rewrite::scheduleAndProve(
+      trace, results, options, machine, analysisOptions,
+      std::max(1u, unsigned(rewriteRounds)));
   if (!proved)
     return fail(traceFile + ": the DMA rewrite failed: " +
                 llvm::toString(proved.takeError()));
@@ -344,6 +354,8 @@ int rewriteAndProve(const trace::Trace &trace,
     return fail(llvm::toString(std::move(error)));
   auto printRewrite = [&](llvm::raw_ostream &os) {
     rewrite::printDroppedMoves(results.info, plan, os);
+    os << "rewrite: " << proved->rounds << " round(s) kept, "
+       << proved->replays << " replay(s) to prove them\n";
     if (!plan.changed()) {
       os << "rewrite: nothing to move (";
       if (plan.decisions.empty())

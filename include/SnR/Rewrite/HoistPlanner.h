@@ -60,6 +60,10 @@ struct HoistOptions {
   bool hoist = true;
   /// Issue the DMAs of each parallel group together, right after the first.
   bool parallelize = true;
+  /// Move a hoisted DMA as early as its relaxed dependencies allow, not
+  /// only as far as its stall needs (Algorithm 2's target): chain heads are
+  /// then issued together (scheduleAndProve's later rounds).
+  bool asEarlyAsPossible = false;
   /// Do not move a DMA across another on the same link whose wait comes
   /// first (one transfer at a time per link, in issue order: it would queue
   /// behind the moved one). Off only to see what the proof makes of it.

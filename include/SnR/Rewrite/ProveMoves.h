@@ -36,6 +36,8 @@ struct ProvedRewrite {
   RewriteComparison comparison;
   /// Replays it took (the full plan, and the bisection steps).
   unsigned replays = 0;
+  /// Rounds of planning kept (scheduleAndProve); 1 for planAndProve.
+  unsigned rounds = 1;
 
   unsigned droppedCount() const;
 };
@@ -44,9 +46,12 @@ struct ProvedRewrite {
 /// and proves it by replay on `machine`, dropping the moves the replay does
 /// not prove. Fails only if a replay fails (a rewritten trace that diverges
 /// from its recorded outcomes is a planner bug).
+/// With a `replayBudget` (0: none), once that many replays are spent it
+/// stops bisecting and keeps the longest prefix of moves it has proved.
 llvm::Expected<ProvedRewrite> planAndProve(
     const trace::Trace &trace, const analysis::ReplayResults &results,
-    HoistOptions options, const sim::MachineModel &machine);
+    HoistOptions options, const sim::MachineModel &machine,
+    unsigned replayBudget = 0);
 
 /// "rewrite: N move(s) dropped by the proof", then one line per dropped
 /// move with what the replay measured; nothing if none was dropped.
