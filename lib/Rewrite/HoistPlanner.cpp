@@ -482,6 +482,12 @@ void Planner::hoist(uint32_t dmaId, uint64_t wantedTarget,
     llvm::DenseMap<uint64_t, Footprint> memberPrints;
     for (uint64_t member : block.members)
       memberPrints[member] = footprint(member, current(member), true);
+    // Unlimited VMEM (the dependency bound): the destination could be
+    // anywhere, so the bytes it overwrites constrain nothing.
+    if (options.unlimitedVmem)
+      llvm::erase_if(memberPrints[issue].memWrites, [](const Range &r) {
+        return r.space == arch::MemSpace::VMem;
+      });
     // For each member, the members in front of it that write a register
     // it reads: it reads that register from its own block, not from what
     // the block crosses (the writer may be copied into a new register, and

@@ -219,3 +219,63 @@ llvm::Expected<ProvedRewrite> snr::rewrite::scheduleAndProve(
   }
   return best;
 }
+
+llvm::Expected<DependencyBound> snr::rewrite::computeDependencyBound(
+    const trace::Trace &trace, const analysis::ReplayResults &results,
+    const HoistOptions &options, const sim::MachineModel &machine,
+    const analysis::AnalysisOptions &analysisOptions, unsigned maxRounds) {
+  auto stallOf = [](const sim::PerformanceTracker &p) {
+    return p.waitBaseStall + p.waitTransferStall;
+  };
+  DependencyBound bound;
+  bound.cycles = results.performance.totalCycles;
+  bound.dmaWaitStall = stallOf(results.performance);
+  HoistOptions boundOptions = options;
+  boundOptions.asEarlyAsPossible = true;
+  boundOptions.unlimitedVmem = true;
+  boundOptions.leaveInPlace.clear();
+  boundOptions.moveLimit.reset();
+
+  trace::Trace current = trace;
+  const analysis::ReplayResults *currentResults = &results;
+  std::unique_ptr<analysis::ReplayResults> owned;
+  for (unsigned round = 0; round < maxRounds; ++round) {
+    trace::Trace next = current;
+    if (round > 0) {
+      unsigned pulledWaits = 0;
+      next = applyPlan(current, pullWaits(current, *currentResults,
+                                          pulledWaits));
+      next.header.reordered = true;
+      llvm::Expected<std::unique_ptr<analysis::ReplayResults>> analysed =
+          analysis::analyzeTrace(next, machine, analysisOptions);
+      if (!analysed) {
+        llvm::consumeError(analysed.takeError());
+        break;
+      }
+      owned = std::move(*analysed);
+      currentResults = owned.get();
+    }
+    HoistPlan plan = planHoists(next, *currentResults, boundOptions);
+    if (!plan.changed())
+      break;
+    trace::Trace moved = applyPlan(next, plan);
+    // Only its timing counts; a changed result is not an error here, a
+    // replay that cannot follow the trace ends the rounds.
+    llvm::Expected<std::unique_ptr<analysis::ReplayResults>> replayed =
+        analysis::analyzeTrace(moved, machine, analysisOptions);
+    if (!replayed) {
+      llvm::consumeError(replayed.takeError());
+      break;
+    }
+    uint64_t cycles = (*replayed)->performance.totalCycles;
+    if (cycles >= bound.cycles)
+      break;
+    bound.cycles = cycles;
+    bound.dmaWaitStall = stallOf((*replayed)->performance);
+    bound.rounds = round + 1;
+    current = std::move(moved);
+    owned = std::move(*replayed);
+    currentResults = owned.get();
+  }
+  return bound;
+}

@@ -22,6 +22,7 @@
 #include "SnR/Dialect/SnRDialect.h"
 #include "SnR/Dialect/SnROps.h"
 #include "SnR/Report/Report.h"
+#include "SnR/Report/Format.h"
 #include "SnR/Report/RewriteReport.h"
 #include "SnR/Report/Selection.h"
 #include "SnR/Report/Summary.h"
@@ -323,6 +324,14 @@ int rewriteAndProve(const trace::Trace &trace,
   const rewrite::HoistPlan &plan = proved->plan;
   const trace::Trace &rewritten = proved->rewritten;
   const rewrite::RewriteComparison *comparison = &proved->comparison;
+  // Beside it, the best any schedule of these dependencies could do.
+  llvm::Expected<rewrite::DependencyBound> bound =
+      rewrite::computeDependencyBound(trace, results, options, machine,
+                                      analysisOptions,
+                                      std::max(1u, unsigned(rewriteRounds)));
+  if (!bound)
+    return fail(traceFile + ": the dependency bound failed: " +
+                llvm::toString(bound.takeError()));
 
   // Proved: the rewritten trace (unless it is the original), the
   // comparison, the decisions as remarks, and the summary with the rewrite.
@@ -335,9 +344,14 @@ int rewriteAndProve(const trace::Trace &trace,
       return fail(llvm::toString(std::move(error)));
   if (llvm::Error error = report::writeFileAtomically(
           inDir("rewrite.json"), [&](llvm::raw_ostream &os) {
-            os << llvm::formatv(
-                "{0:2}", report::buildRewriteJson(results.info, plan,
-                                                  *comparison));
+            llvm::json::Value json =
+                report::buildRewriteJson(results.info, plan, *comparison);
+            if (llvm::json::Object *object = json.getAsObject())
+              (*object)["dependency_bound"] = llvm::json::Object{
+                  {"cycles", int64_t(bound->cycles)},
+                  {"dma_wait_stall", int64_t(bound->dmaWaitStall)},
+                  {"rounds", int64_t(bound->rounds)}};
+            os << llvm::formatv("{0:2}", json);
             os << "\n";
             return llvm::Error::success();
           }))
@@ -369,6 +383,19 @@ int rewriteAndProve(const trace::Trace &trace,
       return;
     }
     report::printRewriteSummary(results.info, plan, *comparison, os);
+    uint64_t achieved = comparison->after.waitBaseStall +
+                        comparison->after.waitTransferStall;
+    os << llvm::formatv("  dependency bound (every DMA as early as its "
+                        "dependencies allow, unlimited VMEM): {0} cycles, "
+                        "DMA wait stall {1}; the rewrite is at {2:f2}x its "
+                        "cycles, {3:f2}x its stall\n",
+                        report::formatCount(bound->cycles),
+                        report::formatCount(bound->dmaWaitStall),
+                        double(comparison->after.totalCycles) /
+                            double(std::max<uint64_t>(bound->cycles, 1)),
+                        double(achieved) /
+                            double(std::max<uint64_t>(bound->dmaWaitStall,
+                                                      1)));
   };
   if (llvm::Error error = report::writeFileAtomically(
           inDir("summary.txt"), [&](llvm::raw_ostream &os) -> llvm::Error {

@@ -64,6 +64,10 @@ struct HoistOptions {
   /// only as far as its stall needs (Algorithm 2's target): chain heads are
   /// then issued together (scheduleAndProve's later rounds).
   bool asEarlyAsPossible = false;
+  /// For the dependency bound only: a DMA's VMEM destination constrains no
+  /// move (as if it could be placed anywhere). The result may compute
+  /// something else; only its timing means anything.
+  bool unlimitedVmem = false;
   /// Do not move a DMA across another on the same link whose wait comes
   /// first (one transfer at a time per link, in issue order: it would queue
   /// behind the moved one). Off only to see what the proof makes of it.

@@ -43,6 +43,24 @@ scheduleAndProve(const trace::Trace &trace,
 HoistPlan pullWaits(const trace::Trace &trace,
                     const analysis::ReplayResults &results, unsigned &moved);
 
+/// The dependency bound: the trace with every DMA issued as early as its
+/// relaxed dependencies allow (in rounds, as scheduleAndProve, the link
+/// order kept) and unlimited VMEM, replayed. Not proved: it may compute
+/// something else; it says how far the rewrite is from the best any
+/// schedule of these dependencies could do.
+struct DependencyBound {
+  uint64_t cycles = 0;
+  uint64_t dmaWaitStall = 0;
+  unsigned rounds = 0;
+};
+llvm::Expected<DependencyBound>
+computeDependencyBound(const trace::Trace &trace,
+                       const analysis::ReplayResults &results,
+                       const HoistOptions &options,
+                       const sim::MachineModel &machine,
+                       const analysis::AnalysisOptions &analysisOptions,
+                       unsigned maxRounds = 4);
+
 } // namespace snr::rewrite
 
 #endif // SNR_REWRITE_SCHEDULE_H
