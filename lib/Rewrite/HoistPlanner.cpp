@@ -22,6 +22,7 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/FormatVariadic.h"
 
+#include <map>
 #include <set>
 
 using namespace snr;
@@ -66,7 +67,27 @@ struct Footprint {
 };
 
 /// Why a move cannot cross an instruction.
-enum class Conflict { None, RegisterRAW, MemoryRAW, MemoryWAR, MemoryWAW };
+/// LinkOrder is not a dependency: the crossed instruction is a DMA on the
+/// same link whose data is waited for first; crossing it would make it queue
+/// behind the moved one (one transfer at a time per link, in issue order).
+enum class Conflict {
+  None,
+  RegisterRAW,
+  MemoryRAW,
+  MemoryWAR,
+  MemoryWAW,
+  LinkOrder
+};
+
+/// A conflict and what it is on: the register, or the two byte ranges (the
+/// moving instruction's and the crossed one's).
+struct Hazard {
+  Conflict kind = Conflict::None;
+  unsigned slot = 0;
+  Range mine{}, theirs{};
+  std::string otherWait; ///< LinkOrder: where the crossed DMA is waited for
+  explicit operator bool() const { return kind != Conflict::None; }
+};
 
 /// An instruction of the order being planned, in order.
 struct Item {
@@ -126,7 +147,15 @@ private:
                                            uint64_t target,
                                            llvm::ArrayRef<unsigned> avoid)
       const;
-  std::optional<unsigned> findFreeFlag();
+  /// A flag for a DMA moved to land in front of original `from` and waited
+  /// for at original `to`: one the trace never uses, or one the rewrite
+  /// already gave a moved DMA whose span [landing, wait] is disjoint from
+  /// this one. Not reserved: see reserveFlag.
+  std::optional<unsigned> findFreeFlag(uint64_t from, uint64_t to) const;
+  void reserveFlag(unsigned flag, uint64_t from, uint64_t to) {
+    usedFlags.insert(flag);
+    renamedSpans[flag].push_back({from, to});
+  }
 
   //===--------------------------------------------------------------------===//
   // Moves
@@ -151,12 +180,17 @@ private:
   /// For each dma.wait, the destinations of the DMAs it covers.
   llvm::DenseMap<uint64_t, llvm::SmallVector<Range, 2>> waitMakesAvailable;
   std::set<unsigned> usedFlags;
+  /// The flags the rewrite gave moved DMAs, with their spans.
+  std::map<unsigned, std::vector<std::pair<uint64_t, uint64_t>>> renamedSpans;
+  /// The DMA record of each dma.issue, by instruction.
+  llvm::DenseMap<uint64_t, uint32_t> dmaOfIssue;
 
   // Edits.
   llvm::BitVector removed;
   llvm::DenseMap<uint64_t, arch::Instruction> replaced;
   llvm::DenseMap<uint64_t, std::vector<PlannedInstruction>> insertedBefore;
   std::set<uint64_t> handled; ///< DMA issues already decided
+  size_t moves = 0;           ///< decisions applied so far
 
   HoistPlan plan;
 };
@@ -189,6 +223,7 @@ void Planner::recordAccesses() {
 
   // A wait makes the bytes of the DMAs it covers available.
   for (const analysis::DmaRecord &dma : results.dmas.dmas) {
+    dmaOfIssue[dma.issueIndex] = dma.id;
     if (dma.waitIndex == sim::kNoIndex)
       continue;
     uint64_t issue = dma.issueIndex;
@@ -275,13 +310,17 @@ Planner::findFreeRegister(arch::RegClass cls, uint64_t target,
   return std::nullopt;
 }
 
-std::optional<unsigned> Planner::findFreeFlag() {
+std::optional<unsigned> Planner::findFreeFlag(uint64_t from,
+                                              uint64_t to) const {
+  for (const auto &[flag, spans] : renamedSpans)
+    if (llvm::all_of(spans, [&](const std::pair<uint64_t, uint64_t> &span) {
+          return span.second < from || to < span.first;
+        }))
+      return flag;
   for (unsigned flag = 0; flag < arch::getNumRegs(arch::RegClass::Flag);
        ++flag)
-    if (!usedFlags.count(flag)) {
-      usedFlags.insert(flag);
+    if (!usedFlags.count(flag))
       return flag;
-    }
   return std::nullopt;
 }
 
@@ -296,35 +335,79 @@ bool Planner::selected(const analysis::DmaRecord &dma) const {
 }
 
 /// The first conflict of `moving` (placed before `other`) with `other`.
-Conflict conflictBetween(const Footprint &moving, const Footprint &other) {
+/// `shadowed(slot)`: the moving instruction reads that register from a
+/// member of its own block that stays in front of it (it does not read what
+/// `other` wrote).
+template <typename Shadowed>
+Hazard conflictBetween(const Footprint &moving, const Footprint &other,
+                       Shadowed shadowed) {
+  Hazard h;
   for (unsigned reg : moving.regReads)
-    if (llvm::is_contained(other.regWrites, reg))
-      return Conflict::RegisterRAW;
+    if (llvm::is_contained(other.regWrites, reg) && !shadowed(reg)) {
+      h.kind = Conflict::RegisterRAW;
+      h.slot = reg;
+      return h;
+    }
   for (const Range &read : moving.memReads)
     for (const Range &write : other.memWrites)
       if (read.overlaps(write))
-        return Conflict::MemoryRAW;
+        return {Conflict::MemoryRAW, 0, read, write, {}};
   for (const Range &write : moving.memWrites) {
     for (const Range &read : other.memReads)
       if (write.overlaps(read))
-        return Conflict::MemoryWAR;
+        return {Conflict::MemoryWAR, 0, write, read, {}};
     for (const Range &otherWrite : other.memWrites)
       if (write.overlaps(otherWrite))
-        return Conflict::MemoryWAW;
+        return {Conflict::MemoryWAW, 0, write, otherWrite, {}};
   }
-  return Conflict::None;
+  return h;
+}
+Hazard conflictBetween(const Footprint &moving, const Footprint &other) {
+  return conflictBetween(moving, other, [](unsigned) { return false; });
 }
 
-std::string describeConflict(Conflict conflict) {
-  switch (conflict) {
-  case Conflict::RegisterRAW:
-    return "writes a register it reads (RAW)";
+/// "vmem[0, 640)", "rhbm<1>[64, 128)".
+std::string describeRange(const Range &r) {
+  std::string chip = r.space == arch::MemSpace::RemoteHbm
+                         ? "<" + std::to_string(r.chip) + ">"
+                         : "";
+  return llvm::formatv("{0}{1}[{2}, {3})", arch::getMemSpaceName(r.space),
+                       chip, r.begin, r.end)
+      .str();
+}
+
+/// One sentence naming the hazard between the crossed instruction `other`
+/// and the moving one `mine` (both described with their PCs).
+std::string describeHazard(const Hazard &h, llvm::StringRef other,
+                           llvm::StringRef mine) {
+  switch (h.kind) {
+  case Conflict::RegisterRAW: {
+    std::string reg = arch::formatReg(regOfSlot(h.slot));
+    return llvm::formatv("{0} writes {1}, which {2} reads (RAW on {1})", other,
+                         reg, mine)
+        .str();
+  }
   case Conflict::MemoryRAW:
-    return "writes (or makes available) data it reads (RAW on memory)";
+    return llvm::formatv("{0} writes (or makes available) {1}, which {2} "
+                         "reads (RAW on memory)",
+                         other, describeRange(h.theirs), mine)
+        .str();
   case Conflict::MemoryWAR:
-    return "reads memory its destination overwrites (WAR on the destination)";
+    return llvm::formatv("{0} reads {1}, which {2} overwrites (WAR on "
+                         "memory)",
+                         other, describeRange(h.theirs), mine)
+        .str();
   case Conflict::MemoryWAW:
-    return "writes memory its destination also writes (WAW)";
+    return llvm::formatv("{0} writes {1}, which {2} also writes (WAW on "
+                         "memory)",
+                         other, describeRange(h.theirs), mine)
+        .str();
+  case Conflict::LinkOrder:
+    return llvm::formatv("{0} uses the same link and is waited for first "
+                         "({1}): crossing it would queue it behind {2} (link "
+                         "order)",
+                         other, h.otherWait, mine)
+        .str();
   case Conflict::None:
     break;
   }
@@ -342,6 +425,18 @@ void Planner::hoist(uint32_t dmaId, uint64_t wantedTarget,
   decision.parallelGroup = parallelGroup;
   decision.wantedTarget = wantedTarget;
   handled.insert(issue);
+  if (auto it = options.leaveInPlace.find(issue);
+      it != options.leaveInPlace.end()) {
+    decision.dropped = true;
+    decision.reason = "dropped by the proof: " + it->second;
+    plan.decisions.push_back(std::move(decision));
+    return;
+  }
+  if (options.moveLimit && moves >= *options.moveLimit) {
+    decision.reason = "not tried (beyond the move limit)";
+    plan.decisions.push_back(std::move(decision));
+    return;
+  }
   if (removed.test(issue)) {
     decision.reason = "it was already moved";
     plan.decisions.push_back(std::move(decision));
@@ -365,6 +460,7 @@ void Planner::hoist(uint32_t dmaId, uint64_t wantedTarget,
     removed.set(issue);
     insertedBefore[target].push_back({issue, current(issue), false});
     decision.applied = true;
+    ++moves;
     decision.target = target;
     decision.instructionsEarlier = issue - target;
     decision.reason = "moved " + instructions(issue - target) +
@@ -387,8 +483,30 @@ void Planner::hoist(uint32_t dmaId, uint64_t wantedTarget,
     llvm::DenseMap<uint64_t, Footprint> memberPrints;
     for (uint64_t member : block.members)
       memberPrints[member] = footprint(member, current(member), true);
+    // Unlimited VMEM (the dependency bound): the destination could be
+    // anywhere, so the bytes it overwrites constrain nothing.
+    if (options.unlimitedVmem)
+      llvm::erase_if(memberPrints[issue].memWrites, [](const Range &r) {
+        return r.space == arch::MemSpace::VMem;
+      });
+    // For each member, the members in front of it that write a register
+    // it reads: it reads that register from its own block, not from what
+    // the block crosses (the writer may be copied into a new register, and
+    // the member then reads that one).
+    llvm::DenseMap<uint64_t, llvm::DenseMap<unsigned, uint64_t>> blockWriter;
+    {
+      llvm::DenseMap<unsigned, uint64_t> last; // slot -> latest member
+      for (uint64_t member : block.members) {
+        const Footprint &f = memberPrints[member];
+        for (unsigned slot : f.regReads)
+          if (auto it = last.find(slot); it != last.end())
+            blockWriter[member][slot] = it->second;
+        for (unsigned slot : f.regWrites)
+          last[slot] = member;
+      }
+    }
     std::optional<Item> lastHard;
-    Conflict lastConflict = Conflict::None;
+    Hazard lastHazard;
     uint64_t lastMember = 0;
     unsigned crossed = 0;
     forEachCrossed(target, issue, [&](const Item &item) {
@@ -396,14 +514,42 @@ void Planner::hoist(uint32_t dmaId, uint64_t wantedTarget,
         return;
       ++crossed;
       Footprint other = footprintOf(item);
+      // Link order: a DMA on the same link waited for before this one's
+      // wait stays in front of it.
+      uint64_t otherOriginal = item.inserted ? item.inserted->original
+                                             : item.key;
+      if (options.keepLinkOrder && other.issueFlag >= 0 &&
+          dma.waitIndex != sim::kNoIndex)
+        if (auto it = dmaOfIssue.find(otherOriginal);
+            it != dmaOfIssue.end()) {
+          const analysis::DmaRecord &o = results.dmas.dmas[it->second];
+          if (o.link == dma.link && o.waitIndex < dma.waitIndex) {
+            lastHard = item;
+            lastHazard = Hazard{};
+            lastHazard.kind = Conflict::LinkOrder;
+            lastHazard.otherWait = describe(o.waitIndex);
+            lastMember = issue;
+          }
+        }
       for (uint64_t member : block.members) {
         // Only members that come after the item cross it.
         if (member < item.key || (member == item.key && !item.inserted))
           continue;
         const Footprint &mine = memberPrints[member];
-        if (Conflict c = conflictBetween(mine, other); c != Conflict::None) {
+        // A register the member reads from a block member that comes after
+        // the item (and so moves with it) is not what the item wrote.
+        auto shadowed = [&](unsigned slot) {
+          auto writers = blockWriter.find(member);
+          if (writers == blockWriter.end())
+            return false;
+          auto it = writers->second.find(slot);
+          return it != writers->second.end() &&
+                 (item.inserted ? it->second >= item.key
+                                : it->second > item.key);
+        };
+        if (Hazard h = conflictBetween(mine, other, shadowed)) {
           lastHard = item;
-          lastConflict = c;
+          lastHazard = h;
           lastMember = member;
           continue;
         }
@@ -420,11 +566,14 @@ void Planner::hoist(uint32_t dmaId, uint64_t wantedTarget,
     if (crossed == 0)
       break;
     if (lastHard) {
-      const char *who = lastMember == issue ? "it" : "its address arithmetic";
-      stopAt(*lastHard, llvm::formatv("{0} {1}, which {2} needs",
-                                      describe(lastHard->key),
-                                      describeConflict(lastConflict), who)
-                            .str());
+      std::string mine = describe(lastMember);
+      if (lastMember != issue)
+        mine += " (its address arithmetic)";
+      // An inserted item is described as itself, not as the instruction it
+      // sits in front of.
+      uint64_t other = lastHard->inserted ? lastHard->inserted->original
+                                          : lastHard->key;
+      stopAt(*lastHard, describeHazard(lastHazard, describe(other), mine));
       blocked = true;
     }
     if (blocked)
@@ -456,11 +605,17 @@ void Planner::hoist(uint32_t dmaId, uint64_t wantedTarget,
             clashItem = item;
         });
         stopAt(*clashItem,
-               llvm::formatv("no {0} register is free to rename {1} past {2} "
-                             "(register pressure)",
+               llvm::formatv("no {0} register is free to rename {1}, which "
+                             "{2} writes, past {3}, which {4} it (register "
+                             "pressure)",
                              arch::getRegClassName(regOfSlot(slot).cls),
                              arch::formatReg(regOfSlot(slot)),
-                             describe(clashItem->key))
+                             describe(member), describe(clashItem->key),
+                             llvm::is_contained(footprintOf(*clashItem)
+                                                    .regReads,
+                                                slot)
+                                 ? "reads"
+                                 : "writes")
                    .str());
         blocked = true;
         break;
@@ -475,7 +630,7 @@ void Planner::hoist(uint32_t dmaId, uint64_t wantedTarget,
     std::optional<unsigned> newFlag;
     if (flagClash) {
       if (dma.waitIndex != sim::kNoIndex)
-        newFlag = findFreeFlag();
+        newFlag = findFreeFlag(target, dma.waitIndex);
       if (!newFlag) {
         stopAt(*flagClash,
                llvm::formatv("{0} waits on its flag f{1} and no other flag "
@@ -534,7 +689,7 @@ void Planner::hoist(uint32_t dmaId, uint64_t wantedTarget,
         if (member <= copied || llvm::is_contained(copiedMembers, member))
           continue;
         Footprint mine = footprint(member, blockInsts[m], true);
-        bool clash = conflictBetween(mine, original) != Conflict::None;
+        bool clash = bool(conflictBetween(mine, original));
         for (unsigned slot : mine.regWrites)
           clash |= llvm::is_contained(original.regReads, slot) ||
                    llvm::is_contained(original.regWrites, slot);
@@ -547,8 +702,6 @@ void Planner::hoist(uint32_t dmaId, uint64_t wantedTarget,
              describe(*copyBlocker) +
                  " must stay for its other readers, and the rest of its "
                  "block cannot cross it");
-      if (newFlag)
-        usedFlags.erase(*newFlag);
       continue;
     }
 
@@ -572,6 +725,7 @@ void Planner::hoist(uint32_t dmaId, uint64_t wantedTarget,
                [](const auto &a, const auto &b) { return a.first < b.first; });
 
     if (newFlag) {
+      reserveFlag(*newFlag, target, dma.waitIndex);
       decision.renamedFlag = {dma.flag, *newFlag};
       // Its wait must now wait on the new flag too.
       uint64_t wait = dma.waitIndex;
@@ -587,6 +741,7 @@ void Planner::hoist(uint32_t dmaId, uint64_t wantedTarget,
     }
 
     decision.applied = true;
+    ++moves;
     decision.target = target;
     decision.instructionsEarlier = issue - target;
     decision.blocker = stopBlocker;
@@ -650,7 +805,7 @@ HoistPlan Planner::run() {
           handled.insert(dma.issueIndex);
           continue;
         }
-        hoist(dma.id, target, backtail.slice, /*renameFlag=*/false,
+        hoist(dma.id, target, backtail.slice, /*renameFlag=*/true,
               /*parallelGroup=*/true);
       }
     }
@@ -664,6 +819,8 @@ HoistPlan Planner::run() {
       if (!selected(dma) || handled.count(dma.issueIndex))
         continue;
       uint64_t target = s.target;
+      if (options.asEarlyAsPossible)
+        target = std::min(target, s.relaxed.earliest);
       llvm::ArrayRef<uint64_t> slice = s.relaxed.slice;
       if (!relaxed) {
         target = std::max(target, s.conservative.earliest);

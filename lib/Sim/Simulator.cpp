@@ -265,6 +265,10 @@ llvm::Expected<RunSummary> Run::simulate() {
           // does: none before idleFrom (it could have shared the previous
           // instruction's cycle but not gone earlier than it).
           uint64_t from = std::max(earliest, idleFrom);
+          // The wait is reached where its idle cycles start, so that
+          // base = base end - reached and transfer = completion - the later
+          // of the two, as metrics.json reports them, at every issue width.
+          wait.readyCycle = from;
           uint64_t baseEnd = std::min(charged.baseEndCycle, complete);
           wait.baseStall = baseEnd > from ? baseEnd - from : 0;
           wait.transferStall =

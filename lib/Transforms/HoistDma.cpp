@@ -15,6 +15,7 @@
 #include "SnR/Analysis/TraceReplayAnalysis.h"
 #include "SnR/Dialect/InstructionBuilder.h"
 #include "SnR/Rewrite/HoistPlanner.h"
+#include "SnR/Rewrite/ProveMoves.h"
 #include "SnR/Rewrite/RewriteCheck.h"
 #include "SnR/Transforms/Passes.h"
 #include "SnR/Transforms/RewriteRemarks.h"
@@ -90,33 +91,25 @@ LogicalResult runHoist(AnalysisManager analyses, TraceOp traceOp,
   const trace::Trace &original = replay.getTable().trace;
   if (llvm::Error error = rewrite::checkSelection(original, options))
     return mlir::emitError(traceOp.getLoc()) << llvm::toString(std::move(error));
-  rewrite::HoistPlan plan =
-      rewrite::planHoists(original, replay.getResults(), options);
+  // Proved move by move: the moves the replay does not prove are dropped
+  // (a [Failure] remark each, with what the replay measured).
+  llvm::Expected<rewrite::ProvedRewrite> proved = rewrite::planAndProve(
+      original, replay.getResults(), options, *machine);
+  if (!proved)
+    return mlir::emitError(traceOp.getLoc())
+           << "the DMA rewrite failed: " << llvm::toString(proved.takeError());
+  const rewrite::HoistPlan &plan = proved->plan;
+  const rewrite::RewriteComparison *comparison = &proved->comparison;
   emitRewriteRemarks(plan, [&](uint64_t index) {
     return replay.getOp(index)->getLoc();
   });
+  if (unsigned dropped = proved->droppedCount())
+    mlir::emitWarning(traceOp.getLoc())
+        << "the DMA rewrite dropped " << dropped
+        << " move(s) the replay did not prove"
+        << (plan.changed() ? "; the others are kept" : "; nothing is kept");
   if (!plan.changed())
     return success();
-
-  trace::Trace rewritten = rewrite::applyPlan(original, plan);
-  llvm::Expected<rewrite::RewriteComparison> comparison =
-      rewrite::compareRewrite(original, rewritten, plan, *machine);
-  if (!comparison)
-    return mlir::emitError(traceOp.getLoc())
-           << "the DMA rewrite is rejected: "
-           << llvm::toString(comparison.takeError());
-  if (!comparison->accepted()) {
-    // At the trace's location, without printing the whole trace.
-    InFlightDiagnostic error = mlir::emitError(traceOp.getLoc())
-                               << "the DMA rewrite is rejected: "
-                               << comparison->rejection()
-                               << "; the trace is left unchanged";
-    for (const rewrite::HoistDecision &d : plan.decisions)
-      if (d.applied)
-        error.attachNote(replay.getOp(d.issueIndex)->getLoc())
-            << "this DMA was " << d.reason;
-    return error;
-  }
 
   emitRewriteOutcomeRemark(traceOp.getLoc(), plan, *comparison);
   rewriteOps(traceOp, replay, plan);
@@ -152,6 +145,7 @@ struct HoistDmaPass : snr::impl::SnRHoistDmaBase<HoistDmaPass> {
     options.hoist = hoist;
     options.parallelize = parallelize;
     options.testIgnoreDependencies = testIgnoreDependencies;
+    options.keepLinkOrder = !ignoreLinkOrder;
     bool changed;
     if (failed(runHoist(getAnalysisManager(), getOperation(), machineFile,
                         options, maxSlice,

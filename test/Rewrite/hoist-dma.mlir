@@ -150,15 +150,18 @@ snr.trace @flag at 0 {
 // -----
 
 // Serial setup DMAs issued together (--snr-hoist-dma parallelizes too):
-// every DMA of the group moves right after the first (in issue order), whose
-// wait now covers them all.
+// every DMA of the group moves right after the first (in issue order). Each
+// moves to a flag of its own, so the first one's wait does not also wait
+// for the others (their base latencies overlap; each wait still waits only
+// for its own DMA). A flag given to a moved DMA is reused by another whose
+// span (landing point to wait) is disjoint; here the spans overlap.
 // CHECK-LABEL: snr.trace @serial at 0 attributes {reordered
 // CHECK-NEXT: snr.dma.issue hbm[0] -> smem[0], 32, f0 {hlo = "setup", pc = 0 : i64}
-// CHECK-NEXT: snr.dma.issue hbm[32] -> smem[32], 32, f0 {hlo = "setup", pc = 2 : i64}
-// CHECK-NEXT: snr.dma.issue hbm[64] -> smem[64], 32, f0 {hlo = "setup", pc = 4 : i64}
+// CHECK-NEXT: snr.dma.issue hbm[32] -> smem[32], 32, f1 {hlo = "setup", pc = 2 : i64}
+// CHECK-NEXT: snr.dma.issue hbm[64] -> smem[64], 32, f2 {hlo = "setup", pc = 4 : i64}
 // CHECK-NEXT: snr.dma.wait f0 {hlo = "setup", pc = 1 : i64}
-// CHECK-NEXT: snr.dma.wait f0 {hlo = "setup", pc = 3 : i64}
-// CHECK-NEXT: snr.dma.wait f0 {hlo = "setup", pc = 5 : i64}
+// CHECK-NEXT: snr.dma.wait f1 {hlo = "setup", pc = 3 : i64}
+// CHECK-NEXT: snr.dma.wait f2 {hlo = "setup", pc = 5 : i64}
 snr.trace @serial at 0 {
   snr.dma.issue hbm[0] -> smem[0], 32, f0 {hlo = "setup", pc = 0 : i64}
   snr.dma.wait f0 {hlo = "setup", pc = 1 : i64}

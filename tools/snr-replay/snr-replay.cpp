@@ -26,11 +26,14 @@
 #include "SnR/Export/XlaProfile.h"
 #include "SnR/Report/FoldedStacks.h"
 #include "SnR/Report/Report.h"
+#include "SnR/Report/Format.h"
 #include "SnR/Report/RewriteReport.h"
 #include "SnR/Report/RunDiff.h"
 #include "SnR/Report/Selection.h"
 #include "SnR/Report/Summary.h"
 #include "SnR/Rewrite/HoistPlanner.h"
+#include "SnR/Rewrite/ProveMoves.h"
+#include "SnR/Rewrite/Schedule.h"
 #include "SnR/Rewrite/RewriteCheck.h"
 #include "SnR/Support/Version.h"
 #include "SnR/Trace/Trace.h"
@@ -182,6 +185,16 @@ static cl::list<uint64_t>
 static cl::opt<std::string>
     hoistHlo("hoist-hlo", cl::desc("rewrite only the DMAs issued in this HLO"),
              cl::cat(rewriteCategory));
+static cl::opt<bool> hoistIgnoreLinkOrder(
+    "hoist-ignore-link-order",
+    cl::desc("let a DMA move across another on its link that is waited for "
+             "first (the proof then measures and drops what that costs)"),
+    cl::init(false), cl::cat(rewriteCategory));
+static cl::opt<unsigned> rewriteRounds(
+    "rewrite-rounds",
+    cl::desc("rounds of the rewrite, each planned on the previous one's "
+             "trace and kept only if proved and faster (docs/rewrite.md)"),
+    cl::init(4), cl::cat(rewriteCategory));
 static cl::opt<bool> noHoist("no-hoist",
                              cl::desc("do not hoist, only parallelize"),
                              cl::init(false), cl::cat(rewriteCategory));
@@ -342,25 +355,29 @@ int rewriteAndProve(const trace::Trace &trace,
   options.hlo = hoistHlo;
   options.hoist = !noHoist;
   options.parallelize = !noParallelize;
+  options.keepLinkOrder = !hoistIgnoreLinkOrder;
 
-  rewrite::HoistPlan plan = rewrite::planHoists(trace, results, options);
-  trace::Trace rewritten = rewrite::applyPlan(trace, plan);
-  llvm::Expected<rewrite::RewriteComparison> comparison =
-      rewrite::compareRewrite(trace, rewritten, plan, machine);
-  if (!comparison)
-    return fail(traceFile + ": the DMA rewrite is rejected: " +
-                llvm::toString(comparison.takeError()));
-  if (!comparison->accepted()) {
-    llvm::WithColor::error(llvm::errs(), "snr-replay")
-        << traceFile << ": the DMA rewrite is rejected: "
-        << comparison->rejection() << "; nothing of it is written\n";
-    for (const rewrite::HoistDecision &d : plan.decisions)
-      if (d.applied)
-        llvm::WithColor::note(llvm::errs(), "snr-replay")
-            << traceFile << ":" << results.info.lines[d.issueIndex]
-            << ": this DMA was " << d.reason << "\n";
-    return 1;
-  }
+  // Proved move by move (the moves the replay does not prove are dropped),
+  // in rounds while each is faster (lib/Rewrite/Schedule.h).
+  analysis::AnalysisOptions analysisOptions;
+  analysisOptions.dependencies.maxSlice = maxSlice;
+  llvm::Expected<rewrite::ProvedRewrite> proved = rewrite::scheduleAndProve(
+      trace, results, options, machine, analysisOptions,
+      std::max(1u, unsigned(rewriteRounds)));
+  if (!proved)
+    return fail(traceFile + ": the DMA rewrite failed: " +
+                llvm::toString(proved.takeError()));
+  const rewrite::HoistPlan &plan = proved->plan;
+  const trace::Trace &rewritten = proved->rewritten;
+  const rewrite::RewriteComparison *comparison = &proved->comparison;
+  // Beside it, the best any schedule of these dependencies could do.
+  llvm::Expected<rewrite::DependencyBound> bound =
+      rewrite::computeDependencyBound(trace, results, options, machine,
+                                      analysisOptions,
+                                      std::max(1u, unsigned(rewriteRounds)));
+  if (!bound)
+    return fail(traceFile + ": the dependency bound failed: " +
+                llvm::toString(bound.takeError()));
 
   // Proved: the rewritten trace (unless it is the original), the
   // comparison, the decisions as remarks, and the summary with the rewrite.
@@ -373,9 +390,14 @@ int rewriteAndProve(const trace::Trace &trace,
       return fail(llvm::toString(std::move(error)));
   if (llvm::Error error = report::writeFileAtomically(
           inDir("rewrite.json"), [&](llvm::raw_ostream &os) {
-            os << llvm::formatv(
-                "{0:2}", report::buildRewriteJson(results.info, plan,
-                                                  *comparison));
+            llvm::json::Value json =
+                report::buildRewriteJson(results.info, plan, *comparison);
+            if (llvm::json::Object *object = json.getAsObject())
+              (*object)["dependency_bound"] = llvm::json::Object{
+                  {"cycles", int64_t(bound->cycles)},
+                  {"dma_wait_stall", int64_t(bound->dmaWaitStall)},
+                  {"rounds", int64_t(bound->rounds)}};
+            os << llvm::formatv("{0:2}", json);
             os << "\n";
             return llvm::Error::success();
           }))
@@ -391,6 +413,9 @@ int rewriteAndProve(const trace::Trace &trace,
           }))
     return fail(llvm::toString(std::move(error)));
   auto printRewrite = [&](llvm::raw_ostream &os) {
+    rewrite::printDroppedMoves(results.info, plan, os);
+    os << "rewrite: " << proved->rounds << " round(s) kept, "
+       << proved->replays << " replay(s) to prove them\n";
     if (!plan.changed()) {
       os << "rewrite: nothing to move (";
       if (plan.decisions.empty())
@@ -404,6 +429,19 @@ int rewriteAndProve(const trace::Trace &trace,
       return;
     }
     report::printRewriteSummary(results.info, plan, *comparison, os);
+    uint64_t achieved = comparison->after.waitBaseStall +
+                        comparison->after.waitTransferStall;
+    os << llvm::formatv("  dependency bound (every DMA as early as its "
+                        "dependencies allow, unlimited VMEM): {0} cycles, "
+                        "DMA wait stall {1}; the rewrite is at {2:f2}x its "
+                        "cycles, {3:f2}x its stall\n",
+                        report::formatCount(bound->cycles),
+                        report::formatCount(bound->dmaWaitStall),
+                        double(comparison->after.totalCycles) /
+                            double(std::max<uint64_t>(bound->cycles, 1)),
+                        double(achieved) /
+                            double(std::max<uint64_t>(bound->dmaWaitStall,
+                                                      1)));
   };
   if (llvm::Error error = report::writeFileAtomically(
           inDir("summary.txt"), [&](llvm::raw_ostream &os) -> llvm::Error {

@@ -18,6 +18,7 @@
 #include "SnR/Analysis/ReplayAnalyses.h"
 #include "SnR/Rewrite/HoistPlanner.h"
 #include "SnR/Rewrite/RewriteCheck.h"
+#include "SnR/Rewrite/Schedule.h"
 #include "SnR/Sim/FunctionalCore.h"
 
 #include <gtest/gtest.h>
@@ -290,7 +291,8 @@ TEST(HoistDifferential, RandomTracesKeepTheirResult) {
   uint32_t kSeeds = 300;
   if (const char *seeds = std::getenv("SNR_DIFFERENTIAL_SEEDS"))
     kSeeds = uint32_t(std::strtoul(seeds, nullptr, 10));
-  Tally relaxed, conservative, parallel;
+  Tally relaxed, conservative, parallel, earliest;
+  unsigned rounds = 0;
   for (uint32_t seed = 1; seed <= kSeeds; ++seed) {
     RandomTrace random(seed, 120 + seed % 200);
     const trace::Trace &trace = random.trace;
@@ -306,6 +308,25 @@ TEST(HoistDifferential, RandomTracesKeepTheirResult) {
     options = {};
     options.hoist = false;
     check(seed, trace, **results, options, "parallelize", parallel);
+    // As the later rounds plan: every hoist as early as its dependencies
+    // allow; and without the link order.
+    options = {};
+    options.asEarlyAsPossible = true;
+    check(seed, trace, **results, options, "earliest", earliest);
+    options.keepLinkOrder = false;
+    check(seed, trace, **results, options, "earliest-any-link-order",
+          earliest);
+    // The whole rewrite in rounds, proved move by move: it never fails and
+    // what it keeps is proved.
+    llvm::Expected<rewrite::ProvedRewrite> scheduled =
+        rewrite::scheduleAndProve(trace, **results, {},
+                                  sim::getDefaultMachineModel(), {});
+    ASSERT_TRUE(bool(scheduled)) << "seed " << seed << " (rounds): "
+                                 << llvm::toString(scheduled.takeError());
+    EXPECT_TRUE(scheduled->comparison.accepted())
+        << "seed " << seed << " (rounds): "
+        << scheduled->comparison.rejection();
+    rounds += scheduled->rounds > 1;
     if (HasFailure())
       return;
   }
@@ -316,6 +337,10 @@ TEST(HoistDifferential, RandomTracesKeepTheirResult) {
   EXPECT_GT(relaxed.renames + relaxed.flagRenames, 10u);
   EXPECT_GT(relaxed.stoppedShort, 10u);
   EXPECT_GT(conservative.changed, 0u);
+  EXPECT_GT(earliest.changed, kSeeds / 3);
+  std::printf("earliest (both link orders): %u rewritten, %u accepted; "
+              "rounds: %u traces gained from a second round\n",
+              earliest.changed, earliest.accepted, rounds);
   std::printf("relaxed: %u/%u traces rewritten, %u moves (%u with renamed "
               "registers, %u with a renamed flag, %u stopped short), %u "
               "proved faster or equal\n"

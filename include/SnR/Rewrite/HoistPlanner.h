@@ -34,6 +34,7 @@
 
 #include "llvm/ADT/SmallVector.h"
 
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -59,6 +60,24 @@ struct HoistOptions {
   bool hoist = true;
   /// Issue the DMAs of each parallel group together, right after the first.
   bool parallelize = true;
+  /// Move a hoisted DMA as early as its relaxed dependencies allow, not
+  /// only as far as its stall needs (Algorithm 2's target): chain heads are
+  /// then issued together (scheduleAndProve's later rounds).
+  bool asEarlyAsPossible = false;
+  /// For the dependency bound only: a DMA's VMEM destination constrains no
+  /// move (as if it could be placed anywhere). The result may compute
+  /// something else; only its timing means anything.
+  bool unlimitedVmem = false;
+  /// Do not move a DMA across another on the same link whose wait comes
+  /// first (one transfer at a time per link, in issue order: it would queue
+  /// behind the moved one). Off only to see what the proof makes of it.
+  bool keepLinkOrder = true;
+  /// DMAs, by the original index of their issue, to leave where they are,
+  /// with why (the proof dropped their move: planAndProve).
+  std::map<uint64_t, std::string> leaveInPlace;
+  /// Make at most this many moves, in planning order (the first moves of
+  /// the plan without a limit); none: no limit.
+  std::optional<size_t> moveLimit;
   /// For testing the proof step only: move every chosen DMA alone to where
   /// Algorithm 2 wanted it, checking no dependency. The result is wrong
   /// whenever a dependency mattered, and the replay must catch it.
@@ -93,6 +112,9 @@ struct HoistDecision {
   /// The instruction that stopped it short of (or entirely before) its
   /// wanted target, if any.
   std::optional<uint64_t> blocker;
+  /// The proof dropped this move (it made the replay slower or changed the
+  /// final state); `reason` says by how much.
+  bool dropped = false;
   /// One sentence: what was done, or why not.
   std::string reason;
 };

@@ -176,7 +176,11 @@ def SnRHoistDma : Pass<"snr-hoist-dma", "::snr::TraceOp"> {
     Option<"testIgnoreDependencies", "test-ignore-dependencies", "bool",
            /*default=*/"false",
            "For tests of the proof step only: move DMAs without checking "
-           "dependencies (the replay must then reject the rewrite)">,
+           "dependencies (the replay must then drop the moves)">,
+    Option<"ignoreLinkOrder", "ignore-link-order", "bool",
+           /*default=*/"false",
+           "Let a DMA move across another on its link that is waited for "
+           "first (the proof then measures and drops what that costs)">,
   ];
 }
 

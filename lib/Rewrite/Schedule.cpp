@@ -1,0 +1,282 @@
+//===- Schedule.cpp - The DMA rewrite in rounds, each one proved ----------===//
+//
+// Part of the SnR project.
+//
+//===----------------------------------------------------------------------===//
+//
+// Each round works on the trace the previous rounds made; its plan is
+// composed with theirs so that the final plan maps every instruction of the
+// final trace to the original one (what compareRewrite and the reports
+// need).
+//
+//===----------------------------------------------------------------------===//
+
+#include "SnR/Replay/Replay.h"
+#include "SnR/Rewrite/Schedule.h"
+#include "SnR/Sim/FunctionalCore.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/FormatVariadic.h"
+
+using namespace snr;
+using namespace snr::rewrite;
+
+/// Replays a later round may spend dropping moves before it keeps the
+/// longest prefix it proved: a round is an improvement on a proved rewrite,
+/// not a proof the user waits for.
+static constexpr unsigned kRoundReplayBudget = 24;
+
+HoistPlan snr::rewrite::pullWaits(const trace::Trace &trace,
+                                  const analysis::ReplayResults &results,
+                                  unsigned &moved) {
+  moved = 0;
+  const sim::TimingRecorder &timing = results.timing;
+  size_t count = trace.instructions.size();
+
+  // Resolved memory accesses, as the planner takes them.
+  struct Access {
+    arch::MemSpace space;
+    unsigned chip;
+    uint64_t begin, end;
+  };
+  std::vector<llvm::SmallVector<Access, 2>> accesses(count);
+  {
+    sim::ArchState state(results.machine.memory);
+    replay::applySnapshot(trace, state);
+    llvm::SmallVector<sim::ResolvedAccess, 2> resolved;
+    for (size_t i = 0; i < count; ++i) {
+      state.pc = trace.instructions[i].pc;
+      resolved.clear();
+      (void)sim::execute(trace.instructions[i], state, &resolved);
+      for (const sim::ResolvedAccess &a : resolved)
+        accesses[i].push_back({a.space, a.chip, a.addr, a.addr + a.bytes});
+    }
+  }
+
+  // In front of which instruction each pulled wait goes.
+  llvm::DenseMap<uint64_t, llvm::SmallVector<uint64_t, 2>> pulledBefore;
+  llvm::DenseMap<uint64_t, bool> pulled;
+  for (const sim::TimingRecorder::Wait &wait : timing.waits) {
+    if (wait.dmas.empty())
+      continue;
+    uint64_t complete = 0, lowest = 0;
+    llvm::SmallVector<Access, 4> bytes;
+    for (uint32_t id : wait.dmas) {
+      const analysis::DmaRecord &dma = results.dmas.dmas[id];
+      complete = std::max(complete, dma.completeCycle);
+      lowest = std::max(lowest, dma.issueIndex + 1);
+      for (const Access &a : accesses[dma.issueIndex])
+        bytes.push_back(a);
+    }
+    // Only a wait that did not stall: it stays stall-free where it lands.
+    if (wait.issueCycle > wait.readyCycle || complete > wait.readyCycle)
+      continue;
+    uint64_t landing = wait.index;
+    for (uint64_t j = wait.index; j-- > lowest;) {
+      const arch::Instruction &inst = trace.instructions[j];
+      if (timing.instructions[j].issue < complete)
+        break;
+      if ((inst.opcode == arch::Opcode::DmaIssue ||
+           inst.opcode == arch::Opcode::DmaWait) &&
+          inst.flag == wait.flag)
+        break;
+      if (pulled.count(j))
+        break;
+      bool touches = llvm::any_of(accesses[j], [&](const Access &a) {
+        return llvm::any_of(bytes, [&](const Access &b) {
+          return a.space == b.space && a.chip == b.chip && a.begin < b.end &&
+                 b.begin < a.end;
+        });
+      });
+      if (touches)
+        break;
+      landing = j;
+    }
+    if (landing == wait.index)
+      continue;
+    pulledBefore[landing].push_back(wait.index);
+    pulled[wait.index] = true;
+    ++moved;
+  }
+
+  HoistPlan plan;
+  plan.order.reserve(count);
+  for (uint64_t i = 0; i < count; ++i) {
+    if (auto it = pulledBefore.find(i); it != pulledBefore.end())
+      for (uint64_t w : it->second)
+        plan.order.push_back({w, trace.instructions[w], false});
+    if (!pulled.count(i))
+      plan.order.push_back({i, trace.instructions[i], false});
+  }
+  return plan;
+}
+
+namespace {
+/// `later` planned on the trace `earlier` made; the two as one plan on the
+/// original. Decisions of `later` join those of `earlier`, one per DMA.
+HoistPlan compose(const HoistPlan &earlier, const HoistPlan &later,
+                  std::optional<unsigned> round) {
+  auto label = [&](const std::string &reason) {
+    return round ? llvm::formatv("(round {0}) {1}", *round + 1, reason).str()
+                 : reason;
+  };
+  auto map = [&](uint64_t index) { return earlier.order[index].original; };
+  HoistPlan plan;
+  plan.order.reserve(later.order.size());
+  for (const PlannedInstruction &p : later.order)
+    plan.order.push_back({map(p.original), p.inst,
+                          p.isCopy || earlier.order[p.original].isCopy});
+  plan.decisions = earlier.decisions;
+  for (const HoistDecision &d : later.decisions) {
+    if (!d.applied)
+      continue;
+    HoistDecision m = d;
+    m.issueIndex = map(d.issueIndex);
+    m.wantedTarget = map(d.wantedTarget);
+    m.target = map(d.target);
+    for (uint64_t &i : m.moved)
+      i = map(i);
+    for (uint64_t &i : m.copied)
+      i = map(i);
+    if (m.blocker)
+      m.blocker = map(*m.blocker);
+    auto it = llvm::find_if(plan.decisions, [&](const HoistDecision &e) {
+      return e.issueIndex == m.issueIndex;
+    });
+    if (it == plan.decisions.end()) {
+      m.reason = label(m.reason);
+      plan.decisions.push_back(std::move(m));
+      continue;
+    }
+    it->reason = (it->applied ? it->reason + "; then " : std::string()) +
+                 label(m.reason);
+    it->applied = true;
+    it->dropped = false;
+    it->target = m.target;
+    it->instructionsEarlier += m.instructionsEarlier;
+    it->moved.append(m.moved.begin(), m.moved.end());
+    it->copied.append(m.copied.begin(), m.copied.end());
+    it->renamedRegisters.append(m.renamedRegisters.begin(),
+                                m.renamedRegisters.end());
+    if (m.renamedFlag)
+      it->renamedFlag = m.renamedFlag;
+    it->blocker = m.blocker;
+  }
+  return plan;
+}
+} // namespace
+
+llvm::Expected<ProvedRewrite> snr::rewrite::scheduleAndProve(
+    const trace::Trace &trace, const analysis::ReplayResults &results,
+    const HoistOptions &options, const sim::MachineModel &machine,
+    const analysis::AnalysisOptions &analysisOptions, unsigned maxRounds) {
+  llvm::Expected<ProvedRewrite> best =
+      planAndProve(trace, results, options, machine);
+  if (!best || !best->plan.changed())
+    return best;
+  best->rounds = 1;
+  for (unsigned round = 1; round < maxRounds; ++round) {
+    // Pull the waits up on the current trace, then plan on that.
+    llvm::Expected<std::unique_ptr<analysis::ReplayResults>> current =
+        analysis::analyzeTrace(best->rewritten, machine, analysisOptions);
+    if (!current)
+      return current.takeError();
+    unsigned pulledWaits = 0;
+    HoistPlan pulls = pullWaits(best->rewritten, **current, pulledWaits);
+    trace::Trace pulledTrace = applyPlan(best->rewritten, pulls);
+    pulledTrace.header.reordered = true;
+    llvm::Expected<std::unique_ptr<analysis::ReplayResults>> analysed =
+        analysis::analyzeTrace(pulledTrace, machine, analysisOptions);
+    if (!analysed)
+      return analysed.takeError();
+    // Selection by PC and HLO still applies; nothing is left in place by
+    // an earlier round's proof on this trace's indices.
+    HoistOptions roundOptions = options;
+    roundOptions.leaveInPlace.clear();
+    roundOptions.asEarlyAsPossible = true;
+    llvm::Expected<ProvedRewrite> next =
+        planAndProve(pulledTrace, **analysed, roundOptions, machine,
+                     kRoundReplayBudget);
+    if (!next)
+      return next.takeError();
+    best->replays += next->replays + 1;
+    if (!next->plan.changed())
+      break;
+    HoistPlan composed =
+        compose(best->plan, compose(pulls, next->plan, std::nullopt), round);
+    llvm::Expected<RewriteComparison> comparison =
+        compareRewrite(trace, next->rewritten, composed, machine);
+    if (!comparison)
+      return comparison.takeError();
+    if (!comparison->accepted() ||
+        comparison->after.totalCycles >=
+            best->comparison.after.totalCycles)
+      break;
+    best->plan = std::move(composed);
+    best->rewritten = std::move(next->rewritten);
+    best->comparison = std::move(*comparison);
+    best->rounds = round + 1;
+  }
+  return best;
+}
+
+llvm::Expected<DependencyBound> snr::rewrite::computeDependencyBound(
+    const trace::Trace &trace, const analysis::ReplayResults &results,
+    const HoistOptions &options, const sim::MachineModel &machine,
+    const analysis::AnalysisOptions &analysisOptions, unsigned maxRounds) {
+  auto stallOf = [](const sim::PerformanceTracker &p) {
+    return p.waitBaseStall + p.waitTransferStall;
+  };
+  DependencyBound bound;
+  bound.cycles = results.performance.totalCycles;
+  bound.dmaWaitStall = stallOf(results.performance);
+  HoistOptions boundOptions = options;
+  boundOptions.asEarlyAsPossible = true;
+  boundOptions.unlimitedVmem = true;
+  boundOptions.leaveInPlace.clear();
+  boundOptions.moveLimit.reset();
+
+  trace::Trace current = trace;
+  const analysis::ReplayResults *currentResults = &results;
+  std::unique_ptr<analysis::ReplayResults> owned;
+  for (unsigned round = 0; round < maxRounds; ++round) {
+    trace::Trace next = current;
+    if (round > 0) {
+      unsigned pulledWaits = 0;
+      next = applyPlan(current, pullWaits(current, *currentResults,
+                                          pulledWaits));
+      next.header.reordered = true;
+      llvm::Expected<std::unique_ptr<analysis::ReplayResults>> analysed =
+          analysis::analyzeTrace(next, machine, analysisOptions);
+      if (!analysed) {
+        llvm::consumeError(analysed.takeError());
+        break;
+      }
+      owned = std::move(*analysed);
+      currentResults = owned.get();
+    }
+    HoistPlan plan = planHoists(next, *currentResults, boundOptions);
+    if (!plan.changed())
+      break;
+    trace::Trace moved = applyPlan(next, plan);
+    // Only its timing counts; a changed result is not an error here, a
+    // replay that cannot follow the trace ends the rounds.
+    llvm::Expected<std::unique_ptr<analysis::ReplayResults>> replayed =
+        analysis::analyzeTrace(moved, machine, analysisOptions);
+    if (!replayed) {
+      llvm::consumeError(replayed.takeError());
+      break;
+    }
+    uint64_t cycles = (*replayed)->performance.totalCycles;
+    if (cycles >= bound.cycles)
+      break;
+    bound.cycles = cycles;
+    bound.dmaWaitStall = stallOf((*replayed)->performance);
+    bound.rounds = round + 1;
+    current = std::move(moved);
+    owned = std::move(*replayed);
+    currentResults = owned.get();
+  }
+  return bound;
+}
