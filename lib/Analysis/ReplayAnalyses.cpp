@@ -17,7 +17,7 @@ ReplayResults::ReplayResults(TraceInfo traceInfo,
     : info(std::move(traceInfo)), machine(machine), dmas(info),
       utilization(info, options.utilization),
       dataCache(info, options.dataCache),
-      dependencies(info, options.dependencies) {}
+      dependencies(info, options.dependencies), staticView(info) {}
 
 namespace {
 /// Reports progress every 2^16 instructions.
@@ -54,6 +54,7 @@ snr::analysis::analyzeTrace(const trace::Trace &trace,
   simulator.addListener(&results->utilization);
   simulator.addListener(&results->dataCache);
   simulator.addListener(&results->dependencies);
+  simulator.addListener(&results->staticView);
   std::optional<ProgressListener> progress;
   if (options.progress) {
     progress.emplace(options.progress);
@@ -70,5 +71,7 @@ snr::analysis::analyzeTrace(const trace::Trace &trace,
   results->suggestions.compute(results->info, results->dmas,
                                results->dependencies, results->dataCache,
                                options.suggestions);
+  results->staticView.finalize(results->dmas, results->dependencies,
+                               results->suggestions);
   return std::move(results);
 }
