@@ -110,6 +110,11 @@ static cl::opt<uint64_t> mergeGapCycles(
 static cl::opt<bool> noTimeline("no-timeline",
                                 cl::desc("do not write timeline.json"),
                                 cl::init(false), cl::cat(category));
+static cl::opt<bool> perInstance(
+    "per-instance",
+    cl::desc("list suggestions and parallel groups one DMA instance at a "
+             "time, not one row per static PC"),
+    cl::init(false), cl::cat(category));
 static cl::opt<bool> quiet("quiet", cl::desc("do not print the summary"),
                            cl::init(false), cl::cat(category));
 
@@ -398,6 +403,7 @@ int main(int argc, char **argv) {
   reportOptions.maxInstructionSlices = maxInstructionSlices;
   reportOptions.mergeGapCycles = mergeGapCycles;
   reportOptions.writeTimeline = !noTimeline;
+  reportOptions.perInstance = perInstance;
   if (cacheWindows == 0)
     return fail("--cache-windows must be at least 1");
 
