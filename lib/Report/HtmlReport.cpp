@@ -11,6 +11,7 @@
 #include "SnR/Report/Report.h"
 #include "SnR/Report/ReportFigures.h"
 #include "SnR/Report/Selection.h"
+#include "SnR/Report/StaticHtml.h"
 #include "SnR/Report/Svg.h"
 
 #include "llvm/Support/FormatVariadic.h"
@@ -186,7 +187,9 @@ void HtmlWriter::header() {
      << formatCount(selection.beginCycle) << " to "
      << formatCount(selection.endCycle) << ").</p>\n";
   os << "<nav><a href=\"#summary\">Summary</a><a href=\"#suggestions\">"
-        "Suggestions</a><a href=\"#parallel\">Parallel DMAs</a><a "
+        "Suggestions</a><a href=\"#static\">Static DMAs</a><a "
+        "href=\"#bottlenecks\">Bottlenecks</a><a href=\"#parallel\">"
+        "Parallel DMAs</a><a "
         "href=\"#plots\">Plots</a><a href=\"#hlos\">HLOs</a><a "
         "href=\"#dmas\">DMAs</a><a href=\"#data-cache\">Data cache</a><a "
         "href=\"#files\">Files</a></nav>\n";
@@ -597,8 +600,15 @@ void HtmlWriter::files() {
 void HtmlWriter::write() {
   header();
   summary();
+  writeStaticHtml(os, results, selection, options);
+  // The instances behind the static rows: one click away, or open with
+  // --per-instance.
+  os << (options.perInstance ? "<details open>" : "<details>")
+     << "<summary>Each DMA instance: suggestions and parallel groups"
+        "</summary>\n";
   suggestions();
   parallelGroups();
+  os << "</details>\n";
   plots();
   hloTable();
   dmaTable();

@@ -207,6 +207,17 @@ TEST_F(ReportTest, HtmlTiesEverythingTogether) {
               std::string::npos)
         << id;
   EXPECT_NE(html.find("<a href=\"timeline.json\">"), std::string::npos);
+  // The static view: one row per dma.issue, the instances one click away,
+  // and the bottleneck dependencies per HLO (compute: 290 stall cycles).
+  EXPECT_NE(html.find("id=\"static-dma-table\""), std::string::npos);
+  EXPECT_NE(html.find("<details><summary>1 instance</summary>DMA 1</details>"),
+            std::string::npos);
+  EXPECT_NE(html.find("id=\"bottleneck-table\""), std::string::npos);
+  EXPECT_NE(html.find("dma.issue pc 1 -&gt; dma.wait pc 4 (DMA wait): 124 "
+                      "cycles over 1 execution"),
+            std::string::npos);
+  EXPECT_NE(html.find("<details><summary>Each DMA instance"),
+            std::string::npos);
   EXPECT_NE(html.find("<a href=\"metrics.json\">"), std::string::npos);
   EXPECT_NE(html.find("ui.perfetto.dev"), std::string::npos);
   EXPECT_NE(html.find("id=\"render-check\""), std::string::npos);
