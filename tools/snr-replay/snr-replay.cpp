@@ -18,6 +18,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "SnR/Analysis/ReplayAnalyses.h"
+#include "SnR/Analysis/StaticRemarks.h"
 #include "SnR/Analysis/SuggestionRemarks.h"
 #include "SnR/Dialect/SnRDialect.h"
 #include "SnR/Dialect/SnROps.h"
@@ -257,13 +258,9 @@ llvm::Error writeRemarkFile(
     llvm::function_ref<void(llvm::function_ref<Location(unsigned line)>)>
         emit) {
   MLIRContext context;
-  // Each kind is enabled on its own: RemarkCategories::all is only read by
-  // the command-line front end.
-  remark::RemarkCategories all;
-  all.passed = all.missed = all.analysis = all.failed = ".*";
-  if (failed(remark::enableOptimizationRemarksWithLLVMStreamer(
-          context, path, llvm::remarks::Format::YAML,
-          std::make_unique<remark::RemarkEmittingPolicyAll>(), all)))
+  // Every kind enabled; the streamer turns each remark's Hotness argument
+  // into its Hotness.
+  if (failed(enableHotnessRemarks(context, path)))
     return llvm::createStringError(llvm::inconvertibleErrorCode(),
                                    "cannot write remarks to " + path);
   StringAttr file = StringAttr::get(&context, info.fileName);
@@ -277,9 +274,13 @@ llvm::Error writeRemarkFile(
 llvm::Error writeRemarks(const analysis::ReplayResults &results,
                          llvm::StringRef path) {
   return writeRemarkFile(path, results.info, [&](auto atLine) {
-    emitSuggestionRemarks(results, [&](uint64_t index) {
+    auto locationOf = [&](uint64_t index) {
       return atLine(results.info.lines[index]);
-    });
+    };
+    if (perInstance)
+      emitSuggestionRemarks(results, locationOf);
+    else
+      emitStaticRemarks(results, locationOf);
   });
 }
 /// snr-replay --apply: plans the rewrite on the replay, proves it by
