@@ -29,7 +29,7 @@ Remark::Arg text(std::string value) {
 llvm::StringRef reasonText(sim::StallKind kind) {
   switch (kind) {
   case sim::StallKind::Scoreboard:
-    return "a register it reads or writes";
+    return "a register written by";
   case sim::StallKind::UnitBusy:
     return "its unit, busy with";
   case sim::StallKind::Branch:
@@ -37,7 +37,7 @@ llvm::StringRef reasonText(sim::StallKind kind) {
   case sim::StallKind::Fence:
     return "the results in flight of";
   case sim::StallKind::DmaWait:
-    return "the DMA of";
+    return "the DMA issued by";
   case sim::StallKind::None:
     break;
   }
@@ -80,10 +80,10 @@ void emitDmaRemark(const ReplayResults &results, const StaticDma &d,
   r << Remark::Arg("Verdict", verdicts.empty() ? std::string("none") : verdicts);
   if (!d.suggestions.empty()) {
     const DmaSuggestion &best = suggestions.dmas[d.suggestions.front()];
-    r << text(". ") << Remark::Arg("Reason", best.reason);
+    r << text(". Its largest instance: ") << Remark::Arg("Reason", best.reason);
     if (actionable && best.target < info.instructions.size()) {
       const arch::Instruction &target = info.instructions[best.target];
-      r << text(". ")
+      r << text(". Suggestion: ")
         << Remark::Arg(
                "Suggestion",
                llvm::formatv("issue it in front of the {0} at pc {1}, {2} "
@@ -174,8 +174,8 @@ void emitStallRemark(const ReplayResults &results, const StaticInstruction &s,
       r << text(" (latency ") << Remark::Arg("latency", latency) << text(")");
     }
     if (p.cycles != s.stalls[k].total)
-      r << text(", ") << Remark::Arg("producer_cycles", p.cycles)
-        << text(" of them");
+      r << text(" (") << Remark::Arg("producer_cycles", p.cycles)
+        << text(" of them on this one)");
   }
   r << text(".") << Remark::Arg(kHotnessArg, stall);
 }

@@ -22,6 +22,7 @@
 #include "SnR/Analysis/SuggestionRemarks.h"
 #include "SnR/Dialect/SnRDialect.h"
 #include "SnR/Dialect/SnROps.h"
+#include "SnR/Record/LineTable.h"
 #include "SnR/Report/Report.h"
 #include "SnR/Report/RewriteReport.h"
 #include "SnR/Report/Selection.h"
@@ -116,6 +117,12 @@ static cl::opt<bool> perInstance(
     cl::desc("list suggestions and parallel groups one DMA instance at a "
              "time, not one row per static PC"),
     cl::init(false), cl::cat(category));
+static cl::opt<std::string> programFile(
+    "program",
+    cl::desc("the snr.program file the trace was recorded from: remarks and "
+             "reports locate instructions in it (traces recorded by "
+             "snr-record carry its line table already)"),
+    cl::value_desc("prog.mlir"), cl::init(""), cl::cat(category));
 static cl::opt<bool> quiet("quiet", cl::desc("do not print the summary"),
                            cl::init(false), cl::cat(category));
 
@@ -274,8 +281,17 @@ llvm::Error writeRemarkFile(
 llvm::Error writeRemarks(const analysis::ReplayResults &results,
                          llvm::StringRef path) {
   return writeRemarkFile(path, results.info, [&](auto atLine) {
-    auto locationOf = [&](uint64_t index) {
-      return atLine(results.info.lines[index]);
+    // In the program when its line table has the PC, else in the trace.
+    const analysis::TraceInfo &info = results.info;
+    auto locationOf = [&](uint64_t index) -> Location {
+      Location traceLoc = atLine(info.lines[index]);
+      const trace::LineEntry *entry =
+          info.lineTable.lookup(info.instructions[index].pc);
+      if (!entry)
+        return traceLoc;
+      return FileLineColLoc::get(
+          StringAttr::get(traceLoc.getContext(), info.lineTable.file),
+          entry->line, entry->column);
     };
     if (perInstance)
       emitSuggestionRemarks(results, locationOf);
@@ -424,6 +440,15 @@ int main(int argc, char **argv) {
   if (!loaded) {
     progress.done();
     return fail(llvm::toString(loaded.takeError()));
+  }
+  if (!programFile.empty()) {
+    llvm::Expected<trace::LineTable> table =
+        record::loadLineTable(programFile, loaded->header.program);
+    if (!table) {
+      progress.done();
+      return fail("--program: " + llvm::toString(table.takeError()));
+    }
+    loaded->header.lineTable = std::move(*table);
   }
   const trace::Trace &trace = *loaded;
   if (trace.instructions.empty()) {
