@@ -73,6 +73,7 @@ void staticDmas(llvm::raw_ostream &os, const analysis::ReplayResults &results,
        << "; metrics.json has them all.</p>\n";
   os << "<table class=\"sortable\" id=\"static-dma-table\"><thead><tr>";
   th(os, "issue pc", true);
+  th(os, "location");
   th(os, "HLO");
   th(os, "instances", true);
   th(os, "stalled", true);
@@ -88,6 +89,14 @@ void staticDmas(llvm::raw_ostream &os, const analysis::ReplayResults &results,
     const analysis::StaticDma &d = *rows[r];
     os << "<tr>";
     tdPc(os, d.pc);
+    std::string where = results.info.locatePc(d.pc);
+    if (where.empty() && !d.instances.empty()) {
+      uint64_t index = results.dmas.dmas[d.instances.front()].issueIndex;
+      unsigned line =
+          index < results.info.lines.size() ? results.info.lines[index] : 0;
+      where = line ? "trace line " + std::to_string(line) : "-";
+    }
+    td(os, where);
     td(os, results.info.getHloName(d.hlo));
     tdNum(os, d.instances.size());
     tdNum(os, d.stalledInstances);

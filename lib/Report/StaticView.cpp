@@ -65,8 +65,10 @@ snr::report::describeBottleneck(const analysis::Bottleneck &b) {
 
 std::string snr::report::describeStaticDma(
     const analysis::ReplayResults &results, const analysis::StaticDma &dma) {
-  return llvm::formatv("DMA at pc {0} in {1}, {2} {3}, saves {4} cycles",
-                       dma.pc, results.info.getHloName(dma.hlo),
+  std::string where = results.info.locatePc(dma.pc);
+  return llvm::formatv("DMA at pc {0}{1} in {2}, {3} {4}, saves {5} cycles",
+                       dma.pc, where.empty() ? "" : " (" + where + ")",
+                       results.info.getHloName(dma.hlo),
                        formatCount(dma.instances.size()),
                        dma.instances.size() == 1 ? "instance" : "instances",
                        formatCount(dma.expectedSaving))
