@@ -136,7 +136,8 @@ void emitStallRemark(const ReplayResults &results, const StaticInstruction &s,
                           arch::getMnemonic(s.opcode), s.pc)
                 .str())
     << Remark::Arg("stall_cycles", stall) << text(" cycles over ")
-    << Remark::Arg("executions", s.executions) << text(" executions");
+    << Remark::Arg("executions", s.executions)
+    << text(s.executions == 1 ? " execution" : " executions");
   // The kinds, largest first, each with its main producer.
   llvm::SmallVector<unsigned, sim::kNumStallKinds> kinds;
   for (unsigned k = 1; k < sim::kNumStallKinds; ++k)
