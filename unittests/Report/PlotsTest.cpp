@@ -147,6 +147,33 @@ TEST_F(PlotsTest, DataCacheAndHeatmap) {
             std::string::npos);
 }
 
+TEST_F(PlotsTest, HeatmapCropsToTheBlocksUsed) {
+  // Every block of the sample is live at some point: no crop.
+  std::string all = render(Plot::Fragmentation, results());
+  EXPECT_EQ(all.find("the others are never live"), std::string::npos);
+  // Only blocks 1 and 2 live (block 0 and 3 emptied): rows 1-2 only.
+  analysis::DataCacheAnalysis &cache = results().dataCache;
+  for (size_t w = 0; w < cache.numWindows; ++w) {
+    cache.livePagesPerBlock[w * 4 + 0] = 0;
+    cache.livePagesPerBlock[w * 4 + 3] = 0;
+  }
+  std::string cropped = render(Plot::Fragmentation, results());
+  EXPECT_EQ(test::checkXml(cropped), "");
+  EXPECT_NE(cropped.find("blocks 1-2 of 4 (the others are never live)"),
+            std::string::npos);
+  EXPECT_EQ(cropped.find("block 0,"), std::string::npos);
+  EXPECT_EQ(cropped.find("block 3,"), std::string::npos);
+  EXPECT_NE(cropped.find("block 1, cycles 100-400: 4 live pages of 4"),
+            std::string::npos);
+  // Nothing live at all.
+  std::fill(cache.livePagesPerBlock.begin(), cache.livePagesPerBlock.end(),
+            0);
+  std::string none = render(Plot::Fragmentation, results());
+  EXPECT_NE(none.find("no VMEM use: no page is live in the selection"),
+            std::string::npos);
+  EXPECT_EQ(count(none, "class=\"data"), 0u);
+}
+
 TEST_F(PlotsTest, TimingOnlyReplaysSayTheCacheIsUnavailable) {
   results().dataCache.available = false;
   for (Plot plot : {Plot::DataCache, Plot::Fragmentation}) {
