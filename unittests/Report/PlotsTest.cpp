@@ -79,8 +79,8 @@ TEST_F(PlotsTest, EveryPlotIsWellFormedWithTitleAndData) {
     SCOPED_TRACE(e.id);
     EXPECT_EQ(test::checkXml(svg), "");
     EXPECT_TRUE(llvm::StringRef(svg).starts_with(
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" id=\"" +
-        std::string(e.id) + "\" class=\"snr-plot\""));
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" id=\"" + std::string(e.id) +
+        "\" class=\"snr-plot\""));
     // A <title> for the document, axes, and data.
     EXPECT_NE(svg.find("<title>"), std::string::npos);
     EXPECT_NE(svg.find(">cycle</text>"), std::string::npos);
@@ -114,8 +114,26 @@ TEST_F(PlotsTest, DmaTimelineCapsRowsAndSaysSo) {
   // The two with the largest stall: A (124) and B (102).
   EXPECT_NE(svg.find(">DMA 0 pc 1</text>"), std::string::npos);
   EXPECT_NE(svg.find(">DMA 1 pc 2</text>"), std::string::npos);
-  EXPECT_NE(svg.find("showing the 2 DMAs with the largest stall, of 4"),
+  EXPECT_NE(svg.find("showing the 2 static DMAs with the largest stall, of 4"),
             std::string::npos);
+}
+
+TEST_F(PlotsTest, DmaTimelineRowPerStaticDma) {
+  // Make C (pc 6) a second instance of B's dma.issue (pc 2): three rows,
+  // B and C on one, labelled with the PC and the count; with
+  // --per-instance, four rows again.
+  sample->instructions[6].pc = 2;
+  std::string svg = render(Plot::DmaTimeline, results());
+  EXPECT_EQ(test::checkXml(svg), "");
+  EXPECT_NE(svg.find(">pc 2, 2 DMAs</text>"), std::string::npos);
+  EXPECT_NE(svg.find(">DMA 0 pc 1</text>"), std::string::npos);
+  EXPECT_EQ(svg.find(">DMA 2 pc 2</text>"), std::string::npos);
+  EXPECT_EQ(count(svg, "class=\"dma-row\""), 4u);
+  ReportOptions perInstance;
+  perInstance.perInstance = true;
+  std::string each = render(Plot::DmaTimeline, results(), perInstance);
+  EXPECT_NE(each.find(">DMA 2 pc 2</text>"), std::string::npos);
+  EXPECT_EQ(each.find(">pc 2, 2 DMAs</text>"), std::string::npos);
 }
 
 TEST_F(PlotsTest, UtilizationShowsUnitsMovingLinksAndIdleStretches) {
@@ -166,8 +184,7 @@ TEST_F(PlotsTest, HeatmapCropsToTheBlocksUsed) {
   EXPECT_NE(cropped.find("block 1, cycles 100-400: 4 live pages of 4"),
             std::string::npos);
   // Nothing live at all.
-  std::fill(cache.livePagesPerBlock.begin(), cache.livePagesPerBlock.end(),
-            0);
+  std::fill(cache.livePagesPerBlock.begin(), cache.livePagesPerBlock.end(), 0);
   std::string none = render(Plot::Fragmentation, results());
   EXPECT_NE(none.find("no VMEM use: no page is live in the selection"),
             std::string::npos);
@@ -206,8 +223,7 @@ TEST(XmlChecker, RejectsWhatIsNotXml) {
 TEST(Svg, NiceTicks) {
   EXPECT_EQ(getNiceTicks(0, 402, 8),
             (std::vector<double>{0, 100, 200, 300, 400}));
-  EXPECT_EQ(getNiceTicks(12, 303, 5),
-            (std::vector<double>{100, 200, 300}));
+  EXPECT_EQ(getNiceTicks(12, 303, 5), (std::vector<double>{100, 200, 300}));
   EXPECT_EQ(getNiceTicks(0, 1, 5).size(), 6u);
 }
 
