@@ -8,7 +8,8 @@
 // DMAs drawn along it: its base latency [issue, issue + Tb), its transfer
 // [issue + Tb, completion) (queueing included, as DESIGN.md defines it), and
 // its slack [completion, wait reached); a diamond where the program reached
-// its wait (red if it stalled there, with a red line for the stall); and
+// its wait (red if it stalled there, with a red line for the stall; hollow
+// if the wait stalled but the stall is charged to another DMA it covers); and
 // its backtail, a thin line from its issue back as far as its relaxed
 // dependencies let the issue move (the push limit of Algorithm 2; known for
 // the DMAs whose wait stalled).
@@ -96,7 +97,9 @@ void snr::report::writeDmaTimelinePlot(llvm::raw_ostream &os,
       {LegendEntry::Box, "base latency", kBaseColor},
       {LegendEntry::Box, "transfer (queueing + moving)", kTransferColor},
       {LegendEntry::Box, "slack", kSlackColor},
-      {LegendEntry::Box, "wait reached (red: it stalled)", "#222222"},
+      {LegendEntry::Box,
+       "wait reached (red: it stalled; hollow: it stalled on another DMA)",
+       "#222222"},
       {LegendEntry::Line, "stall at the wait", kStallColor},
       {LegendEntry::Line, "backtail (how far the issue could move)",
        kBacktailColor}};
@@ -201,10 +204,18 @@ void snr::report::writeDmaTimelinePlot(llvm::raw_ostream &os,
         if (stalled)
           svg.line(wx, barY + barH, clampX(double(dma.waitIssueCycle)),
                    barY + barH, kStallColor, 2, "data stall");
+        // A wait that stalled on another DMA it covers (charged to that
+        // one) is hollow: it stalled, but not on this DMA.
+        bool stalledOnOther =
+            !stalled && dma.waitIssueCycle > dma.waitReadyCycle;
         double d = std::min(barH / 2, 4.0);
         svg.polygon(
             {{wx, mid - d}, {wx + d, mid}, {wx, mid + d}, {wx - d, mid}},
-            stalled ? kStallColor : "#222222", "data wait");
+            stalled          ? kStallColor
+            : stalledOnOther ? "#ffffff"
+                             : "#222222",
+            stalledOnOther ? "data wait stalled-on-other" : "data wait", {},
+            stalledOnOther ? "stroke=\"#d62728\" stroke-width=\"1\"" : "");
       }
       svg.endGroup();
     }

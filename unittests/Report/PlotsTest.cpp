@@ -136,6 +136,15 @@ TEST_F(PlotsTest, DmaTimelineRowPerStaticDma) {
   EXPECT_EQ(each.find(">pc 2, 2 DMAs</text>"), std::string::npos);
 }
 
+TEST_F(PlotsTest, DmaTimelineMarksWaitsThatStalledOnAnotherDma) {
+  // C's wait (reached at 400) issues at 402, the stall charged to another
+  // DMA it covers: its diamond is hollow, not red, not black.
+  results().dmas.dmas[2].waitIssueCycle = 402;
+  std::string svg = render(Plot::DmaTimeline, results());
+  EXPECT_EQ(count(svg, "class=\"data wait stalled-on-other\""), 1u);
+  EXPECT_EQ(count(svg, "class=\"data stall\""), 2u);
+}
+
 TEST_F(PlotsTest, UtilizationShowsUnitsMovingLinksAndIdleStretches) {
   std::string svg = render(Plot::Utilization, results());
   // Four units and the two links that moved data (hbm->smem is idle).
