@@ -110,7 +110,7 @@ public:
       : os(os), results(results), info(results.info), selection(selection),
         fig(figures), options(options) {}
 
-  void write();
+  void write(llvm::function_ref<void(llvm::raw_ostream &)> extraSections);
 
 private:
   void header();
@@ -597,7 +597,8 @@ void HtmlWriter::files() {
      << "</a>: the terminal summary.</li>\n</ul>\n";
 }
 
-void HtmlWriter::write() {
+void HtmlWriter::write(
+    llvm::function_ref<void(llvm::raw_ostream &)> extraSections) {
   header();
   summary();
   writeStaticHtml(os, results, selection, options);
@@ -613,15 +614,17 @@ void HtmlWriter::write() {
   hloTable();
   dmaTable();
   dataCache();
+  if (extraSections)
+    extraSections(os);
   files();
   os << "<div id=\"render-check\" hidden data-status=\"pending\"></div>\n";
   os << "<script>" << kScript << "</script>\n</body>\n</html>\n";
 }
 
-void snr::report::writeHtmlReport(llvm::raw_ostream &os,
-                                  const analysis::ReplayResults &results,
-                                  const Selection &selection,
-                                  const ReportFigures &figures,
-                                  const ReportOptions &options) {
-  HtmlWriter(os, results, selection, figures, options).write();
+void snr::report::writeHtmlReport(
+    llvm::raw_ostream &os, const analysis::ReplayResults &results,
+    const Selection &selection, const ReportFigures &figures,
+    const ReportOptions &options,
+    llvm::function_ref<void(llvm::raw_ostream &)> extraSections) {
+  HtmlWriter(os, results, selection, figures, options).write(extraSections);
 }

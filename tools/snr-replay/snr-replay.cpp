@@ -24,6 +24,7 @@
 #include "SnR/Dialect/SnROps.h"
 #include "SnR/Record/LineTable.h"
 #include "SnR/Report/Report.h"
+#include "SnR/Report/RewriteHtml.h"
 #include "SnR/Report/RewriteReport.h"
 #include "SnR/Report/Selection.h"
 #include "SnR/Report/Summary.h"
@@ -355,6 +356,10 @@ int rewriteAndProve(const trace::Trace &trace,
             os << "\n";
             return llvm::Error::success();
           }))
+    return fail(llvm::toString(std::move(error)));
+  // report.html again, with the rewrite section.
+  if (llvm::Error error = report::rewriteReportHtml(
+          results, outputDir, reportOptions, plan, *comparison))
     return fail(llvm::toString(std::move(error)));
   if (llvm::Error error = writeRemarkFile(
           inDir("rewrite-remarks.yaml"), results.info, [&](auto atLine) {
