@@ -37,6 +37,8 @@ nav a { margin-right: 12px; }
 .card .v { font-size: 20px; font-weight: 600; }
 .card .k { color: #666; font-size: 12px; }
 table { border-collapse: collapse; margin: 8px 0; font-size: 13px; }
+/* Wide tables scroll on their own instead of widening the page. */
+table { display: block; max-width: 100%; overflow-x: auto; }
 th, td { padding: 3px 8px; border-bottom: 1px solid #e8e8e8;
   text-align: left; vertical-align: top; }
 td { white-space: nowrap; }
@@ -95,7 +97,26 @@ document.querySelectorAll('table.sortable th').forEach(function (th) {
     parts.push(svg.id + '=' + drawn + ':' + Math.round(r.width) + 'x' +
                Math.round(r.height));
   });
+  // Layout check: what sticks out of the page (clipped at this width), and
+  // sections with nothing in them.
+  var width = document.documentElement.clientWidth, clipped = [];
+  document.querySelectorAll('body > *').forEach(function (e) {
+    var r = e.getBoundingClientRect();
+    if (r.width > 0 && r.right > width + 1)
+      clipped.push(e.id || e.tagName.toLowerCase());
+  });
+  var empty = [];
+  document.querySelectorAll('h2').forEach(function (h) {
+    var text = '';
+    for (var e = h.nextElementSibling; e && e.tagName !== 'H2';
+         e = e.nextElementSibling)
+      if (e.id !== 'render-check' && e.tagName !== 'SCRIPT')
+        text += e.textContent;
+    if (!text.trim()) empty.push(h.id);
+  });
   var marker = document.getElementById('render-check');
+  marker.setAttribute('data-clipped', clipped.join(' '));
+  marker.setAttribute('data-empty', empty.join(' '));
   marker.setAttribute('data-plots', parts.join(' '));
   marker.setAttribute('data-status', 'rendered');
 })();
