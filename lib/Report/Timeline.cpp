@@ -203,14 +203,16 @@ void TimelineWriter::assignLanes() {
 
 void TimelineWriter::writeMetadata() {
   out.metadata("process_name", 0, [&](llvm::json::OStream &j) {
-    j.attribute("name", "chip");
+    j.attribute("name", "chip (1 us = 1 cycle)");
   });
   out.metadata("process_labels", 0, [&](llvm::json::OStream &j) {
     j.attribute("labels", "timestamps are cycles: 1 us = 1 cycle");
   });
+  // Every track name states the time unit: viewers that show a track as a
+  // profile of its own (speedscope) print microseconds, not cycles.
   auto thread = [&](int64_t tid, llvm::StringRef name) {
     out.metadata("thread_name", tid, [&](llvm::json::OStream &j) {
-      j.attribute("name", name);
+      j.attribute("name", (name + " (1 us = 1 cycle)").str());
     });
     out.metadata("thread_sort_index", tid, [&](llvm::json::OStream &j) {
       j.attribute("sort_index", tid);

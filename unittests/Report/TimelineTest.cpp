@@ -166,7 +166,7 @@ TEST_F(TimelineTest, OneSlicePerInstruction) {
   EXPECT_EQ(w.stats.events, w.events().size());
 
   // hbm->vmem needs two lanes: A and B overlap.
-  EXPECT_NE(w.text.find(R"("args":{"name":"dma hbm->vmem #2"})"),
+  EXPECT_NE(w.text.find(R"x("args":{"name":"dma hbm->vmem #2 (1 us = 1 cycle)"})x"),
             std::string::npos);
   // The stall of the wait on A names its cause and the DMA charged.
   EXPECT_NE(w.text.find(R"({"name":"dma_wait","cat":"stall","ph":"X",)"
