@@ -633,7 +633,12 @@ void HtmlWriter::write(
   os << "</details>\n";
   plots();
   hloTable();
+  // Each DMA: one click away (the static DMA table above has one row per
+  // dma.issue), or open with --per-instance.
+  os << (options.perInstance ? "<details open>" : "<details>")
+     << "<summary>Each DMA instance: the DMA table</summary>\n";
   dmaTable();
+  os << "</details>\n";
   dataCache();
   if (extraSections)
     extraSections(os);
