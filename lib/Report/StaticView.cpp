@@ -305,7 +305,25 @@ void snr::report::printStaticSummary(const analysis::ReplayResults &results,
                         formatCount(view.stallCycles),
                         formatCount(view.stallCycles -
                                     view.unattributedCycles));
-    for (size_t i = 0; i < chains.size() && i < kSummaryBottlenecks; ++i)
+    std::array<bool, sim::kNumStallKinds> shown{};
+    for (size_t i = 0; i < chains.size() && i < kSummaryBottlenecks; ++i) {
       os << "    " << describeBottleneck(*chains[i]) << "\n";
+      shown[unsigned(chains[i]->kind)] = true;
+    }
+    // A reason with at least a tenth of the stall is spread over many
+    // small dependencies (a register stall in every loop iteration): its
+    // largest one too.
+    for (unsigned k = 1; k < sim::kNumStallKinds; ++k) {
+      if (shown[k] || view.stallByKind[k] * 10 < view.stallCycles)
+        continue;
+      for (const analysis::Bottleneck *b : chains)
+        if (unsigned(b->kind) == k) {
+          os << llvm::formatv("    largest {0} stall ({1} cycles in all): ",
+                              sim::getStallKindName(sim::StallKind(k)),
+                              formatCount(view.stallByKind[k]))
+             << describeBottleneck(*b) << "\n";
+          break;
+        }
+    }
   }
 }

@@ -173,6 +173,9 @@ TEST_F(ReportTest, Summary) {
                       "cycles over 1 execution\n"),
             std::string::npos)
       << text;
+  // Scoreboard (9 + 16 of 399) is under a tenth of the stall: no line of
+  // its own.
+  EXPECT_EQ(text.find("largest scoreboard"), std::string::npos);
   EXPECT_NE(text.find("report: out/report.html"), std::string::npos);
   // One screen.
   EXPECT_LE(std::count(text.begin(), text.end(), '\n'), 25);
