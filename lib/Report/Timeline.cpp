@@ -293,8 +293,12 @@ void TimelineWriter::writeInstructions() {
     if (!clip(unitTid(unit), ts, dur))
       continue;
     ++stats.instructionSlices;
-    out.complete(arch::getMnemonic(inst.opcode), "instruction", unitTid(unit),
-                 ts, dur, [&](llvm::json::OStream &j) {
+    // The DMA unit's slices (dma.issue, dma.wait) share the category of the
+    // flows that end on them: Chrome DevTools binds a flow event only to a
+    // slice of its own category.
+    out.complete(arch::getMnemonic(inst.opcode),
+                 unit == dmaUnit ? "dma" : "instruction", unitTid(unit), ts,
+                 dur, [&](llvm::json::OStream &j) {
                    j.attribute("pc", int64_t(inst.pc));
                    j.attribute("index", int64_t(i));
                    j.attribute("hlo", info.getHloName(hlo));
