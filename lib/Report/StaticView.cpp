@@ -10,6 +10,7 @@
 #include "SnR/Report/ReportFigures.h"
 #include "SnR/Report/Selection.h"
 
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FormatVariadic.h"
 
@@ -283,28 +284,39 @@ void snr::report::printStaticSummary(const analysis::ReplayResults &results,
                           useful.size() - options.summarySuggestions);
   }
 
-  if (!view.parallelGroups.empty() && !fig.groupsBySaving.empty()) {
+  // Static groups with a selected instance (most saving first).
+  llvm::DenseSet<uint32_t> selectedGroups(fig.groupsBySaving.begin(),
+                                          fig.groupsBySaving.end());
+  std::vector<const analysis::StaticParallelGroup *> groups;
+  for (const analysis::StaticParallelGroup &g : view.parallelGroups)
+    if (llvm::any_of(g.groups,
+                     [&](uint32_t i) { return selectedGroups.count(i); }))
+      groups.push_back(&g);
+  if (!groups.empty())
     os << llvm::formatv("  {0} group(s) of DMAs issued one at a time though "
                         "independent, from {1} static group(s); the largest: "
                         "{2}\n",
-                        fig.groupsBySaving.size(), view.parallelGroups.size(),
-                        describeStaticGroup(results,
-                                            view.parallelGroups.front()));
-  }
+                        fig.groupsBySaving.size(), groups.size(),
+                        describeStaticGroup(results, *groups.front()));
 
   // Bottlenecks of the selected instructions.
   std::vector<const analysis::Bottleneck *> chains;
+  uint64_t stallCycles = 0, withProducer = 0;
+  std::array<uint64_t, sim::kNumStallKinds> stallByKind{};
   for (const analysis::Bottleneck &b : view.bottlenecks) {
     const analysis::StaticInstruction *consumer = view.lookup(b.consumerPc);
-    if (consumer && selection.containsInstruction(consumer->firstIndex))
-      chains.push_back(&b);
+    if (!consumer || !selection.containsInstruction(consumer->firstIndex))
+      continue;
+    chains.push_back(&b);
+    stallCycles += b.cycles;
+    stallByKind[unsigned(b.kind)] += b.cycles;
+    if (b.producerPc != sim::kNoIndex)
+      withProducer += b.cycles;
   }
   if (!chains.empty()) {
     os << llvm::formatv("  top bottlenecks ({0} stall cycles, {1} of them "
                         "with a producing instruction):\n",
-                        formatCount(view.stallCycles),
-                        formatCount(view.stallCycles -
-                                    view.unattributedCycles));
+                        formatCount(stallCycles), formatCount(withProducer));
     std::array<bool, sim::kNumStallKinds> shown{};
     for (size_t i = 0; i < chains.size() && i < kSummaryBottlenecks; ++i) {
       os << "    " << describeBottleneck(*chains[i]) << "\n";
@@ -314,13 +326,13 @@ void snr::report::printStaticSummary(const analysis::ReplayResults &results,
     // small dependencies (a register stall in every loop iteration): its
     // largest one too.
     for (unsigned k = 1; k < sim::kNumStallKinds; ++k) {
-      if (shown[k] || view.stallByKind[k] * 10 < view.stallCycles)
+      if (shown[k] || stallByKind[k] * 10 < stallCycles)
         continue;
       for (const analysis::Bottleneck *b : chains)
         if (unsigned(b->kind) == k) {
           os << llvm::formatv("    largest {0} stall ({1} cycles in all): ",
                               sim::getStallKindName(sim::StallKind(k)),
-                              formatCount(view.stallByKind[k]))
+                              formatCount(stallByKind[k]))
              << describeBottleneck(*b) << "\n";
           break;
         }
