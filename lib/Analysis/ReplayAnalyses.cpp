@@ -19,7 +19,7 @@ ReplayResults::ReplayResults(TraceInfo traceInfo,
     : info(std::move(traceInfo)), machine(machine), dmas(info),
       utilization(info, options.utilization),
       dataCache(info, options.dataCache),
-      dependencies(info, options.dependencies) {}
+      dependencies(info, options.dependencies), staticView(info) {}
 
 namespace {
 /// Reports progress every 2^16 instructions.
@@ -50,8 +50,9 @@ snr::analysis::analyzeTrace(const trace::Trace &trace,
                                                  machine, options);
 
   llvm::SmallVector<sim::SimListener *, 8> listeners = {
-      &results->timing,       &results->performance, &results->dmas,
-      &results->utilization,  &results->dataCache,   &results->dependencies};
+      &results->timing,      &results->performance,  &results->dmas,
+      &results->utilization, &results->dataCache,    &results->dependencies,
+      &results->staticView};
   std::optional<ProgressListener> progress;
   if (options.progress) {
     progress.emplace(options.progress);
@@ -65,5 +66,7 @@ snr::analysis::analyzeTrace(const trace::Trace &trace,
   results->suggestions.compute(results->info, results->dmas,
                                results->dependencies, results->dataCache,
                                options.suggestions);
+  results->staticView.finalize(results->dmas, results->dependencies,
+                               results->suggestions);
   return std::move(results);
 }

@@ -12,6 +12,7 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/Path.h"
 
 using namespace snr;
 using namespace snr::analysis;
@@ -23,6 +24,7 @@ TraceInfo TraceInfo::fromTrace(const trace::Trace &trace) {
   info.machine = trace.header.machine;
   info.instructions = trace.instructions;
   info.lines = trace.lines;
+  info.lineTable = trace.header.lineTable;
   info.lines.resize(trace.instructions.size(), 0);
   info.hloOf.reserve(trace.instructions.size());
   // The HLO map is a sorted list of PC ranges: look each range up once.
@@ -58,6 +60,15 @@ llvm::Expected<HloId> TraceInfo::lookupHlo(llvm::StringRef name) const {
   return llvm::createStringError(
       "no HLO named '" + name + "' in the trace; it has: " +
       (hloNames.empty() ? std::string("(none)") : llvm::join(hloNames, ", ")));
+}
+
+std::string TraceInfo::locatePc(uint64_t pc) const {
+  const trace::LineEntry *entry = lineTable.lookup(pc);
+  if (!entry)
+    return "";
+  return llvm::formatv("{0}:{1}:{2}", llvm::sys::path::filename(lineTable.file),
+                       entry->line, entry->column)
+      .str();
 }
 
 std::string TraceInfo::describe(uint64_t index) const {

@@ -4,10 +4,12 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// One row per DMA: its base latency [issue, issue + Tb), its transfer
+// One row per static dma.issue (per DMA with --per-instance), each of its
+// DMAs drawn along it: its base latency [issue, issue + Tb), its transfer
 // [issue + Tb, completion) (queueing included, as DESIGN.md defines it), and
 // its slack [completion, wait reached); a diamond where the program reached
-// its wait (red if it stalled there, with a red line for the stall); and
+// its wait (red if it stalled there, with a red line for the stall; hollow
+// if the wait stalled but the stall is charged to another DMA it covers); and
 // its backtail, a thin line from its issue back as far as its relaxed
 // dependencies let the issue move (the push limit of Algorithm 2; known for
 // the DMAs whose wait stalled).
@@ -43,13 +45,49 @@ void snr::report::writeDmaTimelinePlot(llvm::raw_ostream &os,
   const analysis::TraceInfo &info = results.info;
   const auto &dmas = results.dmas.dmas;
 
-  // The rows: the DMAs with the largest stall, shown in issue order.
-  std::vector<uint32_t> rows(figures.dmasByStall.begin(),
-                             figures.dmasByStall.end());
+  // The rows: one per static dma.issue (its instances along it), those
+  // with the largest stall, in PC order; with --per-instance one per DMA,
+  // those with the largest stall, in issue order. Each row lists its DMAs.
+  std::vector<std::vector<uint32_t>> rows;
+  if (options.perInstance) {
+    for (uint32_t id : figures.dmasByStall)
+      rows.push_back({id});
+  } else {
+    llvm::DenseMap<uint64_t, size_t> rowOfPc;
+    std::vector<uint64_t> stallOfRow;
+    for (uint32_t id : figures.dmasByStall) {
+      uint64_t pc = info.instructions[dmas[id].issueIndex].pc;
+      auto [it, inserted] = rowOfPc.try_emplace(pc, rows.size());
+      if (inserted) {
+        rows.emplace_back();
+        stallOfRow.push_back(0);
+      }
+      rows[it->second].push_back(id);
+      stallOfRow[it->second] += dmas[id].stall();
+    }
+    std::vector<size_t> order(rows.size());
+    for (size_t i = 0; i < order.size(); ++i)
+      order[i] = i;
+    llvm::stable_sort(order, [&](size_t a, size_t b) {
+      return stallOfRow[a] > stallOfRow[b];
+    });
+    std::vector<std::vector<uint32_t>> sorted;
+    for (size_t i : order)
+      sorted.push_back(std::move(rows[i]));
+    rows = std::move(sorted);
+    for (std::vector<uint32_t> &row : rows)
+      llvm::sort(row);
+  }
   size_t total = rows.size();
   if (rows.size() > options.plotDmaRows)
     rows.resize(options.plotDmaRows);
-  llvm::sort(rows);
+  llvm::sort(
+      rows, [](const std::vector<uint32_t> &a, const std::vector<uint32_t> &b) {
+        return a.front() < b.front();
+      });
+  // Bars at least this wide, so that a 750-cycle DMA in a run of a million
+  // cycles stays visible.
+  const double minBarWidth = options.perInstance ? 0.5 : 2.0;
 
   llvm::DenseMap<uint32_t, const analysis::DmaSuggestion *> suggestionOf;
   for (const analysis::DmaSuggestion &s : results.suggestions.dmas)
@@ -59,7 +97,9 @@ void snr::report::writeDmaTimelinePlot(llvm::raw_ostream &os,
       {LegendEntry::Box, "base latency", kBaseColor},
       {LegendEntry::Box, "transfer (queueing + moving)", kTransferColor},
       {LegendEntry::Box, "slack", kSlackColor},
-      {LegendEntry::Box, "wait reached (red: it stalled)", "#222222"},
+      {LegendEntry::Box,
+       "wait reached (red: it stalled; hollow: it stalled on another DMA)",
+       "#222222"},
       {LegendEntry::Line, "stall at the wait", kStallColor},
       {LegendEntry::Line, "backtail (how far the issue could move)",
        kBacktailColor}};
@@ -80,18 +120,17 @@ void snr::report::writeDmaTimelinePlot(llvm::raw_ostream &os,
   svg.legend(area.left, 40, legend, width - 20);
   if (rows.size() < total)
     svg.note(width - 20, area.top - 6,
-             llvm::formatv("showing the {0} DMAs with the largest stall, of "
-                           "{1}",
-                           rows.size(), total)
+             llvm::formatv("showing the {0} {1} with the largest stall, of "
+                           "{2}",
+                           rows.size(),
+                           options.perInstance ? "DMAs" : "static DMAs", total)
                  .str(),
              "end");
 
   double begin = double(selection.beginCycle);
   double end = double(selection.endCycle);
   LinearScale x(begin, end, area.left, area.right());
-  auto clampX = [&](double cycle) {
-    return x(std::clamp(cycle, begin, end));
-  };
+  auto clampX = [&](double cycle) { return x(std::clamp(cycle, begin, end)); };
   svg.xAxis(area, x, "cycle");
   svg.line(area.left, area.top, area.left, area.bottom(), "#333333", 1);
   if (rows.empty())
@@ -99,72 +138,86 @@ void snr::report::writeDmaTimelinePlot(llvm::raw_ostream &os,
              "no DMA in the selection", "middle");
 
   for (size_t r = 0; r < rows.size(); ++r) {
-    const analysis::DmaRecord &dma = dmas[rows[r]];
     double y = area.top + rowHeight * r;
-    double barY = y + rowHeight * 0.15, barH = rowHeight * 0.7;
-    double mid = y + rowHeight / 2;
-    bool waited = dma.waitIndex != sim::kNoIndex;
-    const analysis::DmaSuggestion *suggestion = suggestionOf.lookup(dma.id);
-    uint64_t complete = std::max(dma.completeCycle, dma.issueCycle);
-    uint64_t baseEnd = std::clamp(dma.baseEndCycle, dma.issueCycle, complete);
+    {
+      const analysis::DmaRecord &first = dmas[rows[r].front()];
+      uint64_t pc = info.instructions[first.issueIndex].pc;
+      std::string label =
+          rows[r].size() == 1
+              ? llvm::formatv("DMA {0} pc {1}", first.id, pc).str()
+              : llvm::formatv("pc {0}, {1} DMAs", pc, rows[r].size()).str();
+      svg.text(area.left - 6, y + rowHeight / 2 + 3, label, "end",
+               std::min(rowHeight - 2, 10.0));
+    }
+    for (uint32_t id : rows[r]) {
+      const analysis::DmaRecord &dma = dmas[id];
+      double barY = y + rowHeight * 0.15, barH = rowHeight * 0.7;
+      double mid = y + rowHeight / 2;
+      bool waited = dma.waitIndex != sim::kNoIndex;
+      const analysis::DmaSuggestion *suggestion = suggestionOf.lookup(dma.id);
+      uint64_t complete = std::max(dma.completeCycle, dma.issueCycle);
+      uint64_t baseEnd = std::clamp(dma.baseEndCycle, dma.issueCycle, complete);
 
-    std::string tooltip = llvm::formatv(
-        "DMA {0} ({1}, {2} bytes, flag {3}) issued at pc {4} in {5}: issue "
-        "{6}, base latency until {7}, transfer {8} to {9}",
-        dma.id, results.dmas.linkNames[dma.link], dma.bytes, dma.flag,
-        info.instructions[dma.issueIndex].pc, info.getHloName(dma.issueHlo),
-        dma.issueCycle, baseEnd, dma.startCycle, complete);
-    if (waited)
-      tooltip += llvm::formatv(
-          "; wait at pc {0} reached at {1}: stall {2} ({3} base, {4} "
-          "transfer), slack {5}",
-          info.instructions[dma.waitIndex].pc, dma.waitReadyCycle,
-          dma.stall(), dma.baseStall, dma.transferStall, dma.slack);
-    else
-      tooltip += "; never waited for";
-    if (suggestion)
-      tooltip += llvm::formatv("; backtail {0} cycles; {1}: {2}",
-                               suggestion->pushLimit,
-                               analysis::getVerdictName(suggestion->verdict),
-                               suggestion->reason);
+      std::string tooltip = llvm::formatv(
+          "DMA {0} ({1}, {2} bytes, flag {3}) issued at pc {4} in {5}: issue "
+          "{6}, base latency until {7}, transfer {8} to {9}",
+          dma.id, results.dmas.linkNames[dma.link], dma.bytes, dma.flag,
+          info.instructions[dma.issueIndex].pc, info.getHloName(dma.issueHlo),
+          dma.issueCycle, baseEnd, dma.startCycle, complete);
+      if (waited)
+        tooltip += llvm::formatv(
+            "; wait at pc {0} reached at {1}: stall {2} ({3} base, {4} "
+            "transfer), slack {5}",
+            info.instructions[dma.waitIndex].pc, dma.waitReadyCycle,
+            dma.stall(), dma.baseStall, dma.transferStall, dma.slack);
+      else
+        tooltip += "; never waited for";
+      if (suggestion)
+        tooltip += llvm::formatv(
+            "; backtail {0} cycles; {1}: {2}", suggestion->pushLimit,
+            analysis::getVerdictName(suggestion->verdict), suggestion->reason);
 
-    svg.beginGroup("dma-row", tooltip);
-    svg.text(area.left - 6, mid + 3,
-             llvm::formatv("DMA {0} pc {1}", dma.id,
-                           info.instructions[dma.issueIndex].pc)
-                 .str(),
-             "end", std::min(rowHeight - 2, 10.0));
-    if (suggestion && suggestion->pushLimit) {
-      double from = double(dma.issueCycle) - double(suggestion->pushLimit);
-      svg.line(clampX(from), mid, clampX(double(dma.issueCycle)), mid,
-               kBacktailColor, 1, "data backtail");
-      if (from >= begin)
-        svg.line(x(from), mid - barH / 2, x(from), mid + barH / 2,
+      svg.beginGroup("dma-row", tooltip);
+      if (suggestion && suggestion->pushLimit) {
+        double from = double(dma.issueCycle) - double(suggestion->pushLimit);
+        svg.line(clampX(from), mid, clampX(double(dma.issueCycle)), mid,
                  kBacktailColor, 1, "data backtail");
+        if (from >= begin)
+          svg.line(x(from), mid - barH / 2, x(from), mid + barH / 2,
+                   kBacktailColor, 1, "data backtail");
+      }
+      auto bar = [&](uint64_t from, uint64_t to, llvm::StringRef color,
+                     llvm::StringRef cls) {
+        if (to <= from || !selection.overlaps(from, to))
+          return;
+        double x0 = clampX(double(from)), x1 = clampX(double(to));
+        svg.rect(x0, barY, std::max(x1 - x0, minBarWidth), barH, color, cls);
+      };
+      bar(dma.issueCycle, baseEnd, kBaseColor, "data base");
+      bar(baseEnd, complete, kTransferColor, "data transfer");
+      if (waited && dma.slack)
+        bar(complete, dma.waitReadyCycle, kSlackColor, "data slack");
+      if (waited && dma.waitReadyCycle >= selection.beginCycle &&
+          dma.waitReadyCycle <= selection.endCycle) {
+        double wx = x(double(dma.waitReadyCycle));
+        bool stalled = dma.stall() > 0;
+        if (stalled)
+          svg.line(wx, barY + barH, clampX(double(dma.waitIssueCycle)),
+                   barY + barH, kStallColor, 2, "data stall");
+        // A wait that stalled on another DMA it covers (charged to that
+        // one) is hollow: it stalled, but not on this DMA.
+        bool stalledOnOther =
+            !stalled && dma.waitIssueCycle > dma.waitReadyCycle;
+        double d = std::min(barH / 2, 4.0);
+        svg.polygon(
+            {{wx, mid - d}, {wx + d, mid}, {wx, mid + d}, {wx - d, mid}},
+            stalled          ? kStallColor
+            : stalledOnOther ? "#ffffff"
+                             : "#222222",
+            stalledOnOther ? "data wait stalled-on-other" : "data wait", {},
+            stalledOnOther ? "stroke=\"#d62728\" stroke-width=\"1\"" : "");
+      }
+      svg.endGroup();
     }
-    auto bar = [&](uint64_t from, uint64_t to, llvm::StringRef color,
-                   llvm::StringRef cls) {
-      if (to <= from || !selection.overlaps(from, to))
-        return;
-      double x0 = clampX(double(from)), x1 = clampX(double(to));
-      // At least half a pixel, so a short DMA in a long run stays visible.
-      svg.rect(x0, barY, std::max(x1 - x0, 0.5), barH, color, cls);
-    };
-    bar(dma.issueCycle, baseEnd, kBaseColor, "data base");
-    bar(baseEnd, complete, kTransferColor, "data transfer");
-    if (waited && dma.slack)
-      bar(complete, dma.waitReadyCycle, kSlackColor, "data slack");
-    if (waited && dma.waitReadyCycle >= selection.beginCycle &&
-        dma.waitReadyCycle <= selection.endCycle) {
-      double wx = x(double(dma.waitReadyCycle));
-      bool stalled = dma.stall() > 0;
-      if (stalled)
-        svg.line(wx, barY + barH, clampX(double(dma.waitIssueCycle)),
-                 barY + barH, kStallColor, 2, "data stall");
-      double d = std::min(barH / 2, 4.0);
-      svg.polygon({{wx, mid - d}, {wx + d, mid}, {wx, mid + d}, {wx - d, mid}},
-                  stalled ? kStallColor : "#222222", "data wait");
-    }
-    svg.endGroup();
   }
 }

@@ -9,7 +9,9 @@
 // partly-filled blocks are fragmentation. To stay small, at most kMaxColumns
 // columns and kMaxRows rows are drawn (neighbouring windows or blocks merged,
 // keeping the largest count), values are quantized to kLevels colours, and
-// horizontal runs of one colour are one rectangle.
+// horizontal runs of one colour are one rectangle. The rows are cropped to the
+// blocks live at some point of the selection (the title says so); a
+// selection without live page says "no VMEM use".
 //
 //===----------------------------------------------------------------------===//
 
@@ -47,7 +49,40 @@ void snr::report::writeFragmentationHeatmap(
   area.height = 384;
   double height = area.bottom() + 48;
 
+  unsigned numBlocks = std::max(cache.numBlocks, 1u);
+  unsigned perBlock = std::max(cache.pagesPerBlock, 1u);
+
+  // The windows in the selection, and the blocks live in any of them: the
+  // rows are cropped to those (a large VMEM a program barely uses would
+  // otherwise be a few rows in a blank plot).
+  uint64_t windowCycles = std::max<uint64_t>(cache.windowCycles, 1);
+  size_t numWindows =
+      cache.available ? std::min<size_t>(cache.numWindows,
+                                         cache.livePagesPerBlock.size() /
+                                             numBlocks)
+                      : 0;
+  std::vector<size_t> windows;
+  for (size_t w = 0; w < numWindows; ++w)
+    if (selection.overlaps(w * windowCycles, (w + 1) * windowCycles))
+      windows.push_back(w);
+  unsigned firstUsed = numBlocks, lastUsed = 0;
+  for (size_t w : windows)
+    for (unsigned b = 0; b < numBlocks; ++b)
+      if (cache.livePagesPerBlock[w * numBlocks + b]) {
+        firstUsed = std::min(firstUsed, b);
+        lastUsed = std::max(lastUsed, b);
+      }
+  bool used = firstUsed <= lastUsed;
+  bool cropped = used && (firstUsed > 0 || lastUsed + 1 < numBlocks);
+  unsigned rowBegin = cropped ? firstUsed : 0;
+  unsigned rowEnd = cropped ? lastUsed + 1 : numBlocks;
+
   std::string title = "VMEM fragmentation: live pages per block";
+  if (cropped)
+    title += llvm::formatv(", blocks {0}-{1} of {2} (the others are never "
+                           "live)",
+                           firstUsed, lastUsed, numBlocks)
+                 .str();
   if (selection.isRestricted())
     title += " (" + selection.description + ")";
   SvgDocument svg(os, kFragmentationPlotId, width, height, title);
@@ -55,9 +90,7 @@ void snr::report::writeFragmentationHeatmap(
   double begin = double(selection.beginCycle);
   double end = double(selection.endCycle);
   LinearScale x(begin, end, area.left, area.right());
-  unsigned numBlocks = std::max(cache.numBlocks, 1u);
-  LinearScale y(0, numBlocks, area.top, area.bottom());
-  unsigned perBlock = std::max(cache.pagesPerBlock, 1u);
+  LinearScale y(rowBegin, rowEnd, area.top, area.bottom());
 
   // The colour scale, in the legend row.
   double lx = area.left;
@@ -76,7 +109,7 @@ void snr::report::writeFragmentationHeatmap(
   svg.rect(area.left, area.top, area.width, area.height, kLevelColors[0]);
   svg.xAxis(area, x, "cycle");
   svg.line(area.left, area.top, area.left, area.bottom(), "#333333", 1);
-  for (double tick : getNiceTicks(0, numBlocks, 8)) {
+  for (double tick : getNiceTicks(rowBegin, rowEnd, 8)) {
     svg.line(area.left - 4, y(tick), area.left, y(tick), "#333333", 1);
     svg.text(area.left - 6, y(tick) + 3.5, formatShort(tick), "end", 10);
   }
@@ -92,24 +125,23 @@ void snr::report::writeFragmentationHeatmap(
     return;
   }
 
-  // The windows in the selection, grouped into columns.
-  uint64_t windowCycles = std::max<uint64_t>(cache.windowCycles, 1);
-  size_t numWindows = std::min<size_t>(
-      cache.numWindows, cache.livePagesPerBlock.size() / numBlocks);
-  std::vector<size_t> windows;
-  for (size_t w = 0; w < numWindows; ++w)
-    if (selection.overlaps(w * windowCycles, (w + 1) * windowCycles))
-      windows.push_back(w);
   if (windows.empty()) {
     svg.note(area.left + area.width / 2, area.top + area.height / 2,
              "no data-cache window in the selection", "middle");
     return;
   }
+  if (!used) {
+    svg.note(area.left + area.width / 2, area.top + area.height / 2,
+             "no VMEM use: no page is live in the selection", "middle");
+    return;
+  }
+  // Columns of windows, rows of blocks (of the used range).
   size_t windowsPerColumn = (windows.size() + kMaxColumns - 1) / kMaxColumns;
   size_t numColumns = (windows.size() + windowsPerColumn - 1) /
                       windowsPerColumn;
-  unsigned blocksPerRow = (numBlocks + kMaxRows - 1) / kMaxRows;
-  unsigned numRows = (numBlocks + blocksPerRow - 1) / blocksPerRow;
+  unsigned shownBlocks = rowEnd - rowBegin;
+  unsigned blocksPerRow = (shownBlocks + kMaxRows - 1) / kMaxRows;
+  unsigned numRows = (shownBlocks + blocksPerRow - 1) / blocksPerRow;
 
   auto columnCycles = [&](size_t column) {
     size_t first = windows[column * windowsPerColumn];
@@ -123,8 +155,8 @@ void snr::report::writeFragmentationHeatmap(
   };
   std::vector<unsigned> value(numColumns);
   for (unsigned row = 0; row < numRows; ++row) {
-    unsigned firstBlock = row * blocksPerRow;
-    unsigned lastBlock = std::min(numBlocks, firstBlock + blocksPerRow) - 1;
+    unsigned firstBlock = rowBegin + row * blocksPerRow;
+    unsigned lastBlock = std::min(rowEnd, firstBlock + blocksPerRow) - 1;
     for (size_t c = 0; c < numColumns; ++c) {
       unsigned peak = 0;
       for (size_t i = c * windowsPerColumn;

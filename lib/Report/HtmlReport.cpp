@@ -11,6 +11,7 @@
 #include "SnR/Report/Report.h"
 #include "SnR/Report/ReportFigures.h"
 #include "SnR/Report/Selection.h"
+#include "SnR/Report/StaticHtml.h"
 #include "SnR/Report/Svg.h"
 
 #include "llvm/Support/FormatVariadic.h"
@@ -36,6 +37,8 @@ nav a { margin-right: 12px; }
 .card .v { font-size: 20px; font-weight: 600; }
 .card .k { color: #666; font-size: 12px; }
 table { border-collapse: collapse; margin: 8px 0; font-size: 13px; }
+/* Wide tables scroll on their own instead of widening the page. */
+table { display: block; max-width: 100%; overflow-x: auto; }
 th, td { padding: 3px 8px; border-bottom: 1px solid #e8e8e8;
   text-align: left; vertical-align: top; }
 td { white-space: nowrap; }
@@ -94,7 +97,26 @@ document.querySelectorAll('table.sortable th').forEach(function (th) {
     parts.push(svg.id + '=' + drawn + ':' + Math.round(r.width) + 'x' +
                Math.round(r.height));
   });
+  // Layout check: what sticks out of the page (clipped at this width), and
+  // sections with nothing in them.
+  var width = document.documentElement.clientWidth, clipped = [];
+  document.querySelectorAll('body > *').forEach(function (e) {
+    var r = e.getBoundingClientRect();
+    if (r.width > 0 && r.right > width + 1)
+      clipped.push(e.id || e.tagName.toLowerCase());
+  });
+  var empty = [];
+  document.querySelectorAll('h2').forEach(function (h) {
+    var text = '';
+    for (var e = h.nextElementSibling; e && e.tagName !== 'H2';
+         e = e.nextElementSibling)
+      if (e.id !== 'render-check' && e.tagName !== 'SCRIPT')
+        text += e.textContent;
+    if (!text.trim()) empty.push(h.id);
+  });
   var marker = document.getElementById('render-check');
+  marker.setAttribute('data-clipped', clipped.join(' '));
+  marker.setAttribute('data-empty', empty.join(' '));
   marker.setAttribute('data-plots', parts.join(' '));
   marker.setAttribute('data-status', 'rendered');
 })();
@@ -109,7 +131,7 @@ public:
       : os(os), results(results), info(results.info), selection(selection),
         fig(figures), options(options) {}
 
-  void write();
+  void write(llvm::function_ref<void(llvm::raw_ostream &)> extraSections);
 
 private:
   void header();
@@ -186,7 +208,9 @@ void HtmlWriter::header() {
      << formatCount(selection.beginCycle) << " to "
      << formatCount(selection.endCycle) << ").</p>\n";
   os << "<nav><a href=\"#summary\">Summary</a><a href=\"#suggestions\">"
-        "Suggestions</a><a href=\"#parallel\">Parallel DMAs</a><a "
+        "Suggestions</a><a href=\"#static\">Static DMAs</a><a "
+        "href=\"#bottlenecks\">Bottlenecks</a><a href=\"#parallel\">"
+        "Parallel DMAs</a><a "
         "href=\"#plots\">Plots</a><a href=\"#hlos\">HLOs</a><a "
         "href=\"#dmas\">DMAs</a><a href=\"#data-cache\">Data cache</a><a "
         "href=\"#files\">Files</a></nav>\n";
@@ -601,24 +625,39 @@ void HtmlWriter::files() {
      << "</a>: the terminal summary.</li>\n</ul>\n";
 }
 
-void HtmlWriter::write() {
+void HtmlWriter::write(
+    llvm::function_ref<void(llvm::raw_ostream &)> extraSections) {
   header();
   summary();
+  writeStaticHtml(os, results, selection, options);
+  // The instances behind the static rows: one click away, or open with
+  // --per-instance.
+  os << (options.perInstance ? "<details open>" : "<details>")
+     << "<summary>Each DMA instance: suggestions and parallel groups"
+        "</summary>\n";
   suggestions();
   parallelGroups();
+  os << "</details>\n";
   plots();
   hloTable();
+  // Each DMA: one click away (the static DMA table above has one row per
+  // dma.issue), or open with --per-instance.
+  os << (options.perInstance ? "<details open>" : "<details>")
+     << "<summary>Each DMA instance: the DMA table</summary>\n";
   dmaTable();
+  os << "</details>\n";
   dataCache();
+  if (extraSections)
+    extraSections(os);
   files();
   os << "<div id=\"render-check\" hidden data-status=\"pending\"></div>\n";
   os << "<script>" << kScript << "</script>\n</body>\n</html>\n";
 }
 
-void snr::report::writeHtmlReport(llvm::raw_ostream &os,
-                                  const analysis::ReplayResults &results,
-                                  const Selection &selection,
-                                  const ReportFigures &figures,
-                                  const ReportOptions &options) {
-  HtmlWriter(os, results, selection, figures, options).write();
+void snr::report::writeHtmlReport(
+    llvm::raw_ostream &os, const analysis::ReplayResults &results,
+    const Selection &selection, const ReportFigures &figures,
+    const ReportOptions &options,
+    llvm::function_ref<void(llvm::raw_ostream &)> extraSections) {
+  HtmlWriter(os, results, selection, figures, options).write(extraSections);
 }

@@ -9,6 +9,7 @@
 #include "SnR/Report/Format.h"
 #include "SnR/Report/ReportFigures.h"
 #include "SnR/Report/Selection.h"
+#include "SnR/Report/StaticView.h"
 
 #include <algorithm>
 
@@ -372,7 +373,9 @@ Value MetricsBuilder::build() {
                 {"hlos", hlos()},
                 {"dma", dma()},
                 {"data_cache", dataCache()},
-                {"suggestions", suggestions()}};
+                {"suggestions", suggestions()},
+                {"static", buildStaticMetrics(results, selection)},
+                {"bottlenecks", buildBottleneckMetrics(results)}};
 }
 
 Value snr::report::buildMetrics(const analysis::ReplayResults &results,

@@ -7,6 +7,7 @@
 #include "SnR/Report/RewriteReport.h"
 #include "SnR/Report/Format.h"
 
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/Support/FormatVariadic.h"
 
 using namespace snr;
@@ -122,14 +123,50 @@ void snr::report::printRewriteSummary(const analysis::TraceInfo &info,
              ? "  final state identical: every register, flag and memory "
                "byte\n"
              : "  FINAL STATE DIFFERS: " + result.stateDifference + "\n");
-  constexpr unsigned kShown = 5;
-  unsigned shown = 0;
+  // The moves by static PC: a DMA in a loop body moved in every iteration
+  // is one line.
+  struct StaticMove {
+    uint64_t pc = 0;
+    const rewrite::HoistDecision *first = nullptr;
+    unsigned count = 0;
+    uint64_t minEarlier = ~uint64_t(0), maxEarlier = 0;
+  };
+  std::vector<StaticMove> moves;
+  llvm::DenseMap<uint64_t, size_t> movesByPc;
   for (const rewrite::HoistDecision &d : plan.decisions) {
-    if (!d.applied || shown++ >= kShown)
+    if (!d.applied)
       continue;
-    os << "    " << info.describe(d.issueIndex) << ": " << d.reason << "\n";
+    uint64_t pc = info.instructions[d.issueIndex].pc;
+    auto [it, inserted] = movesByPc.try_emplace(pc, moves.size());
+    if (inserted)
+      moves.push_back({pc, &d});
+    StaticMove &move = moves[it->second];
+    ++move.count;
+    move.minEarlier = std::min<uint64_t>(move.minEarlier, d.instructionsEarlier);
+    move.maxEarlier = std::max<uint64_t>(move.maxEarlier, d.instructionsEarlier);
   }
-  if (shown > kShown)
-    os << "    ... and " << shown - kShown
-       << " more (every decision is in rewrite.json)\n";
+  constexpr size_t kShown = 5;
+  for (size_t i = 0; i < moves.size() && i < kShown; ++i) {
+    const StaticMove &move = moves[i];
+    std::string where = info.locatePc(move.pc);
+    std::string what =
+        where.empty() ? info.describe(move.first->issueIndex)
+                      : llvm::formatv("pc {0} ({1})", move.pc, where).str();
+    if (move.count == 1) {
+      os << "    " << what << ": " << move.first->reason << "\n";
+      continue;
+    }
+    os << llvm::formatv("    {0}: {1} instances moved {2} instructions "
+                        "earlier; the first: {3}\n",
+                        what, move.count,
+                        move.minEarlier == move.maxEarlier
+                            ? std::to_string(move.minEarlier)
+                            : llvm::formatv("{0} to {1}", move.minEarlier,
+                                            move.maxEarlier)
+                                  .str(),
+                        move.first->reason);
+  }
+  if (moves.size() > kShown)
+    os << "    ... and " << moves.size() - kShown
+       << " more static DMAs (every decision is in rewrite.json)\n";
 }

@@ -10,6 +10,7 @@
 #include "SnR/Report/Report.h"
 #include "SnR/Report/ReportFigures.h"
 #include "SnR/Report/Selection.h"
+#include "SnR/Report/StaticView.h"
 
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/Path.h"
@@ -31,6 +32,61 @@ static std::string formatBytes(uint64_t bytes) {
   if (bytes >= 1024)
     return llvm::formatv("{0:F1} KiB", double(bytes) / 1024).str();
   return llvm::formatv("{0} B", bytes).str();
+}
+
+/// The suggestions and parallel groups one DMA instance at a time
+/// (--per-instance).
+static void printInstanceSuggestions(const analysis::ReplayResults &results,
+                                     const ReportFigures &fig,
+                                     llvm::raw_ostream &os,
+                                     const ReportOptions &options) {
+  const analysis::TraceInfo &info = results.info;
+  // Suggestions worth acting on.
+  const analysis::Suggestions &suggestions = results.suggestions;
+  std::vector<uint32_t> useful;
+  for (uint32_t i : fig.suggestionsBySaving)
+    if (suggestions.dmas[i].expectedSaving)
+      useful.push_back(i);
+  if (useful.empty()) {
+    if (!fig.suggestionsBySaving.empty())
+      os << llvm::formatv("  suggestions: none saves cycles; the {0} stalled "
+                          "DMAs cannot be hoisted (see the report)\n",
+                          fig.suggestionsBySaving.size());
+    else
+      os << "  suggestions: none (no DMA wait stalled)\n";
+  } else {
+    os << llvm::formatv("  top suggestions (together up to {0} cycles, {1} of "
+                        "the run; savings may overlap):\n",
+                        formatCount(fig.expectedSaving),
+                        formatPercent(share(fig.expectedSaving, fig.cycles)));
+    for (size_t i = 0; i < useful.size() && i < options.summarySuggestions;
+         ++i) {
+      const analysis::DmaSuggestion &s = suggestions.dmas[useful[i]];
+      uint64_t issuePc = s.issueIndex < info.instructions.size()
+                             ? info.instructions[s.issueIndex].pc
+                             : 0;
+      uint64_t targetPc =
+          s.target < info.instructions.size() ? info.instructions[s.target].pc
+                                              : 0;
+      os << llvm::formatv("    {0}. {1} DMA {2} (pc {3}) to before pc {4}: "
+                          "saves {5} of its {6} stall cycles\n",
+                          i + 1, analysis::getVerdictName(s.verdict), s.dma,
+                          issuePc, targetPc, formatCount(s.expectedSaving),
+                          formatCount(s.stall));
+    }
+    if (useful.size() > options.summarySuggestions)
+      os << llvm::formatv("    ... and {0} more\n",
+                          useful.size() - options.summarySuggestions);
+  }
+  if (!fig.groupsBySaving.empty()) {
+    const analysis::ParallelDmaGroup &g =
+        suggestions.parallelGroups[fig.groupsBySaving.front()];
+    os << llvm::formatv("  {0} group(s) of DMAs issued one at a time though "
+                        "independent; the largest: {1} DMAs in {2}, issuing "
+                        "them together saves {3} cycles\n",
+                        fig.groupsBySaving.size(), g.dmas.size(),
+                        info.getHloName(g.hlo), formatCount(g.expectedSaving));
+  }
 }
 
 void snr::report::printSummary(const analysis::ReplayResults &results,
@@ -114,51 +170,10 @@ void snr::report::printSummary(const analysis::ReplayResults &results,
                         formatCount(fig.dma.transferStall),
                         formatCount(fig.dma.slack));
 
-  // Suggestions worth acting on.
-  const analysis::Suggestions &suggestions = results.suggestions;
-  std::vector<uint32_t> useful;
-  for (uint32_t i : fig.suggestionsBySaving)
-    if (suggestions.dmas[i].expectedSaving)
-      useful.push_back(i);
-  if (useful.empty()) {
-    if (!fig.suggestionsBySaving.empty())
-      os << llvm::formatv("  suggestions: none saves cycles; the {0} stalled "
-                          "DMAs cannot be hoisted (see the report)\n",
-                          fig.suggestionsBySaving.size());
-    else
-      os << "  suggestions: none (no DMA wait stalled)\n";
+  if (!options.perInstance) {
+    printStaticSummary(results, selection, fig, os, options);
   } else {
-    os << llvm::formatv("  top suggestions (together up to {0} cycles, {1} of "
-                        "the run; savings may overlap):\n",
-                        formatCount(fig.expectedSaving),
-                        formatPercent(share(fig.expectedSaving, fig.cycles)));
-    for (size_t i = 0; i < useful.size() && i < options.summarySuggestions;
-         ++i) {
-      const analysis::DmaSuggestion &s = suggestions.dmas[useful[i]];
-      uint64_t issuePc = s.issueIndex < info.instructions.size()
-                             ? info.instructions[s.issueIndex].pc
-                             : 0;
-      uint64_t targetPc =
-          s.target < info.instructions.size() ? info.instructions[s.target].pc
-                                              : 0;
-      os << llvm::formatv("    {0}. {1} DMA {2} (pc {3}) to before pc {4}: "
-                          "saves {5} of its {6} stall cycles\n",
-                          i + 1, analysis::getVerdictName(s.verdict), s.dma,
-                          issuePc, targetPc, formatCount(s.expectedSaving),
-                          formatCount(s.stall));
-    }
-    if (useful.size() > options.summarySuggestions)
-      os << llvm::formatv("    ... and {0} more\n",
-                          useful.size() - options.summarySuggestions);
-  }
-  if (!fig.groupsBySaving.empty()) {
-    const analysis::ParallelDmaGroup &g =
-        suggestions.parallelGroups[fig.groupsBySaving.front()];
-    os << llvm::formatv("  {0} group(s) of DMAs issued one at a time though "
-                        "independent; the largest: {1} DMAs in {2}, issuing "
-                        "them together saves {3} cycles\n",
-                        fig.groupsBySaving.size(), g.dmas.size(),
-                        info.getHloName(g.hlo), formatCount(g.expectedSaving));
+    printInstanceSuggestions(results, fig, os, options);
   }
 
   if (!reportDir.empty()) {

@@ -203,14 +203,16 @@ void TimelineWriter::assignLanes() {
 
 void TimelineWriter::writeMetadata() {
   out.metadata("process_name", 0, [&](llvm::json::OStream &j) {
-    j.attribute("name", "chip");
+    j.attribute("name", "chip (1 us = 1 cycle)");
   });
   out.metadata("process_labels", 0, [&](llvm::json::OStream &j) {
     j.attribute("labels", "timestamps are cycles: 1 us = 1 cycle");
   });
+  // Every track name states the time unit: viewers that show a track as a
+  // profile of its own (speedscope) print microseconds, not cycles.
   auto thread = [&](int64_t tid, llvm::StringRef name) {
     out.metadata("thread_name", tid, [&](llvm::json::OStream &j) {
-      j.attribute("name", name);
+      j.attribute("name", (name + " (1 us = 1 cycle)").str());
     });
     out.metadata("thread_sort_index", tid, [&](llvm::json::OStream &j) {
       j.attribute("sort_index", tid);
@@ -291,8 +293,12 @@ void TimelineWriter::writeInstructions() {
     if (!clip(unitTid(unit), ts, dur))
       continue;
     ++stats.instructionSlices;
-    out.complete(arch::getMnemonic(inst.opcode), "instruction", unitTid(unit),
-                 ts, dur, [&](llvm::json::OStream &j) {
+    // The DMA unit's slices (dma.issue, dma.wait) share the category of the
+    // flows that end on them: Chrome DevTools binds a flow event only to a
+    // slice of its own category.
+    out.complete(arch::getMnemonic(inst.opcode),
+                 unit == dmaUnit ? "dma" : "instruction", unitTid(unit), ts,
+                 dur, [&](llvm::json::OStream &j) {
                    j.attribute("pc", int64_t(inst.pc));
                    j.attribute("index", int64_t(i));
                    j.attribute("hlo", info.getHloName(hlo));

@@ -47,6 +47,12 @@ std::error_code TraceError::convertToErrorCode() const {
   return llvm::inconvertibleErrorCode();
 }
 
+const LineEntry *LineTable::lookup(uint64_t pc) const {
+  auto it = llvm::partition_point(
+      entries, [&](const LineEntry &entry) { return entry.pc < pc; });
+  return it != entries.end() && it->pc == pc ? &*it : nullptr;
+}
+
 const HloRange *TraceHeader::lookupHlo(uint64_t pc) const {
   auto it = llvm::upper_bound(
       hloMap, pc, [](uint64_t pc, const HloRange &r) { return pc < r.begin; });
@@ -129,6 +135,7 @@ private:
   bool parseLine(ondemand::document &doc);
   bool parseHeader(ondemand::object object);
   bool parseHloMap(ondemand::value value);
+  bool parseLineTable(ondemand::value value);
   bool parseRegister(ondemand::object object, const char *start);
   bool parseMemory(ondemand::object object, const char *start);
   bool parseInstruction(ondemand::object object, const char *start);
@@ -440,11 +447,15 @@ bool Reader::parseHeader(ondemand::object object) {
     } else if (key == "reordered") {
       if (!getBool(value, "reordered", header.reordered))
         return false;
+    } else if (key == "line_table") {
+      if (!parseLineTable(value))
+        return false;
     } else {
       return fail(vat - 3 - key.size(),
                   "unknown header field " + quoted(key) +
                       "; expected format, version, machine, program, "
-                      "start_pc, instructions, hlo_map, reordered");
+                      "start_pc, instructions, hlo_map, reordered, "
+                      "line_table");
     }
   }
   const char *missing = !sawFormat    ? "format"
@@ -511,6 +522,67 @@ bool Reader::parseHloMap(ondemand::value value) {
                            "ranges are sorted and disjoint");
     header.hloMap.push_back(std::move(range));
   }
+  return true;
+}
+
+bool Reader::parseLineTable(ondemand::value value) {
+  const char *vat = at(value);
+  ondemand::object object;
+  if (value.get_object().get(object))
+    return fail(vat, "'line_table' must be an object {\"file\", "
+                     "\"entries\": [[pc, line, column], ...]}");
+  LineTable &table = header.lineTable;
+  bool sawFile = false, sawEntries = false;
+  for (auto fieldResult : object) {
+    ondemand::field field;
+    std::string_view key;
+    if (std::move(fieldResult).get(field) || field.unescaped_key().get(key))
+      return fail(vat, "malformed JSON in line_table");
+    if (key == "file") {
+      std::string_view file;
+      if (!getString(field.value(), "line_table.file", file))
+        return false;
+      table.file = std::string(file);
+      sawFile = true;
+    } else if (key == "entries") {
+      ondemand::array entries;
+      ondemand::value entriesValue = field.value();
+      const char *eat = at(entriesValue);
+      if (entriesValue.get_array().get(entries))
+        return fail(eat, "'line_table.entries' must be an array of "
+                         "[pc, line, column]");
+      size_t index = 0;
+      for (auto entryResult : entries) {
+        std::string path =
+            llvm::formatv("line_table.entries[{0}]", index++).str();
+        ondemand::array triple;
+        if (std::move(entryResult).get_array().get(triple))
+          return fail(eat, "'" + path + "' must be [pc, line, column]");
+        uint64_t parts[3];
+        size_t count = 0;
+        for (auto partResult : triple) {
+          ondemand::value part;
+          if (count == 3 || std::move(partResult).get(part))
+            return fail(eat, "'" + path + "' must be [pc, line, column]");
+          if (!getUInt(part, path, parts[count++]))
+            return false;
+        }
+        if (count != 3)
+          return fail(eat, "'" + path + "' must be [pc, line, column]");
+        if (!table.entries.empty() && parts[0] <= table.entries.back().pc)
+          return fail(eat, "'" + path + "' is not after the previous entry; "
+                                        "entries are sorted by PC, one per PC");
+        table.entries.push_back(
+            {parts[0], unsigned(parts[1]), unsigned(parts[2])});
+      }
+      sawEntries = true;
+    } else {
+      return fail(vat, "unknown field 'line_table." + std::string(key) +
+                           "'; expected file, entries");
+    }
+  }
+  if (!sawFile || !sawEntries)
+    return fail(vat, "'line_table' needs file and entries");
   return true;
 }
 

@@ -78,7 +78,19 @@ void TraceWriter::writeHeader(const TraceHeader &header) {
     writeJsonString(os, range.name);
     os << '}';
   }
-  os << "]}\n";
+  os << ']';
+  if (!header.lineTable.empty()) {
+    os << ",\"line_table\":{\"file\":";
+    writeJsonString(os, header.lineTable.file);
+    os << ",\"entries\":[";
+    for (size_t i = 0; i < header.lineTable.entries.size(); ++i) {
+      const LineEntry &entry = header.lineTable.entries[i];
+      os << (i ? ",[" : "[") << entry.pc << ',' << entry.line << ','
+         << entry.column << ']';
+    }
+    os << "]}";
+  }
+  os << "}\n";
 }
 
 void TraceWriter::writeRegister(arch::Reg reg, int64_t value) {

@@ -21,7 +21,7 @@ snr.program @loop {
 }
 
 // The loop body runs 3 times: 3 x 4 instructions from pc 2.
-// HLO: {"format":"snr-trace","version":1,"machine":"snr-ref","program":"loop","start_pc":2,"instructions":12,"hlo_map":[{"begin":0,"end":2,"name":"init"},{"begin":2,"end":6,"name":"body"},{"begin":6,"end":8,"name":"tail"}]}
+// HLO: {"format":"snr-trace","version":1,"machine":"snr-ref","program":"loop","start_pc":2,"instructions":12,"hlo_map":[{"begin":0,"end":2,"name":"init"},{"begin":2,"end":6,"name":"body"},{"begin":6,"end":8,"name":"tail"}],"line_table":{"file":"{{.*}}break-and-loop.mlir","entries":{{\[\[.*\]\]}}}}
 // s1 and s2 were written before the break point: the trace reads them first.
 // HLO-NEXT: {"reg":"s1","value":3}
 // HLO-NEXT: {"reg":"s2","value":0}

@@ -25,7 +25,7 @@ snr.program @minimal {
   snr.halt {pc = 8 : i64}
 }
 
-// CHECK: {"format":"snr-trace","version":1,"machine":"snr-ref","program":"minimal","start_pc":0,"instructions":9,"hlo_map":[]}
+// CHECK: {"format":"snr-trace","version":1,"machine":"snr-ref","program":"minimal","start_pc":0,"instructions":9,"hlo_map":[],"line_table":{"file":"{{.*}}minimality.mlir","entries":{{\[\[0,13,3\],\[1,14,3\],\[2,17,3\],\[3,18,3\],\[4,19,3\],\[5,21,3\],\[6,22,3\],\[7,24,3\],\[8,25,3\]\]}}}}
 // CHECK-NEXT: {"reg":"s3","value":7}
 // CHECK-NEXT: {"reg":"p2","value":0}
 // CHECK-NEXT: {"reg":"f1","value":0}

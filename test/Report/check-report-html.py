@@ -4,12 +4,14 @@
 Runs Chromium with --dump-dom on the report, which executes the report's
 inline render check: for each <svg class="snr-plot"> it counts the elements
 of class "data" with a non-empty bounding box and measures the plot, and
-writes "id=count:WxH ..." into #render-check's data-plots attribute. This
-script fails if the check did not run, or if any of the four plots is
+writes "id=count:WxH ..." into #render-check's data-plots attribute, and
+what sticks out of the page at the window's width (data-clipped) and the
+sections with no content (data-empty). This script fails if the check did
+not run, if anything is clipped or empty, or if any of the four plots is
 missing, drew no data element, or has no size. It also parses every plot
 and the SVG files next to the report as XML.
 
-usage: check-report-html.py [--chromium PATH] report.html
+usage: check-report-html.py [--chromium PATH] [--width PX] report.html
 Standard library only.
 """
 
@@ -28,7 +30,7 @@ SVG_FILES = ["dma-timeline.svg", "utilization.svg", "data-cache.svg",
              "fragmentation.svg"]
 
 
-def dump_dom(chromium, html):
+def dump_dom(chromium, html, width):
     profile = tempfile.mkdtemp(prefix="snr-chromium-")
     try:
         command = [
@@ -36,7 +38,7 @@ def dump_dom(chromium, html):
             "--disable-quic", "--no-first-run",
             "--disable-background-networking", "--disable-component-update",
             "--disable-sync", "--user-data-dir=" + profile,
-            "--window-size=1280,1024", "--dump-dom",
+            "--window-size=%d,1024" % width, "--dump-dom",
             "file://" + os.path.abspath(html),
         ]
         result = subprocess.run(command, stdout=subprocess.PIPE,
@@ -53,6 +55,8 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("html")
     parser.add_argument("--chromium", default="/usr/bin/chromium")
+    parser.add_argument("--width", type=int, default=1280,
+                        help="window width in pixels (default 1280)")
     args = parser.parse_args()
     problems = []
 
@@ -74,7 +78,7 @@ def main():
                 problems.append("%s is not XML: %s" % (name, error))
 
     try:
-        dom = dump_dom(args.chromium, args.html)
+        dom = dump_dom(args.chromium, args.html, args.width)
     except (OSError, RuntimeError, subprocess.TimeoutExpired) as error:
         print("%s: could not render: %s" % (args.html, error))
         return 1
@@ -92,6 +96,12 @@ def main():
         found = re.fullmatch(r"([\w-]+)=(\d+):(\d+)x(\d+)", item)
         if found:
             measured[found.group(1)] = tuple(int(g) for g in found.groups()[1:])
+    clipped = re.search(r'data-clipped="([^"]*)"', marker.group(0))
+    if clipped and clipped.group(1).strip():
+        problems.append("clipped at %d px: %s" % (args.width, clipped.group(1)))
+    empty = re.search(r'data-empty="([^"]*)"', marker.group(0))
+    if empty and empty.group(1).strip():
+        problems.append("empty sections: %s" % empty.group(1))
     for plot in PLOTS:
         if plot not in measured:
             problems.append("plot %s is missing" % plot)

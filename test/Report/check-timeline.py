@@ -12,7 +12,8 @@ SnR timeline promises (docs/reports.md):
     other;
   - every flow start ("s") has exactly one finish ("f") with the same cat,
     name and id, not earlier, and the finish binds to its enclosing slice
-    ("bp": "e");
+    ("bp": "e"), which has the flow's cat (Chrome DevTools binds a flow only
+    to a slice of its category);
   - a counter ("C") is written only when its value changes.
 
 Prints one line of counts and exits 0, or prints every problem and exits 1.
@@ -46,6 +47,8 @@ def check(trace, args):
     begin_end = collections.defaultdict(int)
     flow_starts = collections.defaultdict(list)
     flow_finishes = collections.defaultdict(list)
+    cat_slices = collections.defaultdict(list)  # (pid, tid) -> [(ts, dur, cat)]
+    finish_binds = []  # (track, ts, cat, where) of each "f"
     counters = collections.defaultdict(list)  # (pid, name, id) -> [(ts, args)]
     used_tracks = set()
     counts = collections.Counter()
@@ -81,6 +84,7 @@ def check(trace, args):
             if not name:
                 problem("%s has no name" % where)
             slices[track].append((ts, dur, name))
+            cat_slices[track].append((ts, dur, event.get("cat")))
             used_tracks.add(track)
         elif ph in ("B", "E"):
             begin_end[track] += 1 if ph == "B" else -1
@@ -97,6 +101,7 @@ def check(trace, args):
                 if event.get("bp") != "e":
                     problem("%s: flow finish without \"bp\": \"e\"" % where)
                 flow_finishes[key].append(ts)
+                finish_binds.append((track, ts, event.get("cat"), where))
             used_tracks.add(track)
         elif ph == "C":
             if not isinstance(event.get("args"), dict) or not event["args"]:
@@ -133,6 +138,13 @@ def check(trace, args):
                 )
             open_ends.append((ts + dur, name))
 
+    # A finish binds to the enclosing slice on its track ("bp": "e"); Chrome
+    # DevTools binds it only to a slice of the flow's category.
+    for track, ts, cat, where in finish_binds:
+        if not any(begin <= ts <= begin + dur and slice_cat == cat
+                   for begin, dur, slice_cat in cat_slices.get(track, [])):
+            problem("%s: flow finish at %s binds to no slice of category %r "
+                    "on its track" % (where, ts, cat))
     flows = 0
     for key in sorted(set(flow_starts) | set(flow_finishes), key=repr):
         starts, finishes = flow_starts.get(key, []), flow_finishes.get(key, [])

@@ -14,6 +14,7 @@
 
 #include "SnR/Dialect/SnRDialect.h"
 #include "SnR/Dialect/SnROps.h"
+#include "SnR/Record/LineTable.h"
 #include "SnR/Record/ProgramLoader.h"
 #include "SnR/Record/Recorder.h"
 #include "SnR/Record/ReplayCheck.h"
@@ -152,6 +153,8 @@ int main(int argc, char **argv) {
   recorded->header.machine = machineName;
   recorded->header.program = programs.front().getSymName().str();
   recorded->header.hloMap = std::move(hloMap);
+  recorded->header.lineTable =
+      record::collectLineTable(programs.front(), inputFile);
   recorded->fileName = outputFile;
 
   trace::Compression compression = trace::compressionForFileName(outputFile);

@@ -19,14 +19,17 @@
 
 #include "SnR/Analysis/AnalysisPlugin.h"
 #include "SnR/Analysis/ReplayAnalyses.h"
+#include "SnR/Analysis/StaticRemarks.h"
 #include "SnR/Analysis/SuggestionRemarks.h"
 #include "SnR/Dialect/SnRDialect.h"
 #include "SnR/Dialect/SnROps.h"
 #include "SnR/Export/ChakraExport.h"
 #include "SnR/Export/XlaProfile.h"
+#include "SnR/Record/LineTable.h"
 #include "SnR/Report/FoldedStacks.h"
-#include "SnR/Report/Report.h"
 #include "SnR/Report/Format.h"
+#include "SnR/Report/Report.h"
+#include "SnR/Report/RewriteHtml.h"
 #include "SnR/Report/RewriteReport.h"
 #include "SnR/Report/RunDiff.h"
 #include "SnR/Report/Selection.h"
@@ -118,6 +121,17 @@ static cl::opt<uint64_t> mergeGapCycles(
 static cl::opt<bool> noTimeline("no-timeline",
                                 cl::desc("do not write timeline.json"),
                                 cl::init(false), cl::cat(category));
+static cl::opt<bool> perInstance(
+    "per-instance",
+    cl::desc("list suggestions and parallel groups one DMA instance at a "
+             "time, not one row per static PC"),
+    cl::init(false), cl::cat(category));
+static cl::opt<std::string> programFile(
+    "program",
+    cl::desc("the snr.program file the trace was recorded from: remarks and "
+             "reports locate instructions in it (traces recorded by "
+             "snr-record carry its line table already)"),
+    cl::value_desc("prog.mlir"), cl::init(""), cl::cat(category));
 static cl::opt<bool> quiet("quiet", cl::desc("do not print the summary"),
                            cl::init(false), cl::cat(category));
 static cl::list<std::string> loadAnalyses(
@@ -278,13 +292,9 @@ llvm::Error writeRemarkFile(
     llvm::function_ref<void(llvm::function_ref<Location(unsigned line)>)>
         emit) {
   MLIRContext context;
-  // Each kind is enabled on its own: RemarkCategories::all is only read by
-  // the command-line front end.
-  remark::RemarkCategories all;
-  all.passed = all.missed = all.analysis = all.failed = ".*";
-  if (failed(remark::enableOptimizationRemarksWithLLVMStreamer(
-          context, path, llvm::remarks::Format::YAML,
-          std::make_unique<remark::RemarkEmittingPolicyAll>(), all)))
+  // Every kind enabled; the streamer turns each remark's Hotness argument
+  // into its Hotness.
+  if (failed(enableHotnessRemarks(context, path)))
     return llvm::createStringError(llvm::inconvertibleErrorCode(),
                                    "cannot write remarks to " + path);
   StringAttr file = StringAttr::get(&context, info.fileName);
@@ -298,9 +308,22 @@ llvm::Error writeRemarkFile(
 llvm::Error writeRemarks(const analysis::ReplayResults &results,
                          llvm::StringRef path) {
   return writeRemarkFile(path, results.info, [&](auto atLine) {
-    emitSuggestionRemarks(results, [&](uint64_t index) {
-      return atLine(results.info.lines[index]);
-    });
+    // In the program when its line table has the PC, else in the trace.
+    const analysis::TraceInfo &info = results.info;
+    auto locationOf = [&](uint64_t index) -> Location {
+      Location traceLoc = atLine(info.lines[index]);
+      const trace::LineEntry *entry =
+          info.lineTable.lookup(info.instructions[index].pc);
+      if (!entry)
+        return traceLoc;
+      return FileLineColLoc::get(
+          StringAttr::get(traceLoc.getContext(), info.lineTable.file),
+          entry->line, entry->column);
+    };
+    if (perInstance)
+      emitSuggestionRemarks(results, locationOf);
+    else
+      emitStaticRemarks(results, locationOf);
   });
 }
 /// The outputs in other tools' formats that were asked for.
@@ -402,6 +425,10 @@ int rewriteAndProve(const trace::Trace &trace,
             return llvm::Error::success();
           }))
     return fail(llvm::toString(std::move(error)));
+  // report.html again, with the rewrite section.
+  if (llvm::Error error = report::rewriteReportHtml(
+          results, outputDir, reportOptions, plan, *comparison))
+    return fail(llvm::toString(std::move(error)));
   if (llvm::Error error = writeRemarkFile(
           inDir("rewrite-remarks.yaml"), results.info, [&](auto atLine) {
             emitRewriteRemarks(plan, [&](uint64_t index) {
@@ -489,6 +516,7 @@ int main(int argc, char **argv) {
   reportOptions.maxInstructionSlices = maxInstructionSlices;
   reportOptions.mergeGapCycles = mergeGapCycles;
   reportOptions.writeTimeline = !noTimeline;
+  reportOptions.perInstance = perInstance;
   if (cacheWindows == 0)
     return fail("--cache-windows must be at least 1");
 
@@ -513,6 +541,15 @@ int main(int argc, char **argv) {
   if (!loaded) {
     progress.done();
     return fail(llvm::toString(loaded.takeError()));
+  }
+  if (!programFile.empty()) {
+    llvm::Expected<trace::LineTable> table =
+        record::loadLineTable(programFile, loaded->header.program);
+    if (!table) {
+      progress.done();
+      return fail("--program: " + llvm::toString(table.takeError()));
+    }
+    loaded->header.lineTable = std::move(*table);
   }
   const trace::Trace &trace = *loaded;
   if (trace.instructions.empty()) {

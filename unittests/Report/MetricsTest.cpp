@@ -275,6 +275,88 @@ TEST_F(MetricsTest, SuggestionsAndGroups) {
   EXPECT_EQ(at(groups, 0).getArray("issue_pcs")->size(), 2u);
 }
 
+TEST_F(MetricsTest, StaticView) {
+  Value value = metricsOf(results());
+  const Object &m = *value.getAsObject();
+  const Object &view = object(m, "static");
+  // Twelve PCs, each executed once.
+  const Array &instructions = array(view, "instructions");
+  ASSERT_EQ(instructions.size(), 12u);
+  // pc 4, the wait on A: issued at 174, after pc 3 at 50 (124 issue
+  // cycles); its dma_wait stall of 124 is charged to the dma.issue at pc 1.
+  const Object &wait = at(instructions, 4);
+  EXPECT_EQ(integer(wait, "pc"), 4);
+  EXPECT_EQ(string(wait, "opcode"), "dma.wait");
+  EXPECT_EQ(string(wait, "hlo"), "compute");
+  EXPECT_EQ(integer(wait, "executions"), 1);
+  EXPECT_EQ(integer(wait, "issue_cycles"), 124);
+  EXPECT_EQ(integer(wait, "stall_cycles"), 124);
+  const Object &dmaWait = object(object(wait, "stalls"), "dma_wait");
+  EXPECT_EQ(integer(dmaWait, "total"), 124);
+  EXPECT_EQ(integer(dmaWait, "max"), 124);
+  EXPECT_EQ(number(dmaWait, "mean"), 124.0);
+  const Array &producers = array(dmaWait, "producers");
+  ASSERT_EQ(producers.size(), 1u);
+  EXPECT_EQ(integer(at(producers, 0), "pc"), 1);
+  EXPECT_EQ(integer(at(producers, 0), "cycles"), 124);
+  // The fence at pc 3 stalls 38 cycles with no producer: no list.
+  EXPECT_EQ(array(object(object(at(instructions, 3), "stalls"), "fence"),
+                  "producers")
+                .size(),
+            0u);
+
+  // Static DMAs: one per issue PC (1, 2, 6, 10). pc 2 is B: 102 transfer
+  // stall, hoist-partly, saving 12; its backtail (from its suggestion) is 2
+  // instructions, 12 cycles.
+  const Array &dmas = array(view, "dmas");
+  ASSERT_EQ(dmas.size(), 4u);
+  const Object &b = at(dmas, 1);
+  EXPECT_EQ(integer(b, "pc"), 2);
+  EXPECT_EQ(integer(b, "instances"), 1);
+  EXPECT_EQ(integer(b, "transfer_stall"), 102);
+  EXPECT_EQ(integer(b, "stall"), 102);
+  EXPECT_EQ(integer(b, "expected_saving"), 12);
+  EXPECT_EQ(integer(object(b, "verdicts"), "hoist-partly"), 1);
+  EXPECT_EQ(integer(object(b, "backtail"), "median_instructions"), 2);
+  EXPECT_EQ(integer(object(b, "backtail"), "min_cycles"), 12);
+  // C at pc 6: 96 slack, no suggestion.
+  EXPECT_EQ(integer(at(dmas, 2), "slack"), 96);
+  const Array &groups = array(view, "parallel_groups");
+  ASSERT_EQ(groups.size(), 1u);
+  EXPECT_EQ(integer(at(groups, 0), "instances"), 1);
+  EXPECT_EQ(integer(at(groups, 0), "expected_saving"), 100);
+}
+
+TEST_F(MetricsTest, BottlenecksAddUpToTheStall) {
+  Value value = metricsOf(results());
+  const Object &m = *value.getAsObject();
+  const Object &b = object(m, "bottlenecks");
+  // 9 + 2 + 38 + 124 + 16 + 10 + 102 + 98 = 399, as stalls.total says.
+  EXPECT_EQ(integer(b, "stall_cycles"), 399);
+  EXPECT_EQ(integer(b, "stall_cycles"), integer(object(m, "stalls"), "total"));
+  EXPECT_EQ(integer(b, "with_producer"), 263);
+  EXPECT_EQ(integer(b, "without_producer"), 136);
+  const Object &byReason = object(b, "by_reason");
+  EXPECT_EQ(integer(byReason, "scoreboard"), 9 + 16);
+  EXPECT_EQ(integer(byReason, "unit_busy"), 2 + 10);
+  EXPECT_EQ(integer(byReason, "fence"), 38 + 98);
+  EXPECT_EQ(integer(byReason, "dma_wait"), 124 + 102);
+  const Array &top = array(b, "top");
+  ASSERT_EQ(top.size(), 8u);
+  int64_t sum = 0;
+  for (const Value &chain : top)
+    sum += chain.getAsObject()->getInteger("cycles").value_or(0);
+  EXPECT_EQ(sum, 399);
+  EXPECT_EQ(integer(at(top, 0), "producer_pc"), 1);
+  EXPECT_EQ(integer(at(top, 0), "consumer_pc"), 4);
+  EXPECT_EQ(string(at(top, 0), "reason"), "dma_wait");
+  // Per HLO: compute 38 + 124 + 16 + 10 + 102 = 290 first.
+  const Array &perHlo = array(b, "per_hlo");
+  ASSERT_EQ(perHlo.size(), 3u);
+  EXPECT_EQ(string(at(perHlo, 1), "hlo"), "compute");
+  EXPECT_EQ(integer(at(perHlo, 1), "stall_cycles"), 290);
+}
+
 TEST_F(MetricsTest, RestrictedToAnHlo) {
   ReportOptions options;
   options.hlo = "compute";

@@ -79,8 +79,8 @@ TEST_F(PlotsTest, EveryPlotIsWellFormedWithTitleAndData) {
     SCOPED_TRACE(e.id);
     EXPECT_EQ(test::checkXml(svg), "");
     EXPECT_TRUE(llvm::StringRef(svg).starts_with(
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" id=\"" +
-        std::string(e.id) + "\" class=\"snr-plot\""));
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" id=\"" + std::string(e.id) +
+        "\" class=\"snr-plot\""));
     // A <title> for the document, axes, and data.
     EXPECT_NE(svg.find("<title>"), std::string::npos);
     EXPECT_NE(svg.find(">cycle</text>"), std::string::npos);
@@ -114,8 +114,35 @@ TEST_F(PlotsTest, DmaTimelineCapsRowsAndSaysSo) {
   // The two with the largest stall: A (124) and B (102).
   EXPECT_NE(svg.find(">DMA 0 pc 1</text>"), std::string::npos);
   EXPECT_NE(svg.find(">DMA 1 pc 2</text>"), std::string::npos);
-  EXPECT_NE(svg.find("showing the 2 DMAs with the largest stall, of 4"),
+  EXPECT_NE(svg.find("showing the 2 static DMAs with the largest stall, of 4"),
             std::string::npos);
+}
+
+TEST_F(PlotsTest, DmaTimelineRowPerStaticDma) {
+  // Make C (pc 6) a second instance of B's dma.issue (pc 2): three rows,
+  // B and C on one, labelled with the PC and the count; with
+  // --per-instance, four rows again.
+  sample->instructions[6].pc = 2;
+  std::string svg = render(Plot::DmaTimeline, results());
+  EXPECT_EQ(test::checkXml(svg), "");
+  EXPECT_NE(svg.find(">pc 2, 2 DMAs</text>"), std::string::npos);
+  EXPECT_NE(svg.find(">DMA 0 pc 1</text>"), std::string::npos);
+  EXPECT_EQ(svg.find(">DMA 2 pc 2</text>"), std::string::npos);
+  EXPECT_EQ(count(svg, "class=\"dma-row\""), 4u);
+  ReportOptions perInstance;
+  perInstance.perInstance = true;
+  std::string each = render(Plot::DmaTimeline, results(), perInstance);
+  EXPECT_NE(each.find(">DMA 2 pc 2</text>"), std::string::npos);
+  EXPECT_EQ(each.find(">pc 2, 2 DMAs</text>"), std::string::npos);
+}
+
+TEST_F(PlotsTest, DmaTimelineMarksWaitsThatStalledOnAnotherDma) {
+  // C's wait (reached at 400) issues at 402, the stall charged to another
+  // DMA it covers: its diamond is hollow, not red, not black.
+  results().dmas.dmas[2].waitIssueCycle = 402;
+  std::string svg = render(Plot::DmaTimeline, results());
+  EXPECT_EQ(count(svg, "class=\"data wait stalled-on-other\""), 1u);
+  EXPECT_EQ(count(svg, "class=\"data stall\""), 2u);
 }
 
 TEST_F(PlotsTest, UtilizationShowsUnitsMovingLinksAndIdleStretches) {
@@ -145,6 +172,32 @@ TEST_F(PlotsTest, DataCacheAndHeatmap) {
   // in windows 3 and 4 merge.
   EXPECT_NE(heatmap.find("block 2, cycles 300-402: 2 live pages of 4"),
             std::string::npos);
+}
+
+TEST_F(PlotsTest, HeatmapCropsToTheBlocksUsed) {
+  // Every block of the sample is live at some point: no crop.
+  std::string all = render(Plot::Fragmentation, results());
+  EXPECT_EQ(all.find("the others are never live"), std::string::npos);
+  // Only blocks 1 and 2 live (block 0 and 3 emptied): rows 1-2 only.
+  analysis::DataCacheAnalysis &cache = results().dataCache;
+  for (size_t w = 0; w < cache.numWindows; ++w) {
+    cache.livePagesPerBlock[w * 4 + 0] = 0;
+    cache.livePagesPerBlock[w * 4 + 3] = 0;
+  }
+  std::string cropped = render(Plot::Fragmentation, results());
+  EXPECT_EQ(test::checkXml(cropped), "");
+  EXPECT_NE(cropped.find("blocks 1-2 of 4 (the others are never live)"),
+            std::string::npos);
+  EXPECT_EQ(cropped.find("block 0,"), std::string::npos);
+  EXPECT_EQ(cropped.find("block 3,"), std::string::npos);
+  EXPECT_NE(cropped.find("block 1, cycles 100-400: 4 live pages of 4"),
+            std::string::npos);
+  // Nothing live at all.
+  std::fill(cache.livePagesPerBlock.begin(), cache.livePagesPerBlock.end(), 0);
+  std::string none = render(Plot::Fragmentation, results());
+  EXPECT_NE(none.find("no VMEM use: no page is live in the selection"),
+            std::string::npos);
+  EXPECT_EQ(count(none, "class=\"data"), 0u);
 }
 
 TEST_F(PlotsTest, TimingOnlyReplaysSayTheCacheIsUnavailable) {
@@ -179,8 +232,7 @@ TEST(XmlChecker, RejectsWhatIsNotXml) {
 TEST(Svg, NiceTicks) {
   EXPECT_EQ(getNiceTicks(0, 402, 8),
             (std::vector<double>{0, 100, 200, 300, 400}));
-  EXPECT_EQ(getNiceTicks(12, 303, 5),
-            (std::vector<double>{100, 200, 300}));
+  EXPECT_EQ(getNiceTicks(12, 303, 5), (std::vector<double>{100, 200, 300}));
   EXPECT_EQ(getNiceTicks(0, 1, 5).size(), 6u);
 }
 

@@ -151,13 +151,50 @@ TEST_F(ReportTest, Summary) {
                       "mostly dma_wait"),
             std::string::npos)
       << text;
+  // One line per static DMA (here each has one instance); B, hoisted
+  // partly, saves 12 cycles; A and B issued together would save 100.
+  EXPECT_NE(text.find("1. DMA at pc 2 in load, 1 instance, saves 12 cycles "
+                      "(hoist-partly 1; best: to before pc 0)"),
+            std::string::npos)
+      << text;
+  EXPECT_NE(text.find("the largest: DMAs at pc 1, 2 in load, 1 instance, "
+                      "issuing them together saves 100 cycles"),
+            std::string::npos)
+      << text;
+  // 9 + 2 + 38 + 124 + 16 + 10 + 102 + 98 = 399 stall cycles; the fences'
+  // 38 + 98 have no producing instruction.
+  EXPECT_NE(text.find("top bottlenecks (399 stall cycles, 263 of them with a "
+                      "producing instruction):\n"
+                      "    dma.issue pc 1 -> dma.wait pc 4 (DMA wait): 124 "
+                      "cycles over 1 execution\n"
+                      "    dma.issue pc 2 -> dma.wait pc 7 (DMA wait): 102 "
+                      "cycles over 1 execution\n"
+                      "    vst pc 8 (fence, no producing instruction): 98 "
+                      "cycles over 1 execution\n"),
+            std::string::npos)
+      << text;
+  // Scoreboard (9 + 16 of 399) is under a tenth of the stall: no line of
+  // its own.
+  EXPECT_EQ(text.find("largest scoreboard"), std::string::npos);
+  EXPECT_NE(text.find("report: out/report.html"), std::string::npos);
+  // One screen.
+  EXPECT_LE(std::count(text.begin(), text.end(), '\n'), 25);
+}
+
+TEST_F(ReportTest, SummaryPerInstance) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  ReportOptions options;
+  options.perInstance = true;
+  ASSERT_FALSE(bool(printSummary(results(), os, options, "out")));
   EXPECT_NE(text.find("1. hoist-partly DMA 1 (pc 2) to before pc 0: saves 12 "
                       "of its 102 stall cycles"),
             std::string::npos)
       << text;
-  EXPECT_NE(text.find("report: out/report.html"), std::string::npos);
-  // One screen.
-  EXPECT_LE(std::count(text.begin(), text.end(), '\n'), 25);
+  EXPECT_NE(text.find("the largest: 2 DMAs in load, issuing them together "
+                      "saves 100 cycles"),
+            std::string::npos)
+      << text;
 }
 
 TEST_F(ReportTest, HtmlTiesEverythingTogether) {
@@ -173,6 +210,17 @@ TEST_F(ReportTest, HtmlTiesEverythingTogether) {
               std::string::npos)
         << id;
   EXPECT_NE(html.find("<a href=\"timeline.json\">"), std::string::npos);
+  // The static view: one row per dma.issue, the instances one click away,
+  // and the bottleneck dependencies per HLO (compute: 290 stall cycles).
+  EXPECT_NE(html.find("id=\"static-dma-table\""), std::string::npos);
+  EXPECT_NE(html.find("<details><summary>1 instance</summary>DMA 1</details>"),
+            std::string::npos);
+  EXPECT_NE(html.find("id=\"bottleneck-table\""), std::string::npos);
+  EXPECT_NE(html.find("dma.issue pc 1 -&gt; dma.wait pc 4 (DMA wait): 124 "
+                      "cycles over 1 execution"),
+            std::string::npos);
+  EXPECT_NE(html.find("<details><summary>Each DMA instance"),
+            std::string::npos);
   EXPECT_NE(html.find("<a href=\"metrics.json\">"), std::string::npos);
   EXPECT_NE(html.find("ui.perfetto.dev"), std::string::npos);
   EXPECT_NE(html.find("id=\"render-check\""), std::string::npos);

@@ -153,10 +153,13 @@ TEST_F(TimelineTest, OneSlicePerInstruction) {
   EXPECT_EQ(checkStructure(w.events()), "");
   EXPECT_FALSE(w.stats.merged);
   std::map<std::string, size_t> counts = countByCategory(w.events());
-  EXPECT_EQ(counts["X:instruction"], 12u);
+  // The 4 dma.issue and 3 dma.wait slices are in category dma, as the flows
+  // that end on them.
+  EXPECT_EQ(counts["X:instruction"], 5u);
   EXPECT_EQ(counts["X:stall"], 8u);
-  // Four DMAs, each with its base latency and transfer nested inside.
-  EXPECT_EQ(counts["X:dma"], 12u);
+  // Four DMAs, each with its base latency and transfer nested inside, and
+  // the 7 DMA-unit instructions.
+  EXPECT_EQ(counts["X:dma"], 12u + 7u);
   EXPECT_EQ(counts["s:dma"], 3u);
   EXPECT_EQ(counts["f:dma"], 3u);
   // Units: scalar 1+1, loadstore 1+1, vector 1+1, matrix 0/1/0, links
@@ -166,7 +169,7 @@ TEST_F(TimelineTest, OneSlicePerInstruction) {
   EXPECT_EQ(w.stats.events, w.events().size());
 
   // hbm->vmem needs two lanes: A and B overlap.
-  EXPECT_NE(w.text.find(R"("args":{"name":"dma hbm->vmem #2"})"),
+  EXPECT_NE(w.text.find(R"x("args":{"name":"dma hbm->vmem #2 (1 us = 1 cycle)"})x"),
             std::string::npos);
   // The stall of the wait on A names its cause and the DMA charged.
   EXPECT_NE(w.text.find(R"({"name":"dma_wait","cat":"stall","ph":"X",)"
@@ -195,9 +198,10 @@ TEST_F(TimelineTest, MergedStretches) {
   EXPECT_EQ(checkStructure(w.events()), "");
   EXPECT_TRUE(w.stats.merged);
   std::map<std::string, size_t> counts = countByCategory(w.events());
-  // dma.issue and dma.wait stay single; every other unit has one
-  // instruction per HLO here.
-  EXPECT_EQ(counts["X:instruction"], 7u);
+  // dma.issue and dma.wait stay single (in category dma); every other unit
+  // has one instruction per HLO here.
+  EXPECT_EQ(counts["X:instruction"], 0u);
+  EXPECT_EQ(counts["X:dma"], 12u + 7u);
   EXPECT_EQ(counts["X:stretch"], 5u);
   EXPECT_NE(w.text.find(R"({"name":"compute","cat":"stretch","ph":"X",)"
                         R"("pid":1,"tid":3,"ts":50,"dur":1,"args":{"hlo":)"
@@ -234,10 +238,10 @@ TEST_F(TimelineTest, RestrictedToAnHlo) {
   EXPECT_EQ(checkStructure(w.events()), "");
   std::map<std::string, size_t> counts = countByCategory(w.events());
   // vst, the wait and D's issue, plus C's issue (the other end of the flow
-  // to the wait in store).
-  EXPECT_EQ(counts["X:instruction"], 4u);
+  // to the wait in store); all but the vst in category dma.
+  EXPECT_EQ(counts["X:instruction"], 1u);
   EXPECT_EQ(counts["s:dma"], 1u);
-  EXPECT_EQ(counts["X:dma"], 6u); // C and D
+  EXPECT_EQ(counts["X:dma"], 6u + 3u); // C and D, and their instructions
 }
 
 TEST_F(TimelineTest, Deterministic) {

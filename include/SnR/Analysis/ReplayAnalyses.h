@@ -16,6 +16,7 @@
 #include "SnR/Analysis/DataCacheAnalysis.h"
 #include "SnR/Analysis/DependencyAnalysis.h"
 #include "SnR/Analysis/DmaStallAnalysis.h"
+#include "SnR/Analysis/StaticInstructionAnalysis.h"
 #include "SnR/Analysis/Suggestions.h"
 #include "SnR/Analysis/TraceInfo.h"
 #include "SnR/Analysis/UtilizationAnalysis.h"
@@ -67,6 +68,8 @@ struct ReplayResults {
   DataCacheAnalysis dataCache;
   DependencyAnalysis dependencies;
   Suggestions suggestions;
+  /// The above by static PC (finalized after the suggestions).
+  StaticInstructionAnalysis staticView;
 };
 
 /// Replays `trace` functionally from its snapshot on `machine` with every

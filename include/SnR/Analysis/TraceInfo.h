@@ -14,6 +14,7 @@
 #define SNR_ANALYSIS_TRACEINFO_H
 
 #include "SnR/Arch/ISA.h"
+#include "SnR/Trace/TraceFormat.h"
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/Support/Error.h"
@@ -44,6 +45,9 @@ struct TraceInfo {
   std::vector<HloId> hloOf;
   /// The trace-file line of each instruction (0 when unknown).
   std::vector<unsigned> lines;
+  /// The program's line table, when the trace carries one (or snr-replay
+  /// --program supplied it).
+  trace::LineTable lineTable;
 
   /// Interns the HLO map of `trace`; `instructions` refers into it.
   static TraceInfo fromTrace(const trace::Trace &trace);
@@ -53,6 +57,9 @@ struct TraceInfo {
   /// The id of the HLO named `name`, or an error that lists the trace's
   /// HLOs (for options that name one).
   llvm::Expected<HloId> lookupHlo(llvm::StringRef name) const;
+  /// "prog.mlir:45:5", where the program has the instruction at `pc`, or
+  /// empty without a line table entry.
+  std::string locatePc(uint64_t pc) const;
   /// "pc 12 (line 40)" or "pc 12", for messages.
   std::string describe(uint64_t index) const;
 };

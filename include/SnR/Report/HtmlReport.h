@@ -15,6 +15,7 @@
 #ifndef SNR_REPORT_HTMLREPORT_H
 #define SNR_REPORT_HTMLREPORT_H
 
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/Support/raw_ostream.h"
 
 namespace snr::analysis {
@@ -27,10 +28,13 @@ class Selection;
 struct ReportFigures;
 struct ReportOptions;
 
-void writeHtmlReport(llvm::raw_ostream &os,
-                     const analysis::ReplayResults &results,
-                     const Selection &selection, const ReportFigures &figures,
-                     const ReportOptions &options);
+/// `extraSections`, if given, writes more sections before the file list
+/// (the rewrite's, with --apply).
+void writeHtmlReport(
+    llvm::raw_ostream &os, const analysis::ReplayResults &results,
+    const Selection &selection, const ReportFigures &figures,
+    const ReportOptions &options,
+    llvm::function_ref<void(llvm::raw_ostream &)> extraSections = {});
 
 } // namespace snr::report
 

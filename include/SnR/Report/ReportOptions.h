@@ -26,7 +26,11 @@ struct ReportOptions {
   /// Restrict the report to the instructions of this HLO (exact name).
   std::string hlo;
 
-  /// Suggestions in the terminal summary.
+  /// List suggestions and parallel groups one DMA instance at a time in the
+  /// summary and the HTML report, instead of one row per static PC.
+  bool perInstance = false;
+
+  /// Suggestions (static DMAs, or instances) in the terminal summary.
   unsigned summarySuggestions = 5;
   /// HLOs in the terminal summary's stall breakdown.
   unsigned summaryHlos = 5;

@@ -33,6 +33,25 @@ struct HloRange {
   std::string name;
 };
 
+/// Where the instruction at `pc` is in the program file (1-based).
+struct LineEntry {
+  uint64_t pc = 0;
+  unsigned line = 0, column = 0;
+};
+
+/// The program's line table, as DWARF's .debug_line beside a binary: each
+/// PC's op in the snr.program file. Optional (`line_table` in the header).
+struct LineTable {
+  /// The program file, as the recorder was given it.
+  std::string file;
+  /// Sorted by PC, one entry per PC.
+  std::vector<LineEntry> entries;
+
+  bool empty() const { return entries.empty(); }
+  /// The entry of `pc`, or null.
+  const LineEntry *lookup(uint64_t pc) const;
+};
+
 /// The first line of a trace file.
 struct TraceHeader {
   int version = kFormatVersion;
@@ -47,6 +66,8 @@ struct TraceHeader {
   /// The instructions were reordered by a rewrite: each keeps its PC, but
   /// the PCs no longer follow the control flow.
   bool reordered = false;
+  /// PC -> file:line:col in the program (empty: none recorded).
+  LineTable lineTable;
 
   /// The HLO name of `pc`, or null. Ranges are sorted by begin.
   const HloRange *lookupHlo(uint64_t pc) const;

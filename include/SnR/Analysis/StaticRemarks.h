@@ -1,0 +1,50 @@
+//===- StaticRemarks.h - The static view as optimization remarks -*- C++ -*-===//
+//
+// Part of the SnR project.
+//
+//===----------------------------------------------------------------------===//
+//
+// One remark per static instruction, not per dynamic instance, so that
+// opt-viewer can rank and group them: each carries Function = the HLO name
+// and a hotness (the kHotnessArg argument, which the HotnessRemarkStreamer
+// turns into the YAML `Hotness` field) = its total stall cycles. Arguments
+// read as a sentence: text pieces (key "String", as LLVM's own remarks)
+// carry their spaces, values stand alone.
+//
+//   dma-hoist (snr.dma)         per static dma.issue whose waits stalled
+//   dma-parallelize (snr.dma)   per static parallel group (by issue PCs)
+//   stall (snr.stall)           per static instruction that stalled: how
+//                               long, and on what (its bottleneck producers)
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SNR_ANALYSIS_STATICREMARKS_H
+#define SNR_ANALYSIS_STATICREMARKS_H
+
+#include "SnR/Analysis/ReplayAnalyses.h"
+
+#include "mlir/IR/Location.h"
+#include "mlir/IR/MLIRContext.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
+
+namespace snr {
+
+inline constexpr llvm::StringLiteral kStallRemark = "stall";
+inline constexpr llvm::StringLiteral kStallRemarkCategory = "snr.stall";
+/// The argument a remark's hotness travels in (removed from the arguments
+/// by the HotnessRemarkStreamer).
+inline constexpr llvm::StringLiteral kHotnessArg = "Hotness";
+
+/// Emits the static remarks; `locationOf(index)` locates the trace
+/// instruction `index` (the first instance of each static instruction).
+void emitStaticRemarks(const analysis::ReplayResults &results,
+                       llvm::function_ref<mlir::Location(uint64_t)> locationOf);
+
+/// Streams every remark of `context` to `path` as LLVM remark YAML, with the
+/// kHotnessArg argument as the remark's Hotness. Every category enabled.
+mlir::LogicalResult enableHotnessRemarks(mlir::MLIRContext &context,
+                                         llvm::StringRef path);
+
+} // namespace snr
+
+#endif // SNR_ANALYSIS_STATICREMARKS_H

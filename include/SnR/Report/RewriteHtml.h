@@ -1,0 +1,46 @@
+//===- RewriteHtml.h - report.html's rewrite section ------------*- C++ -*-===//
+//
+// Part of the SnR project.
+//
+//===----------------------------------------------------------------------===//
+//
+// With snr-replay --apply, report.html gains a section on the proved
+// rewrite: cycles and the DMA-wait stall split before and after, the moves
+// by static PC with their DMAs' stall before and after, and links to
+// rewrite.json, the remarks and the rewritten trace. snr-replay writes the
+// report first, then, once the rewrite is proved, report.html again with
+// the section (rewriteReportHtml).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SNR_REPORT_REWRITEHTML_H
+#define SNR_REPORT_REWRITEHTML_H
+
+#include "SnR/Analysis/TraceInfo.h"
+#include "SnR/Report/ReportOptions.h"
+#include "SnR/Rewrite/RewriteCheck.h"
+
+#include "llvm/Support/Error.h"
+#include "llvm/Support/raw_ostream.h"
+
+namespace snr::analysis {
+struct ReplayResults;
+} // namespace snr::analysis
+
+namespace snr::report {
+
+/// <h2 id="rewrite"> and its tables.
+void writeRewriteHtml(llvm::raw_ostream &os, const analysis::TraceInfo &info,
+                      const rewrite::HoistPlan &plan,
+                      const rewrite::RewriteComparison &comparison);
+
+/// Writes `dir`/report.html again, with the rewrite section.
+llvm::Error rewriteReportHtml(const analysis::ReplayResults &results,
+                              llvm::StringRef dir,
+                              const ReportOptions &options,
+                              const rewrite::HoistPlan &plan,
+                              const rewrite::RewriteComparison &comparison);
+
+} // namespace snr::report
+
+#endif // SNR_REPORT_REWRITEHTML_H

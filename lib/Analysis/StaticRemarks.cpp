@@ -1,0 +1,258 @@
+//===- StaticRemarks.cpp - The static view as optimization remarks --------===//
+//
+// Part of the SnR project.
+//
+//===----------------------------------------------------------------------===//
+
+#include "SnR/Analysis/StaticRemarks.h"
+#include "SnR/Analysis/SuggestionRemarks.h"
+
+#include "mlir/IR/Remarks.h"
+#include "llvm/Remarks/RemarkFormat.h"
+#include "llvm/Remarks/RemarkSerializer.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace mlir;
+using namespace snr;
+using namespace snr::analysis;
+
+namespace {
+using remark::detail::Remark;
+
+/// A connecting piece of the sentence.
+Remark::Arg text(std::string value) {
+  return Remark::Arg("String", std::move(value));
+}
+
+llvm::StringRef reasonText(sim::StallKind kind) {
+  switch (kind) {
+  case sim::StallKind::Scoreboard:
+    return "a register written by";
+  case sim::StallKind::UnitBusy:
+    return "its unit, busy with";
+  case sim::StallKind::Branch:
+    return "the refill after";
+  case sim::StallKind::Fence:
+    return "the results in flight of";
+  case sim::StallKind::DmaWait:
+    return "the DMA issued by";
+  case sim::StallKind::None:
+    break;
+  }
+  return "";
+}
+
+void emitDmaRemark(const ReplayResults &results, const StaticDma &d,
+                   Location loc) {
+  const TraceInfo &info = results.info;
+  const Suggestions &suggestions = results.suggestions;
+  bool actionable = d.verdicts[unsigned(Verdict::Hoist)] ||
+                    d.verdicts[unsigned(Verdict::HoistPartly)];
+  auto opts = remark::RemarkOpts::name(kHoistRemark)
+                  .category(kRemarkCategory)
+                  .function(info.getHloName(d.hlo));
+  remark::detail::InFlightRemark r =
+      actionable ? remark::missed(loc, opts) : remark::analysis(loc, opts);
+  if (!r)
+    return;
+  r << text(llvm::formatv("dma.issue at pc {0}: the waits of its ", d.pc)
+                .str())
+    << Remark::Arg("instances", uint64_t(d.instances.size()))
+    << text(d.instances.size() == 1 ? " instance stalled "
+                                    : " instances stalled ")
+    << Remark::Arg("stall_cycles", d.stall())
+    << text(" cycles (") << Remark::Arg("base_stall_cycles", d.baseStall)
+    << text(" on base latency, ")
+    << Remark::Arg("transfer_stall_cycles", d.transferStall)
+    << text(" on transfer); its relaxed dependencies let it start at least ")
+    << Remark::Arg("backtail_min_cycles", d.backtailMinCycles)
+    << text(" cycles earlier (median ")
+    << Remark::Arg("backtail_median_cycles", d.backtailMedianCycles)
+    << text("). Verdict: ");
+  std::string verdicts;
+  for (unsigned v = 0; v < d.verdicts.size(); ++v)
+    if (d.verdicts[v])
+      verdicts += (verdicts.empty() ? "" : ", ") +
+                  getVerdictName(Verdict(v)).str() + " " +
+                  std::to_string(d.verdicts[v]);
+  r << Remark::Arg("Verdict", verdicts.empty() ? std::string("none") : verdicts);
+  if (!d.suggestions.empty()) {
+    const DmaSuggestion &best = suggestions.dmas[d.suggestions.front()];
+    r << text(". Its largest instance: ") << Remark::Arg("Reason", best.reason);
+    if (actionable && best.target < info.instructions.size()) {
+      const arch::Instruction &target = info.instructions[best.target];
+      r << text(". Suggestion: ")
+        << Remark::Arg(
+               "Suggestion",
+               llvm::formatv("issue it in front of the {0} at pc {1}, {2} "
+                             "instructions earlier",
+                             arch::getMnemonic(target.opcode), target.pc,
+                             best.hoistInstructions)
+                   .str());
+    }
+  }
+  r << text("; saves ") << Remark::Arg("expected_saving_cycles",
+                                       d.expectedSaving)
+    << text(" cycles.") << Remark::Arg(kHotnessArg, d.stall());
+}
+
+void emitGroupRemark(const ReplayResults &results,
+                     const StaticParallelGroup &g, Location loc) {
+  auto opts = remark::RemarkOpts::name(kParallelizeRemark)
+                  .category(kRemarkCategory)
+                  .function(results.info.getHloName(g.hlo));
+  remark::detail::InFlightRemark r = remark::missed(loc, opts);
+  if (!r)
+    return;
+  std::string pcs;
+  for (uint64_t pc : g.pcs)
+    pcs += (pcs.empty() ? "" : ", ") + std::to_string(pc);
+  r << text("the independent DMAs issued at pc ") << Remark::Arg("pcs", pcs)
+    << text(" are issued and waited one at a time (")
+    << Remark::Arg("instances", uint64_t(g.groups.size()))
+    << text(g.groups.size() == 1 ? " time), each paying the full base "
+                                   "latency. Suggestion: "
+                                 : " times), each paying the full base "
+                                   "latency. Suggestion: ")
+    << Remark::Arg("Suggestion",
+                   std::string("issue them together and wait once"))
+    << text("; saves ")
+    << Remark::Arg("expected_saving_cycles", g.expectedSaving)
+    << text(" cycles.") << Remark::Arg(kHotnessArg, g.expectedSaving);
+}
+
+void emitStallRemark(const ReplayResults &results, const StaticInstruction &s,
+                     Location loc) {
+  auto opts = remark::RemarkOpts::name(kStallRemark)
+                  .category(kStallRemarkCategory)
+                  .function(results.info.getHloName(s.hlo));
+  remark::detail::InFlightRemark r = remark::analysis(loc, opts);
+  if (!r)
+    return;
+  uint64_t stall = s.stallCycles();
+  r << text(llvm::formatv("{0} at pc {1} stalled ",
+                          arch::getMnemonic(s.opcode), s.pc)
+                .str())
+    << Remark::Arg("stall_cycles", stall) << text(" cycles over ")
+    << Remark::Arg("executions", s.executions)
+    << text(s.executions == 1 ? " execution" : " executions");
+  // The kinds, largest first, each with its main producer.
+  llvm::SmallVector<unsigned, sim::kNumStallKinds> kinds;
+  for (unsigned k = 1; k < sim::kNumStallKinds; ++k)
+    if (s.stalls[k].total)
+      kinds.push_back(k);
+  llvm::stable_sort(kinds, [&](unsigned a, unsigned b) {
+    return s.stalls[a].total > s.stalls[b].total;
+  });
+  const StaticInstructionAnalysis &view = results.staticView;
+  for (size_t i = 0; i < kinds.size(); ++i) {
+    unsigned k = kinds[i];
+    sim::StallKind kind = sim::StallKind(k);
+    r << text(i == 0 ? ": " : "; ")
+      << Remark::Arg(sim::getStallKindName(kind), s.stalls[k].total)
+      << text(" cycles waiting for ");
+    if (s.producers[k].empty()) {
+      r << text("earlier instructions in flight");
+      continue;
+    }
+    const ProducerCycles &p = s.producers[k].front();
+    const StaticInstruction *producer = view.lookup(p.pc);
+    r << text(reasonText(kind).str() + " the ")
+      << Remark::Arg("Producer",
+                     llvm::formatv("{0} at pc {1}",
+                                   producer ? arch::getMnemonic(
+                                                  producer->opcode)
+                                            : llvm::StringRef("instruction"),
+                                   p.pc)
+                         .str());
+    if (kind == sim::StallKind::Scoreboard && producer && results.machine
+                                                              .issueWidth) {
+      uint64_t latency =
+          results.machine.getLatency(arch::getLatencyClass(producer->opcode))
+              .latency;
+      r << text(" (latency ") << Remark::Arg("latency", latency) << text(")");
+    }
+    if (p.cycles != s.stalls[k].total)
+      r << text(" (") << Remark::Arg("producer_cycles", p.cycles)
+        << text(" of them on this one)");
+  }
+  r << text(".") << Remark::Arg(kHotnessArg, stall);
+}
+
+/// LLVM remark YAML, with the kHotnessArg argument as Hotness.
+class HotnessRemarkStreamer final
+    : public remark::detail::MLIRRemarkStreamerBase {
+public:
+  HotnessRemarkStreamer(std::unique_ptr<llvm::raw_fd_ostream> os,
+                        std::unique_ptr<llvm::remarks::RemarkSerializer> out)
+      : os(std::move(os)), serializer(std::move(out)) {}
+
+  void streamOptimizationRemark(const Remark &remark) override {
+    llvm::remarks::Remark r = remark.generateRemark();
+    for (auto *it = r.Args.begin(); it != r.Args.end(); ++it) {
+      if (it->Key != kHotnessArg)
+        continue;
+      uint64_t hotness = 0;
+      if (!it->Val.getAsInteger(10, hotness))
+        r.Hotness = hotness;
+      r.Args.erase(it);
+      break;
+    }
+    serializer->emit(r);
+  }
+  void finalize() override { os->flush(); }
+  ~HotnessRemarkStreamer() override {
+    serializer.reset();
+    os->flush();
+  }
+
+private:
+  std::unique_ptr<llvm::raw_fd_ostream> os;
+  std::unique_ptr<llvm::remarks::RemarkSerializer> serializer;
+};
+} // namespace
+
+void snr::emitStaticRemarks(
+    const ReplayResults &results,
+    llvm::function_ref<Location(uint64_t)> locationOf) {
+  const StaticInstructionAnalysis &view = results.staticView;
+  for (const StaticDma &d : view.dmas)
+    if (d.stall() && !d.instances.empty())
+      emitDmaRemark(results, d,
+                    locationOf(results.dmas.dmas[d.instances.front()]
+                                   .issueIndex));
+  for (const StaticParallelGroup &g : view.parallelGroups) {
+    const ParallelDmaGroup &first =
+        results.suggestions.parallelGroups[g.groups.front()];
+    emitGroupRemark(results, g,
+                    locationOf(results.dmas.dmas[first.dmas.front()]
+                                   .issueIndex));
+  }
+  for (const StaticInstruction &s : view.instructions)
+    if (s.stallCycles())
+      emitStallRemark(results, s, locationOf(s.firstIndex));
+}
+
+LogicalResult snr::enableHotnessRemarks(MLIRContext &context,
+                                        llvm::StringRef path) {
+  std::error_code error;
+  auto os = std::make_unique<llvm::raw_fd_ostream>(path, error,
+                                                   llvm::sys::fs::OF_Text);
+  if (error)
+    return failure();
+  llvm::Expected<std::unique_ptr<llvm::remarks::RemarkSerializer>> serializer =
+      llvm::remarks::createRemarkSerializer(llvm::remarks::Format::YAML, *os);
+  if (!serializer) {
+    llvm::consumeError(serializer.takeError());
+    return failure();
+  }
+  remark::RemarkCategories all;
+  all.passed = all.missed = all.analysis = all.failed = ".*";
+  return remark::enableOptimizationRemarks(
+      context,
+      std::make_unique<HotnessRemarkStreamer>(std::move(os),
+                                              std::move(*serializer)),
+      std::make_unique<remark::RemarkEmittingPolicyAll>(), all);
+}
