@@ -325,6 +325,28 @@ def measure_trace(t, args, bin_dir, tmp_dir):
         result["snr_replay"][variant] = measure_process(replay + extra, runs)
     result["findings"] = findings(os.path.join(out, "metrics.json"))
     shutil.rmtree(out, ignore_errors=True)
+
+    # The IR path a pipeline user takes: the trace as MLIR text and
+    # bytecode, then --snr-simulate on each (parse, replay, annotate, print).
+    log("%s: snr-translate and snr-opt --snr-simulate" % name)
+    text = os.path.join(tmp_dir, "trace.mlir")
+    bytecode = os.path.join(tmp_dir, "trace.mlirbc")
+    translate = os.path.join(bin_dir, "snr-translate")
+    opt = os.path.join(bin_dir, "snr-opt")
+    result["snr_opt"] = {}
+    result["snr_opt"]["import-text"] = measure_process(
+        [translate, "--import-snr-trace", t["trace"], "-o", text], runs)
+    run([opt, text, "--emit-bytecode", "-o", bytecode])
+    result["snr_opt"]["simulate-text"] = measure_process(
+        [opt, text, "--snr-simulate", "-o", os.path.join(tmp_dir, "s.mlir")],
+        runs)
+    result["snr_opt"]["simulate-bytecode"] = measure_process(
+        [opt, bytecode, "--snr-simulate", "--emit-bytecode", "-o",
+         os.path.join(tmp_dir, "s.mlirbc")], runs)
+    for path in (text, bytecode, os.path.join(tmp_dir, "s.mlir"),
+                 os.path.join(tmp_dir, "s.mlirbc")):
+        if os.path.exists(path):
+            os.remove(path)
     result["load_average_after"] = list(os.getloadavg())
     return result
 
@@ -444,6 +466,10 @@ def per_instruction_table(results, names):
     for v in ("no-annotated-mlir", "bytecode"):
         add("snr-replay end to end (%s)" % v, "ns",
             lambda r, v=v: ns(r["snr_replay"][v]["median_s"], r))
+    for v in ("import-text", "simulate-text", "simulate-bytecode"):
+        add("snr-translate/snr-opt (%s)" % v, "ns",
+            lambda r, v=v: ns(r["snr_opt"][v]["median_s"], r)
+            if "snr_opt" in r else float("nan"))
     # Memory.
     add("memory: trace table loaded", "B",
         lambda r: r["replay"]["rss_with_trace_loaded_bytes"] /
@@ -758,6 +784,28 @@ def markdown(report):
         w("| ratio to llvm-mca | **%.1fx** | %.1fx | 1 |" %
           (report["mca_ratio_timing_only"], report["mca_ratio_all"]))
         w("")
+    ir = [r for r in report["traces"] if "snr_opt" in r]
+    if ir:
+        w("")
+        w("## The IR path")
+        w("")
+        w("The annotated trace and the pipeline user's path, per trace, "
+          "medians of one run (the ratio is within that run):")
+        w("")
+        w("| trace | snr-replay, no annotated IR | with annotated bytecode "
+          "| ratio | import to text | --snr-simulate text -> text | "
+          "bytecode -> bytecode | peak (bytecode -> bytecode) |")
+        w("|---|---:|---:|---:|---:|---:|---:|---:|")
+        for r in ir:
+            none = r["snr_replay"]["no-annotated-mlir"]["median_s"]
+            bc = r["snr_replay"]["bytecode"]["median_s"]
+            o = r["snr_opt"]
+            w("| %s | %.2f s | %.2f s | %.2fx | %.2f s | %.2f s | %.2f s | "
+              "%.0f B/instr |" %
+              (r["name"], none, bc, bc / none, o["import-text"]["median_s"],
+               o["simulate-text"]["median_s"],
+               o["simulate-bytecode"]["median_s"],
+               o["simulate-bytecode"]["peak_rss_bytes"] / r["instructions"]))
     return "\n".join(out) + "\n"
 
 

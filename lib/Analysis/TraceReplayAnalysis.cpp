@@ -21,26 +21,26 @@ static llvm::cl::opt<bool> debugReplays(
                    "replayed for its analyses"),
     llvm::cl::init(false), llvm::cl::Hidden);
 
-/// The machine `traceOp` names, or an error emitted on it.
-static std::optional<sim::MachineModel> machineOf(Operation *traceOp,
-                                                  std::string &file) {
-  if (auto attr = traceOp->getAttrOfType<StringAttr>(kMachineFileAttr))
-    file = attr.getValue().str();
-  if (file.empty())
-    return sim::getDefaultMachineModel();
-  llvm::Expected<sim::MachineModel> machine = sim::loadMachineModel(file);
+std::optional<sim::MachineModel>
+snr::loadMachineFor(Operation *op, StringRef machineFile) {
+  llvm::Expected<sim::MachineModel> machine =
+      sim::loadMachineModelOrDefault(machineFile);
   if (!machine) {
-    mlir::emitError(traceOp->getLoc())
-        << "invalid machine description: "
-        << llvm::toString(machine.takeError());
+    // At the op's location, not on the op: printing a whole trace with the
+    // error (--mlir-print-op-on-diagnostic) would bury it.
+    mlir::emitError(op->getLoc()) << "invalid machine description: "
+                                  << llvm::toString(machine.takeError());
     return std::nullopt;
   }
   return std::move(*machine);
 }
 
 TraceReplayAnalysis::TraceReplayAnalysis(Operation *traceOp) {
-  std::string machineFile;
-  std::optional<sim::MachineModel> machine = machineOf(traceOp, machineFile);
+  StringRef machineFile;
+  if (auto attr = traceOp->getAttrOfType<StringAttr>(kMachineFileAttr))
+    machineFile = attr.getValue();
+  std::optional<sim::MachineModel> machine =
+      loadMachineFor(traceOp, machineFile);
   if (!machine)
     return;
   *this = TraceReplayAnalysis(traceOp, *machine);

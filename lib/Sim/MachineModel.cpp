@@ -407,6 +407,13 @@ llvm::Expected<MachineModel> snr::sim::loadMachineModel(StringRef path) {
   return parseMachineModel((*buffer)->getBuffer(), path);
 }
 
+llvm::Expected<MachineModel>
+snr::sim::loadMachineModelOrDefault(StringRef path) {
+  if (path.empty() || path == "default")
+    return getDefaultMachineModel();
+  return loadMachineModel(path);
+}
+
 StringRef snr::sim::getDefaultMachineModelJson() {
   static const char kJson[] =
 #include "DefaultMachine.inc"

@@ -16,22 +16,6 @@
 using namespace mlir;
 using namespace snr;
 
-std::optional<sim::MachineModel>
-snr::loadMachineFor(Operation *op, StringRef machineFile) {
-  if (machineFile.empty() || machineFile == "default")
-    return sim::getDefaultMachineModel();
-  llvm::Expected<sim::MachineModel> machine =
-      sim::loadMachineModel(machineFile);
-  if (!machine) {
-    // At the op's location, not on the op: printing a whole trace with the
-    // error (--mlir-print-op-on-diagnostic) would bury it.
-    mlir::emitError(op->getLoc()) << "invalid machine description: "
-                    << llvm::toString(machine.takeError());
-    return std::nullopt;
-  }
-  return std::move(*machine);
-}
-
 const TraceReplayAnalysis *
 snr::getTraceReplay(AnalysisManager analyses, Operation *traceOp,
                     StringRef machineFile,

@@ -26,10 +26,6 @@
 
 namespace snr {
 
-/// The machine in `machineFile`, or the embedded default when it is empty.
-/// Emits an error on `op` if the file is unreadable or invalid.
-std::optional<sim::MachineModel> loadMachineFor(mlir::Operation *op,
-                                                llvm::StringRef machineFile);
 
 /// The replay analysis of `traceOp` a pass asks for with its `machine`
 /// option (`machineFile`; empty: whatever the trace names) and `options`:

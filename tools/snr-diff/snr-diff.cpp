@@ -88,14 +88,11 @@ int main(int argc, char **argv) {
       "A run is an snr-replay output directory, a metrics.json or a trace "
       "(replayed).\n");
 
-  sim::MachineModel machine = sim::getDefaultMachineModel();
-  if (!machineFile.empty()) {
-    llvm::Expected<sim::MachineModel> loaded =
-        sim::loadMachineModel(machineFile);
-    if (!loaded)
-      return fail(llvm::toString(loaded.takeError()));
-    machine = std::move(*loaded);
-  }
+  llvm::Expected<sim::MachineModel> loadedMachine =
+      sim::loadMachineModelOrDefault(machineFile);
+  if (!loadedMachine)
+    return fail(llvm::toString(loadedMachine.takeError()));
+  sim::MachineModel machine = std::move(*loadedMachine);
   if (!summary && runs.size() != 2)
     return fail("expected two runs to compare (or --summary and any number)");
 

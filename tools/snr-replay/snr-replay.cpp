@@ -525,14 +525,11 @@ int main(int argc, char **argv) {
   if (!plugins)
     return fail(llvm::toString(plugins.takeError()));
 
-  sim::MachineModel machine = sim::getDefaultMachineModel();
-  if (!machineFile.empty()) {
-    llvm::Expected<sim::MachineModel> loaded =
-        sim::loadMachineModel(machineFile);
-    if (!loaded)
-      return fail(llvm::toString(loaded.takeError()));
-    machine = std::move(*loaded);
-  }
+  llvm::Expected<sim::MachineModel> loadedMachine =
+      sim::loadMachineModelOrDefault(machineFile);
+  if (!loadedMachine)
+    return fail(llvm::toString(loadedMachine.takeError()));
+  sim::MachineModel machine = std::move(*loadedMachine);
 
   Progress progress(progressFlag ||
                     llvm::sys::Process::StandardErrIsDisplayed());

@@ -62,6 +62,11 @@ private:
   std::unique_ptr<analysis::ReplayResults> results;
 };
 
+/// The machine in `machineFile` (the embedded default if empty or
+/// "default"), or nothing after an error emitted at `op`'s location.
+std::optional<sim::MachineModel> loadMachineFor(mlir::Operation *op,
+                                                llvm::StringRef machineFile);
+
 /// Emits a failed replay of `table` as an MLIR error: a divergence at the
 /// divergent instruction's op, anything else at the trace op. Returns
 /// failure, for `return emitReplayError(...)`.

@@ -91,6 +91,9 @@ llvm::Expected<MachineModel> parseMachineModel(llvm::StringRef json,
 
 /// Reads a machine description file.
 llvm::Expected<MachineModel> loadMachineModel(llvm::StringRef path);
+/// What a `--machine`/`machine=` option names: the file at `path`, or the
+/// embedded default when `path` is empty or "default".
+llvm::Expected<MachineModel> loadMachineModelOrDefault(llvm::StringRef path);
 
 /// The embedded default, machines/snr-ref.json.
 llvm::StringRef getDefaultMachineModelJson();
