@@ -7,6 +7,7 @@
 #include "SnR/Report/RunDirectory.h"
 #include "SnR/Report/Report.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
@@ -16,9 +17,10 @@ using namespace snr::report;
 using llvm::StringRef;
 
 llvm::ArrayRef<StringRef> snr::report::getRunResultFiles() {
+  // The files a reader opens first come first: they are removed first.
   static const StringRef kFiles[] = {
-      kReportHtmlFile,     kMetricsFile,        kTimelineFile,
-      kSummaryFile,        kDmaTimelineSvgFile, kUtilizationSvgFile,
+      kReportHtmlFile,     kMetricsFile,        kSummaryFile,
+      kTimelineFile,       kDmaTimelineSvgFile, kUtilizationSvgFile,
       kDataCacheSvgFile,   kFragmentationSvgFile, "remarks.yaml",
       "annotated.mlir",    "annotated.mlirbc",  "rewritten.jsonl",
       "rewrite.json",      "rewrite-remarks.yaml"};
@@ -58,11 +60,29 @@ RunDirectory::open(StringRef dir, StringRef what,
             return llvm::Error::success();
           }))
     return std::move(error);
-  for (StringRef name : results) {
-    std::string path = run.path(name);
-    if (std::error_code ec = llvm::sys::fs::remove(path))
-      return llvm::createStringError(ec, "cannot remove the earlier run's '" +
-                                             path + "': " + ec.message());
+  // All that can go goes, in order (test/Replay/kill-check.py relies on
+  // it), even after a failure: the marker stays then. So do the
+  // temporaries of a run that was killed while it wrote.
+  llvm::SmallVector<std::string> stale;
+  for (StringRef name : results)
+    stale.push_back(run.path(name));
+  std::error_code ec;
+  for (llvm::sys::fs::directory_iterator it(dir, ec), end; it != end && !ec;
+       it.increment(ec)) {
+    StringRef name = llvm::sys::path::filename(it->path());
+    auto [base, suffix] = name.split(".tmp-");
+    if (!suffix.empty() &&
+        (base == kFailedMarker || llvm::is_contained(results, base)))
+      stale.push_back(it->path());
+  }
+  llvm::Error error = llvm::Error::success();
+  for (const std::string &path : stale)
+    if (std::error_code ec = llvm::sys::fs::remove(path); ec && !error)
+      error = llvm::createStringError(ec, "cannot remove the earlier run's '" +
+                                              path + "': " + ec.message());
+  if (error) {
+    run.fail("cannot remove an earlier run's file");
+    return std::move(error);
   }
   return std::move(run);
 }
