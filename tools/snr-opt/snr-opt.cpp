@@ -11,12 +11,14 @@
 //===----------------------------------------------------------------------===//
 
 #include "SnR/Dialect/SnRDialect.h"
+#include "SnR/Support/OutputFile.h"
 #include "SnR/Transforms/Passes.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 #include "mlir/Transforms/Passes.h"
 
 int main(int argc, char **argv) {
+  snr::reportOutputErrorsByName("snr-opt", argc, argv);
   mlir::DialectRegistry registry;
   registry.insert<snr::SnRDialect>();
   // The generic passes (canonicalize, cse, symbol-dce, ...) compose with ours.

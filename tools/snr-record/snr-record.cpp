@@ -17,6 +17,7 @@
 #include "SnR/Record/ProgramLoader.h"
 #include "SnR/Record/Recorder.h"
 #include "SnR/Record/ReplayCheck.h"
+#include "SnR/Support/OutputFile.h"
 #include "SnR/Trace/Compression.h"
 
 #include "mlir/IR/BuiltinOps.h"
@@ -79,6 +80,13 @@ int main(int argc, char **argv) {
   cl::HideUnrelatedOptions(category);
   cl::ParseCommandLineOptions(argc, argv, "SnR trace recorder\n");
 
+  // The output is opened before the work: a path that cannot be written
+  // fails now, not after the recording. It gets its name when complete.
+  llvm::Expected<std::unique_ptr<OutputFile>> output =
+      OutputFile::open(outputFile);
+  if (!output)
+    return fail(llvm::toString(output.takeError()));
+
   MLIRContext context;
   context.loadDialect<SnRDialect>();
   llvm::SourceMgr sourceMgr;
@@ -116,7 +124,9 @@ int main(int argc, char **argv) {
       record::loadProgram(programs.front(), sizes, hloMap);
   if (failed(program))
     return 1;
-  record::ReferenceTarget target(*program);
+  // The target takes the loaded image (a splat may be a gigabyte): no copy.
+  record::ReferenceTarget target(*program,
+                                 std::move(program->initialState));
 
   // The break point: a PC, or the first instruction of an HLO.
   // Decimal or 0x-hexadecimal, as PCs are written everywhere else (a
@@ -171,15 +181,11 @@ int main(int argc, char **argv) {
       return fail(llvm::toString(std::move(error)));
   }
 
-  std::string errorMessage;
-  std::unique_ptr<llvm::ToolOutputFile> output =
-      openOutputFile(outputFile, &errorMessage);
-  if (!output)
-    return fail(errorMessage);
   if (verify)
-    output->os() << fileBytes;
-  else if (llvm::Error error = writeTrace(output->os()))
+    (*output)->os() << fileBytes;
+  else if (llvm::Error error = writeTrace((*output)->os()))
     return fail(outputFile + ": " + llvm::toString(std::move(error)));
-  output->keep();
+  if (llvm::Error error = (*output)->keep())
+    return fail(llvm::toString(std::move(error)));
   return 0;
 }

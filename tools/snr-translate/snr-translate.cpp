@@ -9,10 +9,12 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "SnR/Support/OutputFile.h"
 #include "SnR/Trace/TraceImport.h"
 #include "mlir/Tools/mlir-translate/MlirTranslateMain.h"
 
 int main(int argc, char **argv) {
+  snr::reportOutputErrorsByName("snr-translate", argc, argv);
   snr::registerTraceTranslations();
   return mlir::failed(
       mlir::mlirTranslateMain(argc, argv, "SnR translation tool"));
