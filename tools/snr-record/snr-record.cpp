@@ -25,7 +25,9 @@
 #include "mlir/Parser/Parser.h"
 #include "mlir/Support/FileUtilities.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/ToolOutputFile.h"
 #include "llvm/Support/WithColor.h"
@@ -91,8 +93,14 @@ int main(int argc, char **argv) {
   context.loadDialect<SnRDialect>();
   llvm::SourceMgr sourceMgr;
   SourceMgrDiagnosticHandler diagnostics(sourceMgr, &context);
+  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> input =
+      llvm::MemoryBuffer::getFileOrSTDIN(inputFile, /*IsText=*/true);
+  if (!input)
+    return fail("cannot read '" + inputFile +
+                "': " + input.getError().message());
+  sourceMgr.AddNewSourceBuffer(std::move(*input), llvm::SMLoc());
   OwningOpRef<ModuleOp> module =
-      parseSourceFile<ModuleOp>(inputFile, sourceMgr, ParserConfig(&context));
+      parseSourceFile<ModuleOp>(sourceMgr, ParserConfig(&context));
   if (!module)
     return 1;
 
@@ -141,6 +149,19 @@ int main(int argc, char **argv) {
       }))
     return fail("--break-at '" + breakAt +
                 "' is neither a PC nor an HLO name of the program");
+  // A fault is located at the faulting instruction's line in the program.
+  auto failAtPc = [&](llvm::Error error) {
+    std::string where;
+    uint64_t pc = target.getState().pc;
+    programs.front().getBody()->walk([&](InstructionOpInterface inst) {
+      if (where.empty() && inst.toInstruction().pc == pc)
+        if (auto loc = dyn_cast<FileLineColLoc>(inst->getLoc()))
+          where = llvm::formatv("{0}:{1}:{2}: ", loc.getFilename(),
+                                loc.getLine(), loc.getColumn())
+                      .str();
+    });
+    return fail(where + llvm::toString(std::move(error)));
+  };
   trace::TraceHeader lookup;
   lookup.hloMap = hloMap;
   if (llvm::Error error = record::runUntil(
@@ -152,11 +173,11 @@ int main(int argc, char **argv) {
             return range && range->name == breakAt;
           },
           maxSteps))
-    return fail(llvm::toString(std::move(error)));
+    return failAtPc(std::move(error));
 
   llvm::Expected<trace::Trace> recorded = record::recordTrace(target, count);
   if (!recorded)
-    return fail(llvm::toString(recorded.takeError()));
+    return failAtPc(recorded.takeError());
   recorded->header.machine = machineName;
   recorded->header.program = programs.front().getSymName().str();
   recorded->header.hloMap = std::move(hloMap);
