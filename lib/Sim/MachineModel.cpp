@@ -349,7 +349,8 @@ llvm::Expected<MachineModel> Reader::read(StringRef text) {
   if (!parsed) {
     // llvm::json says "[line:col, byte=N]: message", with the column of the
     // character after the one it rejected, except for text after the
-    // document, which it has not consumed; say it the usual way.
+    // document and the end of the input, which it has not consumed; say it
+    // the usual way.
     std::string message = llvm::toString(parsed.takeError());
     llvm::SmallVector<StringRef> match;
     unsigned column = 0;
@@ -357,7 +358,8 @@ llvm::Expected<MachineModel> Reader::read(StringRef text) {
             .match(message, &match) &&
         !match[2].getAsInteger(10, column))
       message = llvm::formatv("{0}:{1}: malformed JSON: {2}", match[1],
-                              match[3].starts_with("Text after end")
+                              match[3].starts_with("Text after end") ||
+                                      match[3] == "Unexpected EOF"
                                   ? column + 1
                                   : column,
                               match[3])
