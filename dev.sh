@@ -98,13 +98,34 @@ sanitize() {
     ctest --test-dir "$dir" --output-on-failure
 }
 
+# The libFuzzer targets (fuzz/README.md), built with clang, ASan and UBSan in
+# build-fuzz/, each run for SNR_FUZZ_SECONDS (60) from a seed corpus of the
+# repository's inputs; a finding fails and is kept in build-fuzz/artifacts/.
+fuzz() {
+  local dir=build-fuzz
+  if [ ! -f "$dir/build.ninja" ]; then
+    local flags="-fsanitize=address,undefined -fno-sanitize-recover=undefined"
+    flags+=" -fsanitize=fuzzer-no-link -g"
+    cmake -G Ninja -S . -B "$dir" \
+      -DCMAKE_BUILD_TYPE=Release \
+      -DCMAKE_C_COMPILER=clang-22 -DCMAKE_CXX_COMPILER=clang++-22 \
+      -DCMAKE_CXX_FLAGS="$flags" \
+      -DSNR_BUILD_FUZZERS=ON -DBUILD_TESTING=OFF \
+      -DMLIR_DIR="$LLVM_PREFIX/lib/cmake/mlir" \
+      -DLLVM_EXTERNAL_LIT="$LLVM_PREFIX/bin/lit"
+  fi
+  ninja -C "$dir" trace-reader-fuzzer machine-model-fuzzer replay-fuzzer
+  fuzz/run.sh "$dir" "${SNR_FUZZ_SECONDS:-60}"
+}
+
 case "${1:-}" in
   deps) deps ;;
   build) deps; build ;;
   example) deps; build; example ;;
-  test) deps; build; run_tests ;;
+  test) deps clang-22 libclang-rt-22-dev; build; run_tests; fuzz; sanitize ;;
   bench) deps; shift; exec bench/run.sh "$@" ;;
   sanitize) deps clang-22 libclang-rt-22-dev; sanitize ;;
-  *) echo "usage: $0 example | test | build | bench | sanitize | deps" >&2
+  fuzz) deps clang-22 libclang-rt-22-dev; fuzz ;;
+  *) echo "usage: $0 example | test | build | bench | sanitize | fuzz | deps" >&2
      exit 2 ;;
 esac

@@ -23,10 +23,20 @@ using namespace snr::analysis;
 
 void DataCacheAnalysis::onRunStart(const sim::RunInfo &run) {
   available = run.functional;
-  pageBytes = run.machine->vmemPageBytes;
-  pagesPerBlock = run.machine->vmemPagesPerBlock;
+  machinePageBytes = run.machine->vmemPageBytes;
+  machinePagesPerBlock = run.machine->vmemPagesPerBlock;
   numBlocks = run.machine->vmemBlocks;
-  numPages = run.machine->getNumVmemPages();
+  // A bounded number of pages: coarser pages for a large VMEM in small pages
+  // (4 GiB in 64-byte pages would be 64 Mi pages in every window).
+  pageCoarsening = 1;
+  auto coarsePerBlock = [&] {
+    return (machinePagesPerBlock + pageCoarsening - 1) / pageCoarsening;
+  };
+  while (uint64_t(numBlocks) * coarsePerBlock() > kMaxCachePages)
+    pageCoarsening *= 2;
+  pagesPerBlock = coarsePerBlock();
+  pageBytes = machinePageBytes * pageCoarsening;
+  numPages = numBlocks * pagesPerBlock;
   pages.assign(numPages, {});
   intervals.clear();
   pending.clear();
@@ -37,25 +47,53 @@ void DataCacheAnalysis::onRunStart(const sim::RunInfo &run) {
   wastedBytes = unreadAtEndBytes = 0;
 }
 
+/// Counts granules as unread for their writer.
+static void charge(std::map<uint64_t, WastedTransfer> &by, uint64_t index,
+                   bool isDma, uint64_t page, uint64_t bytes) {
+  auto [it, inserted] = by.try_emplace(index, WastedTransfer{index, page, 0,
+                                                             isDma});
+  it->second.firstPage = std::min(it->second.firstPage, page);
+  it->second.bytes += bytes;
+}
+
+uint64_t DataCacheAnalysis::pageOf(uint64_t addr) const {
+  uint64_t page = addr / machinePageBytes;
+  return page / machinePagesPerBlock * pagesPerBlock +
+         page % machinePagesPerBlock / pageCoarsening;
+}
+
+void DataCacheAnalysis::settle(uint64_t begin, uint64_t end,
+                               std::map<uint64_t, WastedTransfer> *by) {
+  auto it = pending.upper_bound(begin);
+  if (it != pending.begin() && std::prev(it)->second.end > begin)
+    --it;
+  while (it != pending.end() && it->first < end) {
+    uint64_t runBegin = it->first;
+    PendingRun run = it->second;
+    it = pending.erase(it);
+    uint64_t from = std::max(runBegin, begin), to = std::min(run.end, end);
+    if (by)
+      charge(*by, run.write.index, run.write.isDma, pageOf(from * kGranuleBytes),
+             (to - from) * kGranuleBytes);
+    // The parts outside [begin, end) stay pending.
+    if (runBegin < begin)
+      pending.emplace(runBegin, PendingRun{begin, run.write});
+    if (run.end > end)
+      it = pending.emplace(end, PendingRun{run.end, run.write}).first;
+  }
+}
+
 void DataCacheAnalysis::closeInterval(uint32_t page, PageState &state) {
   if (state.readSince)
     intervals.push_back({page, state.generationStart, state.lastRead});
 }
 
-/// Counts a granule as unread for its writer.
-static void charge(std::map<uint64_t, WastedTransfer> &by, uint64_t index,
-                   bool isDma, uint64_t page) {
-  auto [it, inserted] = by.try_emplace(index, WastedTransfer{index, page, 0,
-                                                             isDma});
-  it->second.firstPage = std::min(it->second.firstPage, page);
-  it->second.bytes += DataCacheAnalysis::kGranuleBytes;
-}
 
 void DataCacheAnalysis::onMemoryAccess(const sim::MemoryAccessEvent &event) {
   if (event.space != arch::MemSpace::VMem || event.bytes == 0)
     return;
-  uint64_t first = event.addr / pageBytes;
-  uint64_t last = (event.addr + event.bytes - 1) / pageBytes;
+  uint64_t first = pageOf(event.addr);
+  uint64_t last = pageOf(event.addr + event.bytes - 1);
   for (uint64_t p = first; p <= last && p < numPages; ++p) {
     PageState &state = pages[p];
     if (event.isWrite) {
@@ -82,19 +120,9 @@ void DataCacheAnalysis::onMemoryAccess(const sim::MemoryAccessEvent &event) {
   // Unread bytes, per granule.
   uint64_t g = event.addr / kGranuleBytes;
   uint64_t gEnd = (event.addr + event.bytes + kGranuleBytes - 1) / kGranuleBytes;
-  for (; g < gEnd; ++g) {
-    if (event.isWrite) {
-      auto [it, inserted] =
-          pending.try_emplace(g, PendingWrite{event.index, event.isDma});
-      if (!inserted) {
-        charge(wastedBy, it->second.index, it->second.isDma,
-               g * kGranuleBytes / pageBytes);
-        it->second = {event.index, event.isDma};
-      }
-    } else {
-      pending.erase(g);
-    }
-  }
+  settle(g, gEnd, event.isWrite ? &wastedBy : nullptr);
+  if (event.isWrite)
+    pending.emplace(g, PendingRun{gEnd, {event.index, event.isDma}});
 }
 
 unsigned DataCacheAnalysis::windowOf(uint64_t cycle) const {
@@ -128,9 +156,10 @@ void DataCacheAnalysis::onRunEnd(const sim::RunSummary &summary) {
       closeInterval(p, pages[p]);
     }
   pages.clear();
-  for (const auto &[granule, write] : pending)
-    charge(unreadBy, write.index, write.isDma,
-           granule * kGranuleBytes / pageBytes);
+  for (const auto &[granule, run] : pending)
+    charge(unreadBy, run.write.index, run.write.isDma,
+           pageOf(granule * kGranuleBytes),
+           (run.end - granule) * kGranuleBytes);
   pending.clear();
   for (auto [by, list, bytes] :
        {std::tuple(&wastedBy, &wasted, &wastedBytes),

@@ -110,6 +110,13 @@ void UtilizationAnalysis::onRunEnd(const sim::RunSummary &summary) {
                      : std::max<uint64_t>(1, (totalCycles + options.targetWindows -
                                               1) /
                                                  options.targetWindows);
+  requestedWindowCycles = 0;
+  uint64_t widest = (totalCycles + kMaxUtilizationWindows - 1) /
+                    kMaxUtilizationWindows;
+  if (windowCycles < widest) {
+    requestedWindowCycles = windowCycles;
+    windowCycles = widest;
+  }
   size_t windows = (totalCycles + windowCycles - 1) / windowCycles;
   busy.assign(resources.size(), std::vector<double>(windows, 0.0));
   overall.assign(resources.size(), 0.0);

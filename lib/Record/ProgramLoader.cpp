@@ -26,19 +26,37 @@ snr::record::loadProgram(ProgramOp program, const sim::MemorySizes &sizes,
           llvm::copy(init.getValue(), lanes.begin());
           loaded.initialState.writeVectorLike(init.getReg().getReg(), lanes);
         } else if (auto init = dyn_cast<InitMemOp>(entry)) {
-          std::vector<uint8_t> bytes;
-          for (APInt byte : init.getBytes().getValues<APInt>())
-            bytes.push_back(uint8_t(byte.getZExtValue()));
+          // Checked before anything is allocated; a splat is written a
+          // chunk at a time (a splat of zeros not at all: memory starts at
+          // zero and snapshot regions do not overlap), other values from the
+          // attribute's own bytes (the verifier says they are i8).
+          auto elements = dyn_cast<DenseIntElementsAttr>(init.getBytes());
+          if (!elements)
+            return init.emitOpError("bytes must be dense i8 elements");
+          uint64_t size = uint64_t(elements.getNumElements());
           AddrAttr addr = init.getAddr();
           sim::SparseMemory &memory =
               loaded.initialState.memory(addr.getSpaceKind(), addr.getChip());
           uint64_t begin = uint64_t(addr.getOffset());
-          if (!memory.contains(begin, bytes.size()))
+          if (!memory.contains(begin, size))
             return init.emitOpError()
                    << "initializes " << arch::getMemSpaceName(addr.getSpaceKind())
-                   << "[" << begin << ", " << begin + bytes.size()
+                   << "[" << begin << ", " << begin + size
                    << "), outside the memory (" << memory.size() << " bytes)";
-          memory.write(begin, bytes);
+          if (elements.isSplat()) {
+            uint8_t value =
+                uint8_t(elements.getSplatValue<APInt>().getZExtValue());
+            std::vector<uint8_t> chunk(std::min<uint64_t>(size, 1 << 16),
+                                       value);
+            for (uint64_t done = 0; value && done < size; done += chunk.size())
+              memory.write(begin + done,
+                           llvm::ArrayRef(chunk).take_front(size - done));
+          } else {
+            ArrayRef<char> raw = elements.getRawData();
+            memory.write(begin, ArrayRef<uint8_t>(
+                                    reinterpret_cast<const uint8_t *>(raw.data()),
+                                    raw.size()));
+          }
         }
       }
       continue;

@@ -19,7 +19,11 @@ static llvm::Error makeError(const llvm::Twine &message) {
 }
 
 ReferenceTarget::ReferenceTarget(const LoadedProgram &program)
-    : program(program), state(program.initialState) {
+    : ReferenceTarget(program, sim::ArchState(program.initialState)) {}
+
+ReferenceTarget::ReferenceTarget(const LoadedProgram &program,
+                                 sim::ArchState &&initialState)
+    : program(program), state(std::move(initialState)) {
   for (size_t i = 0; i < program.instructions.size(); ++i)
     indexOfPc[program.instructions[i].pc] = i;
   state.pc = program.entry;

@@ -74,11 +74,29 @@ void SparseMemory::write(uint64_t addr, llvm::ArrayRef<uint8_t> bytes) {
 
 void SparseMemory::copy(uint64_t dst, const SparseMemory &source,
                         uint64_t src, uint64_t bytes) {
-  // Through a bounce buffer so overlapping ranges in one memory behave as a
-  // copy of the source taken before the write.
-  std::vector<uint8_t> buffer(bytes);
-  source.read(src, buffer);
-  write(dst, buffer);
+  // Overlapping ranges in one memory go through a bounce buffer, so they
+  // behave as a copy of the source taken before the write.
+  if (&source == this && src < dst + bytes && dst < src + bytes) {
+    std::vector<uint8_t> buffer(bytes);
+    source.read(src, buffer);
+    write(dst, buffer);
+    return;
+  }
+  // Otherwise piece by piece, each within one source and one destination
+  // page: a source page never written reads as zeros, so it costs nothing
+  // where the destination page was never written either (a 64 MiB DMA of
+  // untouched memory allocates nothing).
+  for (uint64_t done = 0; done < bytes;) {
+    uint64_t from = src + done, to = dst + done;
+    uint64_t n = std::min({kPageBytes - from % kPageBytes,
+                           kPageBytes - to % kPageBytes, bytes - done});
+    if (const Page *page = source.findPage(from / kPageBytes))
+      std::memcpy(getOrCreatePage(to / kPageBytes).data() + to % kPageBytes,
+                  page->data() + from % kPageBytes, n);
+    else if (Page *target = findPage(to / kPageBytes))
+      std::memset(target->data() + to % kPageBytes, 0, n);
+    done += n;
+  }
 }
 
 std::vector<uint64_t> SparseMemory::sortedPageIndices() const {

@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "SnR/Sim/MachineModel.h"
+#include "SnR/Sim/JsonStructure.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringSet.h"
@@ -340,14 +341,28 @@ bool Reader::readMemory(const json::Object &object, StringRef path) {
 }
 
 llvm::Expected<MachineModel> Reader::read(StringRef text) {
+  // llvm::json parses by recursion and keeps the last of two equal keys:
+  // bound the depth and reject repeated keys first.
+  if (llvm::Error error = checkJsonStructure(text, file))
+    return std::move(error);
   llvm::Expected<json::Value> parsed = json::parse(text);
   if (!parsed) {
-    // llvm::json says "[line:col, byte=N]: message"; say it the usual way.
+    // llvm::json says "[line:col, byte=N]: message", with the column of the
+    // character after the one it rejected, except for text after the
+    // document and the end of the input, which it has not consumed; say it
+    // the usual way.
     std::string message = llvm::toString(parsed.takeError());
     llvm::SmallVector<StringRef> match;
+    unsigned column = 0;
     if (llvm::Regex("^\\[([0-9]+):([0-9]+), byte=[0-9]+\\]: (.*)$")
-            .match(message, &match))
-      message = (match[1] + ":" + match[2] + ": malformed JSON: " + match[3])
+            .match(message, &match) &&
+        !match[2].getAsInteger(10, column))
+      message = llvm::formatv("{0}:{1}: malformed JSON: {2}", match[1],
+                              match[3].starts_with("Text after end") ||
+                                      match[3] == "Unexpected EOF"
+                                  ? column + 1
+                                  : column,
+                              match[3])
                     .str();
     return llvm::createStringError(llvm::inconvertibleErrorCode(),
                                    file + ":" + message);

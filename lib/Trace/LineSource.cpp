@@ -70,13 +70,14 @@ public:
       }
       if (status == Z_BUF_ERROR || (status == Z_OK && stream.avail_in == 0 &&
                                     stream.avail_out > 0)) {
+        // What was decoded before the error is returned with it.
         error = "truncated gzip stream: the input ends inside compressed data";
-        return 0;
+        break;
       }
       if (status != Z_OK) {
         error = std::string("corrupt gzip data: ") +
                 (stream.msg ? stream.msg : "inflate failed");
-        return 0;
+        break;
       }
     }
     return capacity - stream.avail_out;
@@ -107,7 +108,7 @@ public:
       if (ZSTD_isError(lastResult)) {
         error = std::string("corrupt zstd data: ") +
                 ZSTD_getErrorName(lastResult);
-        return 0;
+        break;
       }
     }
     return output.pos;
@@ -146,6 +147,12 @@ bool LineSource::refill() {
     window.resize(end + kChunk + kPadding);
   size_t n = decoder->read(window.data() + end, kChunk, error);
   end += n;
+  if (!error.empty() && n > 0) {
+    deferredError = std::move(error);
+    error.clear();
+    inputDone = true;
+    return true;
+  }
   if (!error.empty())
     return false;
   if (n == 0)
@@ -169,6 +176,10 @@ bool LineSource::next(llvm::StringRef &line) {
       return true;
     }
     if (inputDone || !refill()) {
+      // The bytes after the last newline before a decoding error are not a
+      // line: the error is at the line they start.
+      if (!deferredError.empty())
+        error = std::move(deferredError);
       if (!error.empty())
         return false;
       if (begin == end)

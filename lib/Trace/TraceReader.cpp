@@ -90,6 +90,30 @@ std::string quoted(std::string_view text) {
   return s + "'";
 }
 
+/// The first non-blank character after the JSON object `line` starts with,
+/// or null if the object is not closed or nothing follows it. Only asked
+/// after an error, to name content after the object as such.
+const char *afterObject(StringRef line) {
+  size_t pos = line.find_first_not_of(" \t");
+  if (pos == StringRef::npos || line[pos] != '{')
+    return nullptr;
+  unsigned depth = 0;
+  for (; pos < line.size(); ++pos) {
+    char c = line[pos];
+    if (c == '"') {
+      for (++pos; pos < line.size() && line[pos] != '"'; ++pos)
+        if (line[pos] == '\\')
+          ++pos;
+    } else if (c == '{' || c == '[') {
+      ++depth;
+    } else if ((c == '}' || c == ']') && --depth == 0) {
+      size_t rest = line.find_first_not_of(" \t", pos + 1);
+      return rest == StringRef::npos ? nullptr : line.data() + rest;
+    }
+  }
+  return nullptr;
+}
+
 class Reader {
 public:
   Reader(StringRef file, TraceConsumer &consumer, const ReaderOptions &options)
@@ -110,7 +134,24 @@ private:
                                          message.str());
     return false;
   }
+  /// Content after the line's object, if that is what made it malformed.
+  bool failTrailing(const char *rest) {
+    // simdjson skips a CR as blank: look back for one.
+    const char *blank = rest;
+    while (blank > line.data() &&
+           (blank[-1] == '\r' || blank[-1] == ' ' || blank[-1] == '\t'))
+      --blank;
+    const char *cr = std::find(blank, rest, '\r');
+    if (cr != rest || *rest == '\r')
+      return fail(cr, "a carriage return that does not end the line: the "
+                        "file has CR-only line endings; expected LF or CRLF");
+    return fail(rest, Twine("unexpected content after the ") +
+                          (sawHeader ? "record's" : "header's") +
+                          " closing '}'");
+  }
   bool failJson(simdjson::error_code code, ondemand::document &doc) {
+    if (const char *rest = afterObject(line))
+      return failTrailing(rest);
     const char *at = nullptr;
     if (doc.current_location().get(at))
       at = nullptr;
@@ -323,8 +364,11 @@ llvm::Error Reader::run(LineSource &source) {
     // A failed iterate leaves no document to ask for a location (an
     // unterminated string, as a truncated last line has): point at the line.
     if (code) {
-      fail(line.data(),
-           Twine("malformed JSON: ") + simdjson::error_message(code));
+      if (const char *rest = afterObject(line))
+        failTrailing(rest);
+      else
+        fail(line.data(),
+             Twine("malformed JSON: ") + simdjson::error_message(code));
       return llvm::Error(std::move(error));
     }
     if (!parseLine(doc))
@@ -360,6 +404,9 @@ bool Reader::parseLine(ondemand::document &doc) {
   if (!sawHeader) {
     if (!parseHeader(object))
       return false;
+    const char *rest = nullptr;
+    if (!doc.current_location().get(rest) && rest)
+      return failTrailing(rest);
     sawHeader = true;
     expectedPc = header.startPc;
     consumer.onHeader(header);
@@ -387,7 +434,7 @@ bool Reader::parseLine(ondemand::document &doc) {
   // object is content that follows it.
   const char *rest = nullptr;
   if (!doc.current_location().get(rest) && rest)
-    return fail(rest, "unexpected content after the record's closing '}'");
+    return failTrailing(rest);
   return true;
 }
 

@@ -70,7 +70,7 @@ llvm::Error AnnotatedTraceWriter::write(const sim::TimingRecorder &run,
   // Through a temporary name: a run killed while writing leaves no file
   // that could pass for a complete one.
   llvm::Expected<llvm::sys::fs::TempFile> temp =
-      llvm::sys::fs::TempFile::create(path + "-%%%%%%.tmp");
+      llvm::sys::fs::TempFile::create(path + ".tmp-%%%%%%%%");
   if (!temp)
     return llvm::createStringError(
         llvm::inconvertibleErrorCode(),

@@ -136,6 +136,12 @@ struct TestPrintAnalysesPass
   using SnRTestPrintAnalysesBase::SnRTestPrintAnalysesBase;
 
   void runOnOperation() override {
+    if (unsigned(cacheWindows) == 0 || cacheWindows > kMaxCacheWindows) {
+      getOperation()->emitError()
+          << "cache-windows=" << unsigned(cacheWindows)
+          << " is outside the budget: expected 1 to " << kMaxCacheWindows;
+      return signalPassFailure();
+    }
     AnalysisOptions options;
     options.utilization.windowCycles = windowCycles;
     options.dataCache.windows = cacheWindows;

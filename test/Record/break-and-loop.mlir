@@ -39,4 +39,4 @@ snr.program @loop {
 // IR: snr.br 2 if p1 {executed = false, hlo = "body", pc = 5 : i64}
 
 // BAD: error: --break-at 'nowhere' is neither a PC nor an HLO name of the program
-// NEVER: error: the break point was never reached: the program halted at pc 7
+// NEVER: error: {{.*}}break-and-loop.mlir:20:3: the break point was never reached: the program halted at pc 7

@@ -16,6 +16,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "SnR/Support/Version.h"
+#include "SnR/Support/OutputFile.h"
 #include "SnR/Workloads/FunctionalRun.h"
 #include "SnR/Workloads/Presets.h"
 #include "SnR/Workloads/ProgramEmitter.h"
@@ -282,17 +283,17 @@ int main(int argc, char **argv) {
   if (failed(mlir::verify(*module)))
     return fail("internal error: the generated program does not verify");
 
-  std::string errorMessage;
-  std::unique_ptr<llvm::ToolOutputFile> output =
-      openOutputFile(outputFile, &errorMessage);
+  llvm::Expected<std::unique_ptr<OutputFile>> output =
+      OutputFile::open(outputFile);
   if (!output)
-    return fail(errorMessage);
+    return fail(llvm::toString(output.takeError()));
   if (emitBytecode) {
-    if (failed(writeBytecodeToFile(*module, output->os())))
+    if (failed(writeBytecodeToFile(*module, (*output)->os())))
       return fail("could not write bytecode");
   } else {
-    module->print(output->os());
+    module->print((*output)->os());
   }
-  output->keep();
+  if (llvm::Error error = (*output)->keep())
+    return fail(llvm::toString(std::move(error)));
   return 0;
 }

@@ -12,6 +12,7 @@
 
 #include "SnR/Dialect/SnRDialect.h"
 #include "SnR/Support/Version.h"
+#include "SnR/Support/OutputFile.h"
 #include "SnR/Transforms/Passes.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
@@ -19,6 +20,7 @@
 
 int main(int argc, char **argv) {
   snr::registerSnRVersionPrinter();
+  snr::reportOutputErrorsByName("snr-opt", argc, argv);
   mlir::DialectRegistry registry;
   registry.insert<snr::SnRDialect>();
   // The generic passes (canonicalize, cse, symbol-dce, ...) compose with ours.

@@ -19,6 +19,7 @@
 #include "SnR/Record/Recorder.h"
 #include "SnR/Record/ReplayCheck.h"
 #include "SnR/Support/Version.h"
+#include "SnR/Support/OutputFile.h"
 #include "SnR/Trace/Compression.h"
 
 #include "mlir/IR/BuiltinOps.h"
@@ -26,7 +27,9 @@
 #include "mlir/Parser/Parser.h"
 #include "mlir/Support/FileUtilities.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/ToolOutputFile.h"
 #include "llvm/Support/WithColor.h"
@@ -82,12 +85,25 @@ int main(int argc, char **argv) {
   cl::HideUnrelatedOptions(category);
   cl::ParseCommandLineOptions(argc, argv, "SnR trace recorder\n");
 
+  // The output is opened before the work: a path that cannot be written
+  // fails now, not after the recording. It gets its name when complete.
+  llvm::Expected<std::unique_ptr<OutputFile>> output =
+      OutputFile::open(outputFile);
+  if (!output)
+    return fail(llvm::toString(output.takeError()));
+
   MLIRContext context;
   context.loadDialect<SnRDialect>();
   llvm::SourceMgr sourceMgr;
   SourceMgrDiagnosticHandler diagnostics(sourceMgr, &context);
+  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> input =
+      llvm::MemoryBuffer::getFileOrSTDIN(inputFile, /*IsText=*/true);
+  if (!input)
+    return fail("cannot read '" + inputFile +
+                "': " + input.getError().message());
+  sourceMgr.AddNewSourceBuffer(std::move(*input), llvm::SMLoc());
   OwningOpRef<ModuleOp> module =
-      parseSourceFile<ModuleOp>(inputFile, sourceMgr, ParserConfig(&context));
+      parseSourceFile<ModuleOp>(sourceMgr, ParserConfig(&context));
   if (!module)
     return 1;
 
@@ -119,7 +135,9 @@ int main(int argc, char **argv) {
       record::loadProgram(programs.front(), sizes, hloMap);
   if (failed(program))
     return 1;
-  record::ReferenceTarget target(*program);
+  // The target takes the loaded image (a splat may be a gigabyte): no copy.
+  record::ReferenceTarget target(*program,
+                                 std::move(program->initialState));
 
   // The break point: a PC, or the first instruction of an HLO.
   // Decimal or 0x-hexadecimal, as PCs are written everywhere else (a
@@ -134,6 +152,19 @@ int main(int argc, char **argv) {
       }))
     return fail("--break-at '" + breakAt +
                 "' is neither a PC nor an HLO name of the program");
+  // A fault is located at the faulting instruction's line in the program.
+  auto failAtPc = [&](llvm::Error error) {
+    std::string where;
+    uint64_t pc = target.getState().pc;
+    programs.front().getBody()->walk([&](InstructionOpInterface inst) {
+      if (where.empty() && inst.toInstruction().pc == pc)
+        if (auto loc = dyn_cast<FileLineColLoc>(inst->getLoc()))
+          where = llvm::formatv("{0}:{1}:{2}: ", loc.getFilename(),
+                                loc.getLine(), loc.getColumn())
+                      .str();
+    });
+    return fail(where + llvm::toString(std::move(error)));
+  };
   trace::TraceHeader lookup;
   lookup.hloMap = hloMap;
   if (llvm::Error error = record::runUntil(
@@ -145,11 +176,11 @@ int main(int argc, char **argv) {
             return range && range->name == breakAt;
           },
           maxSteps))
-    return fail(llvm::toString(std::move(error)));
+    return failAtPc(std::move(error));
 
   llvm::Expected<trace::Trace> recorded = record::recordTrace(target, count);
   if (!recorded)
-    return fail(llvm::toString(recorded.takeError()));
+    return failAtPc(recorded.takeError());
   recorded->header.machine = machineName;
   recorded->header.program = programs.front().getSymName().str();
   recorded->header.hloMap = std::move(hloMap);
@@ -176,15 +207,11 @@ int main(int argc, char **argv) {
       return fail(llvm::toString(std::move(error)));
   }
 
-  std::string errorMessage;
-  std::unique_ptr<llvm::ToolOutputFile> output =
-      openOutputFile(outputFile, &errorMessage);
-  if (!output)
-    return fail(errorMessage);
   if (verify)
-    output->os() << fileBytes;
-  else if (llvm::Error error = writeTrace(output->os()))
+    (*output)->os() << fileBytes;
+  else if (llvm::Error error = writeTrace((*output)->os()))
     return fail(outputFile + ": " + llvm::toString(std::move(error)));
-  output->keep();
+  if (llvm::Error error = (*output)->keep())
+    return fail(llvm::toString(std::move(error)));
   return 0;
 }

@@ -32,6 +32,7 @@
 #include "SnR/Report/RewriteHtml.h"
 #include "SnR/Report/RewriteReport.h"
 #include "SnR/Report/RunDiff.h"
+#include "SnR/Report/RunDirectory.h"
 #include "SnR/Report/Selection.h"
 #include "SnR/Report/Summary.h"
 #include "SnR/Rewrite/HoistPlanner.h"
@@ -264,6 +265,26 @@ private:
   std::string current;
 };
 
+/// Says where an analysis used a coarser resolution than asked, to stay in
+/// its budget.
+void printBudgetNotes(const analysis::ReplayResults &results) {
+  const analysis::UtilizationAnalysis &utilization = results.utilization;
+  if (utilization.requestedWindowCycles)
+    llvm::WithColor::note(llvm::errs(), "snr-replay") << llvm::formatv(
+        "--window={0} would cut the run's {1} cycles into more than {2} "
+        "windows (the budget); windows of {3} cycles are used\n",
+        utilization.requestedWindowCycles, utilization.totalCycles,
+        analysis::kMaxUtilizationWindows, utilization.windowCycles);
+  const analysis::DataCacheAnalysis &cache = results.dataCache;
+  if (cache.pageCoarsening > 1)
+    llvm::WithColor::note(llvm::errs(), "snr-replay") << llvm::formatv(
+        "VMEM has {0} pages, more than the data-cache analysis's budget of "
+        "{1}: it analyses pages of {2} bytes ({3} machine pages each)\n",
+        uint64_t(cache.numBlocks) * cache.pageCoarsening *
+            cache.pagesPerBlock,
+        analysis::kMaxCachePages, cache.pageBytes, cache.pageCoarsening);
+}
+
 /// Parses "begin:end", "begin:" or ":end" (decimal or 0x hexadecimal).
 bool parsePcRange(llvm::StringRef text, report::ReportOptions &options) {
   if (!text.contains(':'))
@@ -291,16 +312,27 @@ llvm::Error writeRemarkFile(
     llvm::StringRef path, const analysis::TraceInfo &info,
     llvm::function_ref<void(llvm::function_ref<Location(unsigned line)>)>
         emit) {
-  MLIRContext context;
-  // Every kind enabled; the streamer turns each remark's Hotness argument
-  // into its Hotness.
-  if (failed(enableHotnessRemarks(context, path)))
-    return llvm::createStringError(llvm::inconvertibleErrorCode(),
-                                   "cannot write remarks to " + path);
-  StringAttr file = StringAttr::get(&context, info.fileName);
-  emit([&](unsigned line) -> Location {
-    return FileLineColLoc::get(file, line, 1);
-  });
+  // The streamer writes the file itself, until the context goes: write a
+  // temporary name, then rename it (as writeFileAtomically does).
+  std::string temp = (path + ".tmp-remarks").str();
+  {
+    MLIRContext context;
+    // Every kind enabled; the streamer turns each remark's Hotness argument
+    // into its Hotness.
+    if (failed(enableHotnessRemarks(context, temp))) {
+      llvm::sys::fs::remove(temp);
+      return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                     "cannot write remarks to " + path);
+    }
+    StringAttr file = StringAttr::get(&context, info.fileName);
+    emit([&](unsigned line) -> Location {
+      return FileLineColLoc::get(file, line, 1);
+    });
+  }
+  if (std::error_code ec = llvm::sys::fs::rename(temp, path)) {
+    llvm::sys::fs::remove(temp);
+    return llvm::createFileError(path, ec);
+  }
   return llvm::Error::success();
 }
 
@@ -517,8 +549,17 @@ int main(int argc, char **argv) {
   reportOptions.mergeGapCycles = mergeGapCycles;
   reportOptions.writeTimeline = !noTimeline;
   reportOptions.perInstance = perInstance;
-  if (cacheWindows == 0)
-    return fail("--cache-windows must be at least 1");
+  if (cacheWindows == 0 || cacheWindows > analysis::kMaxCacheWindows)
+    return fail(llvm::formatv("--cache-windows={0} is outside the budget: "
+                              "expected 1 to {1}",
+                              cacheWindows.getValue(),
+                              analysis::kMaxCacheWindows));
+  // Every option is checked before any work and any output.
+  if (hoistModel != "relaxed" && hoistModel != "conservative")
+    return fail("--hoist-model '" + hoistModel +
+                "' is not 'relaxed' or 'conservative'");
+  if (llvm::Error error = report::RunDirectory::check(outputDir))
+    return fail(llvm::toString(std::move(error)));
 
   llvm::Expected<analysis::LoadedAnalyses> plugins =
       analysis::LoadedAnalyses::load(loadAnalyses);
@@ -602,6 +643,7 @@ int main(int argc, char **argv) {
     return fail(llvm::toString(replayed.takeError()));
   }
   const analysis::ReplayResults &results = **replayed;
+  printBudgetNotes(results);
 
   // A restriction that selects nothing fails before the directory is
   // touched (its earlier results stay as they were).
@@ -613,53 +655,38 @@ int main(int argc, char **argv) {
   }
 
   progress.phase("writing the report");
-  if (std::error_code ec = llvm::sys::fs::create_directories(outputDir))
-    return fail("cannot create '" + outputDir + "': " + ec.message());
-  auto inDir = [](llvm::StringRef name) {
-    llvm::SmallString<128> path(outputDir);
-    llvm::sys::path::append(path, name);
-    return std::string(path);
+  // The directory holds one run's results, written as a transaction (see
+  // RunDirectory.h): every file an earlier run may have left goes first.
+  llvm::Expected<report::RunDirectory> opened = report::RunDirectory::open(
+      outputDir, "snr-replay", report::getRunResultFiles());
+  if (!opened) {
+    progress.done();
+    return fail(llvm::toString(opened.takeError()));
+  }
+  report::RunDirectory &run = *opened;
+  auto inDir = [&](llvm::StringRef name) { return run.path(name); };
+  auto failRun = [&](llvm::Error error) {
+    progress.done();
+    std::string message = llvm::toString(std::move(error));
+    run.fail(message);
+    return fail(message);
   };
-  // The directory holds one run's results: files an earlier run wrote that
-  // this one will not replace go now. The rewrite's files go too; they are
-  // written again only if this run's rewrite is proved.
-  llvm::SmallVector<llvm::StringRef> stale = {
-      "rewritten.jsonl", "rewrite.json", "rewrite-remarks.yaml", "diff.json",
-      "diff.html"};
-  if (noTimeline)
-    stale.push_back("timeline.json");
-  if (annotated != AnnotatedFormat::Text)
-    stale.push_back("annotated.mlir");
-  if (annotated != AnnotatedFormat::Bytecode)
-    stale.push_back("annotated.mlirbc");
-  for (llvm::StringRef name : stale)
-    if (std::error_code ec = llvm::sys::fs::remove(inDir(name)))
-      return fail("cannot remove the earlier run's '" + inDir(name) +
-                  "': " + ec.message());
   if (llvm::Error error = report::writeReport(results, outputDir,
-                                              reportOptions)) {
-    progress.done();
-    return fail(llvm::toString(std::move(error)));
-  }
-  if (llvm::Error error = writeRemarks(results, inDir("remarks.yaml"))) {
-    progress.done();
-    return fail(llvm::toString(std::move(error)));
-  }
-  if (llvm::Error error = writeExports(results)) {
-    progress.done();
-    return fail(llvm::toString(std::move(error)));
-  }
-  if (llvm::Error error = plugins->writeJson(results.info, outputDir)) {
-    progress.done();
-    return fail(llvm::toString(std::move(error)));
-  }
+                                              reportOptions))
+    return failRun(std::move(error));
+  if (llvm::Error error = writeRemarks(results, inDir("remarks.yaml")))
+    return failRun(std::move(error));
+  if (llvm::Error error = writeExports(results))
+    return failRun(std::move(error));
+  if (llvm::Error error = plugins->writeJson(results.info, outputDir))
+    return failRun(std::move(error));
   progress.done();
 
   // The summary first: the annotated trace is the largest output.
   if (!quiet)
     if (llvm::Error error = report::printSummary(results, llvm::outs(),
                                                  reportOptions, outputDir))
-      return fail(llvm::toString(std::move(error)));
+      return failRun(std::move(error));
   if (!quiet)
     plugins->printSummaries(results.info, llvm::outs());
 
@@ -670,10 +697,8 @@ int main(int argc, char **argv) {
             results.timing,
             inDir(bytecode ? "annotated.mlirbc" : "annotated.mlir"),
             bytecode ? AnnotatedTraceWriter::Format::Bytecode
-                     : AnnotatedTraceWriter::Format::Text)) {
-      progress.done();
-      return fail(llvm::toString(std::move(error)));
-    }
+                     : AnnotatedTraceWriter::Format::Text))
+      return failRun(std::move(error));
     progress.done();
   }
 
@@ -681,9 +706,14 @@ int main(int argc, char **argv) {
     progress.phase("rewriting");
     int status = rewriteAndProve(trace, results, machine, reportOptions, inDir);
     progress.done();
-    if (status)
+    if (status) {
+      run.fail("the rewrite failed or was rejected (see the run's error "
+               "output)");
       return status;
+    }
   }
+  if (llvm::Error error = run.commit())
+    return fail(llvm::toString(std::move(error)));
 
   if (!quiet) {
     llvm::outs() << llvm::formatv(

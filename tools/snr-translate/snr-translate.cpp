@@ -12,11 +12,13 @@
 
 #include "SnR/Export/ExportTranslations.h"
 #include "SnR/Support/Version.h"
+#include "SnR/Support/OutputFile.h"
 #include "SnR/Trace/TraceImport.h"
 #include "mlir/Tools/mlir-translate/MlirTranslateMain.h"
 
 int main(int argc, char **argv) {
   snr::registerSnRVersionPrinter();
+  snr::reportOutputErrorsByName("snr-translate", argc, argv);
   snr::registerTraceTranslations();
   snr::registerExportTranslations();
   return mlir::failed(

@@ -42,6 +42,13 @@ struct WastedTransfer {
   bool isDma = false;
 };
 
+/// The most cycle windows the data-cache analysis may cut a run into
+/// (--cache-windows): its state is a page bit set per window.
+constexpr unsigned kMaxCacheWindows = 4096;
+/// The most pages it tracks: a VMEM with more pages is analysed in coarser
+/// pages (a power-of-two number of pages each), and the report says so.
+constexpr uint64_t kMaxCachePages = 1u << 18;
+
 struct DataCacheOptions {
   /// Number of cycle windows the run is cut into.
   unsigned windows = 512;
@@ -66,6 +73,10 @@ public:
   static double median(std::vector<double> values);
 
   unsigned numPages = 0, pagesPerBlock = 0, numBlocks = 0, pageBytes = 0;
+  /// Machine pages per analysed page: 1, or a power of two when the VMEM has
+  /// more than kMaxCachePages pages (then pageBytes and pagesPerBlock are
+  /// the coarse pages', and a block's last coarse page may be smaller).
+  unsigned pageCoarsening = 1;
   uint64_t windowCycles = 1;
   unsigned numWindows = 0;
   bool available = false; ///< false for timing-only runs (no addresses)
@@ -102,13 +113,24 @@ private:
     uint64_t begin, end;
   };
   void closeInterval(uint32_t page, PageState &state);
+  /// The analysed page of a VMEM byte address.
+  uint64_t pageOf(uint64_t addr) const;
+  /// Pending writes over [begin, end) (granules) end: charged to `by`.
+  void settle(uint64_t begin, uint64_t end,
+              std::map<uint64_t, WastedTransfer> *by);
 
   const TraceInfo &info;
   DataCacheOptions options;
   std::vector<PageState> pages;
   std::vector<LiveInterval> intervals;
-  /// Granule index -> its pending write.
-  llvm::DenseMap<uint64_t, PendingWrite> pending;
+  /// Granules written and not read since, as disjoint runs: first granule
+  /// -> (end granule, the writer). Sparse: a 64 MiB DMA is one entry.
+  struct PendingRun {
+    uint64_t end;
+    PendingWrite write;
+  };
+  std::map<uint64_t, PendingRun> pending;
+  unsigned machinePageBytes = 0, machinePagesPerBlock = 0;
   /// Unread bytes per writing instruction, as granules are found unread.
   std::map<uint64_t, WastedTransfer> wastedBy, unreadBy;
   /// occupied[window]: the pages live in that window.

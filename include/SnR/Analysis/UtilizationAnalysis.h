@@ -31,6 +31,10 @@ struct MatrixIdleOnDma {
   uint32_t dma = 0;
 };
 
+/// The most windows a run is cut into: a smaller requested window
+/// (--window) is widened to fit, and `requestedWindowCycles` says so.
+constexpr uint64_t kMaxUtilizationWindows = 4096;
+
 struct UtilizationOptions {
   /// Cycles per window; 0 picks one so the run spans about `targetWindows`.
   uint64_t windowCycles = 0;
@@ -56,6 +60,8 @@ public:
   std::vector<std::string> resources;
   static constexpr unsigned kNumUnitResources = 4;
   uint64_t windowCycles = 1;
+  /// The window asked for when it was widened to fit the budget, else 0.
+  uint64_t requestedWindowCycles = 0;
   uint64_t totalCycles = 0;
   /// busy[resource][window]: busy cycles / window cycles, in [0, 1].
   std::vector<std::vector<double>> busy;

@@ -32,6 +32,9 @@ struct LoadedProgram {
 class ReferenceTarget : public StepDebugger {
 public:
   explicit ReferenceTarget(const LoadedProgram &program);
+  /// Starts from `initialState`, taken from the program (no copy: the image
+  /// may be a gigabyte).
+  ReferenceTarget(const LoadedProgram &program, sim::ArchState &&initialState);
 
   llvm::Expected<arch::Instruction> fetch() override;
   llvm::Error step() override;

@@ -57,6 +57,9 @@ private:
   bool inputDone = false;
   unsigned lineNo = 0;
   std::string error;
+  /// A decoding error met after some bytes of the same chunk: the complete
+  /// lines before it are served first, so it is located at its line.
+  std::string deferredError;
 };
 
 } // namespace snr::trace

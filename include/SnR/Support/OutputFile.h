@@ -1,0 +1,56 @@
+//===- OutputFile.h - A tool's output file, checked and atomic --*- C++ -*-===//
+//
+// Part of the SnR project.
+//
+//===----------------------------------------------------------------------===//
+//
+// The output file of snr-record and snr-gen: opened before the work, so a
+// path that cannot be written is reported before minutes of recording;
+// written under a temporary name and renamed when complete, so a failed run
+// leaves no half-written file; and an I/O error (a full disk, -o /dev/full)
+// is an error naming the file, not LLVM's "IO failure on output stream".
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SNR_SUPPORT_OUTPUTFILE_H
+#define SNR_SUPPORT_OUTPUTFILE_H
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <memory>
+#include <optional>
+
+namespace snr {
+
+class OutputFile {
+public:
+  /// Opens `path` ("-": standard output). A regular file (or a new one) is
+  /// written under a temporary name beside it; anything else (a device, a
+  /// pipe) is written in place.
+  static llvm::Expected<std::unique_ptr<OutputFile>> open(llvm::StringRef path);
+  ~OutputFile();
+
+  llvm::raw_ostream &os() { return *stream; }
+  /// Flushes; an I/O error names the file. Then gives the file its name.
+  llvm::Error keep();
+
+private:
+  OutputFile() = default;
+  std::string path;
+  std::optional<llvm::sys::fs::TempFile> temp;
+  std::unique_ptr<llvm::raw_fd_ostream> owned;
+  llvm::raw_fd_ostream *stream = nullptr;
+  bool kept = false;
+};
+
+/// For tools whose output is written by MLIR's drivers (snr-opt,
+/// snr-translate): turns LLVM's fatal "IO failure on output stream" into
+/// "<tool>: error: cannot write '<-o file>': <reason>" (exit status 1).
+void reportOutputErrorsByName(llvm::StringRef tool, int argc, char **argv);
+
+} // namespace snr
+
+#endif // SNR_SUPPORT_OUTPUTFILE_H

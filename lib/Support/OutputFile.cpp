@@ -1,0 +1,120 @@
+//===- OutputFile.cpp - A tool's output file, checked and atomic ----------===//
+//
+// Part of the SnR project.
+//
+//===----------------------------------------------------------------------===//
+
+#include "SnR/Support/OutputFile.h"
+
+#include "llvm/Support/ErrorHandling.h"
+#include "llvm/Support/WithColor.h"
+
+#include <cstdlib>
+
+using namespace snr;
+using llvm::StringRef;
+
+llvm::Expected<std::unique_ptr<OutputFile>> OutputFile::open(StringRef path) {
+  std::unique_ptr<OutputFile> file(new OutputFile());
+  file->path = path.str();
+  if (path == "-") {
+    file->stream = &llvm::outs();
+    return std::move(file);
+  }
+  llvm::sys::fs::file_status status;
+  bool inPlace = !llvm::sys::fs::status(path, status) &&
+                 status.type() != llvm::sys::fs::file_type::regular_file;
+  if (inPlace && status.type() == llvm::sys::fs::file_type::directory_file)
+    return llvm::createStringError(
+        std::make_error_code(std::errc::is_a_directory),
+        "cannot write '" + path + "': it is a directory");
+  if (inPlace) {
+    std::error_code ec;
+    file->owned = std::make_unique<llvm::raw_fd_ostream>(
+        path, ec, llvm::sys::fs::OF_None);
+    if (ec)
+      return llvm::createStringError(ec, "cannot write '" + path +
+                                             "': " + ec.message());
+    file->stream = file->owned.get();
+    return std::move(file);
+  }
+  llvm::Expected<llvm::sys::fs::TempFile> temp =
+      llvm::sys::fs::TempFile::create(path + ".tmp-%%%%%%%%");
+  if (!temp) {
+    std::error_code ec = llvm::errorToErrorCode(temp.takeError());
+    return llvm::createStringError(ec, "cannot write '" + path +
+                                           "': " + ec.message());
+  }
+  file->temp.emplace(std::move(*temp));
+  file->owned = std::make_unique<llvm::raw_fd_ostream>(file->temp->FD,
+                                                       /*shouldClose=*/false);
+  file->stream = file->owned.get();
+  return std::move(file);
+}
+
+OutputFile::~OutputFile() {
+  // An error already reported (or a run given up) must not end in LLVM's
+  // fatal "IO failure on output stream".
+  if (owned) {
+    owned->flush();
+    owned->clear_error();
+  }
+  if (temp && !kept)
+    llvm::consumeError(temp->discard());
+}
+
+llvm::Error OutputFile::keep() {
+  stream->flush();
+  if (stream->has_error()) {
+    std::error_code ec = stream->error();
+    stream->clear_error();
+    return llvm::createStringError(ec, "cannot write '" + path +
+                                           "': " + ec.message());
+  }
+  if (temp) {
+    owned.reset();
+    if (llvm::Error error = temp->keep(path)) {
+      std::error_code ec = llvm::errorToErrorCode(std::move(error));
+      return llvm::createStringError(ec, "cannot write '" + path +
+                                             "': " + ec.message());
+    }
+  }
+  kept = true;
+  return llvm::Error::success();
+}
+
+namespace {
+struct OutputErrorContext {
+  std::string tool, output;
+};
+OutputErrorContext &outputErrorContext() {
+  static OutputErrorContext context;
+  return context;
+}
+
+void handleFatalError(void *, const char *reason, bool) {
+  StringRef text(reason);
+  const OutputErrorContext &context = outputErrorContext();
+  if (text.consume_front("IO failure on output stream: ")) {
+    llvm::WithColor::error(llvm::errs(), context.tool)
+        << "cannot write '" << context.output << "': " << text << "\n";
+  } else {
+    llvm::WithColor::error(llvm::errs(), context.tool) << reason << "\n";
+  }
+  // LLVM exits with status 1 when the handler returns.
+}
+} // namespace
+
+void snr::reportOutputErrorsByName(StringRef tool, int argc, char **argv) {
+  OutputErrorContext &context = outputErrorContext();
+  context.tool = tool.str();
+  context.output = "-";
+  for (int i = 1; i < argc; ++i) {
+    StringRef arg(argv[i]);
+    if ((arg == "-o" || arg == "--o") && i + 1 < argc)
+      context.output = argv[i + 1];
+    else if (arg.consume_front("-o=") || arg.consume_front("--o="))
+      context.output = arg.str();
+  }
+  llvm::install_fatal_error_handler(handleFatalError, nullptr);
+}

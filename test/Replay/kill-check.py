@@ -1,0 +1,103 @@
+#!/usr/bin/env python3
+"""SIGKILLs snr-replay at random points and checks the output directory's
+invariant (docs/replay.md): after every kill it is as it was, or holds the
+new run's complete results, or holds FAILED and no file of the earlier run.
+
+usage: kill-check.py SNR_REPLAY TRACE WORKDIR [ITERATIONS]
+"""
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+
+replay, trace, work = sys.argv[1:4]
+iterations = int(sys.argv[4]) if len(sys.argv) > 4 else 40
+random.seed(13)
+# Two option sets whose runs write different files.
+# report::getRunResultFiles(), in its order.
+REMOVAL_ORDER = ["report.html", "metrics.json", "summary.txt", "timeline.json",
+                 "dma-timeline.svg", "utilization.svg", "data-cache.svg",
+                 "fragmentation.svg", "remarks.yaml", "annotated.mlir",
+                 "annotated.mlirbc", "rewritten.jsonl", "rewrite.json",
+                 "rewrite-remarks.yaml"]
+VARIANTS = [["--apply"], ["--annotated-mlir=text", "--no-timeline"]]
+
+
+def run(out, options):
+    subprocess.run([replay, trace, "-o", out, "--quiet"] + options,
+                   check=True, stdout=subprocess.DEVNULL)
+
+
+def snapshot(out):
+    """name -> (inode, mtime_ns, size) of every file in `out` but the
+    temporaries (NAME.tmp-*: not results; the next run removes them)."""
+    if not os.path.isdir(out):
+        return {}
+    result = {}
+    for name in os.listdir(out):
+        if ".tmp-" in name:
+            continue
+        st = os.stat(os.path.join(out, name))
+        result[name] = (st.st_ino, st.st_mtime_ns, st.st_size)
+    return result
+
+
+# The complete results of each variant, and how long a run takes.
+expected, duration = [], 0.0
+for i, options in enumerate(VARIANTS):
+    ref = os.path.join(work, "ref%d" % i)
+    start = time.monotonic()
+    run(ref, options)
+    duration = max(duration, time.monotonic() - start)
+    expected.append(set(os.listdir(ref)))
+
+out = os.path.join(work, "out")
+run(out, VARIANTS[0])
+kinds = {"unchanged": 0, "complete": 0, "failed": 0,
+         "killed while removing the earlier run": 0}
+for i in range(iterations):
+    options = VARIANTS[(i + 1) % 2]
+    before = snapshot(out)
+    process = subprocess.Popen([replay, trace, "-o", out, "--quiet"] + options,
+                               stdout=subprocess.DEVNULL,
+                               stderr=subprocess.DEVNULL)
+    time.sleep(random.uniform(0, duration * 1.2))
+    process.send_signal(signal.SIGKILL)
+    process.wait()
+    after = snapshot(out)
+    names = set(after)
+    if after == before:
+        kinds["unchanged"] += 1
+    elif "FAILED" in names:
+        kinds["failed"] += 1
+        # Files of a complete earlier run (a directory without a marker);
+        # those of a failed one were under a marker already.
+        earlier = [n for n in names if "FAILED" not in before and
+                   n in before and before[n] == after[n]]
+        # The earlier files go one by one, in REMOVAL_ORDER, after the
+        # marker is written and before anything new is: a kill among those
+        # unlinks leaves the marker, the files not yet removed and nothing
+        # else. Any other earlier file beside the marker is a bug.
+        if earlier:
+            first = min(REMOVAL_ORDER.index(n) for n in earlier)
+            pending = {n for n in before if REMOVAL_ORDER.index(n) >= first}
+            new = names - set(earlier) - {"FAILED"}
+            if set(earlier) != pending or new:
+                sys.exit("kill %d: FAILED beside the earlier run's %s" %
+                         (i, ", ".join(sorted(earlier))))
+            kinds["killed while removing the earlier run"] += 1
+    elif names == expected[(i + 1) % 2]:
+        kinds["complete"] += 1
+    else:
+        sys.exit("kill %d: no FAILED marker, but the directory holds %s "
+                 "(neither the earlier run's %s nor this run's %s)" %
+                 (i, sorted(names), sorted(before),
+                  sorted(expected[(i + 1) % 2])))
+    # Start each kill from a complete run of the other variant, or from what
+    # the kill left (a marker, a partial run): both are states to recover from.
+    if i % 3 == 0:
+        run(out, VARIANTS[i % 2])
+print("ok: %d kills; %s" % (iterations, ", ".join(
+    "%s %d" % kv for kv in sorted(kinds.items()))))
