@@ -21,7 +21,7 @@ REMOVAL_ORDER = ["report.html", "metrics.json", "summary.txt", "timeline.json",
                  "dma-timeline.svg", "utilization.svg", "data-cache.svg",
                  "fragmentation.svg", "remarks.yaml", "annotated.mlir",
                  "annotated.mlirbc", "rewritten.jsonl", "rewrite.json",
-                 "rewrite-remarks.yaml"]
+                 "rewrite-remarks.yaml", "diff.json", "diff.html"]
 VARIANTS = [["--apply"], ["--annotated-mlir=text", "--no-timeline"]]
 
 
