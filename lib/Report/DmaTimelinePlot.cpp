@@ -41,7 +41,8 @@ void snr::report::writeDmaTimelinePlot(llvm::raw_ostream &os,
                                        const analysis::ReplayResults &results,
                                        const Selection &selection,
                                        const ReportFigures &figures,
-                                       const ReportOptions &options) {
+                                       const ReportOptions &options,
+                                       const DmaTimelineFrame &frame) {
   const analysis::TraceInfo &info = results.info;
   const auto &dmas = results.dmas.dmas;
 
@@ -113,10 +114,10 @@ void snr::report::writeDmaTimelinePlot(llvm::raw_ostream &os,
   area.height = std::max<double>(rowHeight * rows.size(), 40);
   double height = area.bottom() + 48;
 
-  std::string title = "DMA timeline";
+  std::string title = frame.title;
   if (selection.isRestricted())
     title += " (" + selection.description + ")";
-  SvgDocument svg(os, kDmaTimelinePlotId, width, height, title);
+  SvgDocument svg(os, frame.id, width, height, title);
   svg.legend(area.left, 40, legend, width - 20);
   if (rows.size() < total)
     svg.note(width - 20, area.top - 6,
@@ -128,7 +129,7 @@ void snr::report::writeDmaTimelinePlot(llvm::raw_ostream &os,
              "end");
 
   double begin = double(selection.beginCycle);
-  double end = double(selection.endCycle);
+  double end = double(std::max(selection.endCycle, frame.endCycle));
   LinearScale x(begin, end, area.left, area.right());
   auto clampX = [&](double cycle) { return x(std::clamp(cycle, begin, end)); };
   svg.xAxis(area, x, "cycle");

@@ -11,7 +11,11 @@ not run, if anything is clipped or empty, or if any of the four plots is
 missing, drew no data element, or has no size. It also parses every plot
 and the SVG files next to the report as XML.
 
-usage: check-report-html.py [--chromium PATH] [--width PX] report.html
+--expect-plot ID requires one more plot (repeatable): the rewrite
+section's plot-dma-timeline-before and plot-dma-timeline-after.
+
+usage: check-report-html.py [--chromium PATH] [--width PX]
+                            [--expect-plot ID]... report.html
 Standard library only.
 """
 
@@ -57,6 +61,8 @@ def main():
     parser.add_argument("--chromium", default="/usr/bin/chromium")
     parser.add_argument("--width", type=int, default=1280,
                         help="window width in pixels (default 1280)")
+    parser.add_argument("--expect-plot", action="append", default=[],
+                        help="one more plot that must be drawn")
     args = parser.parse_args()
     problems = []
 
@@ -102,7 +108,8 @@ def main():
     empty = re.search(r'data-empty="([^"]*)"', marker.group(0))
     if empty and empty.group(1).strip():
         problems.append("empty sections: %s" % empty.group(1))
-    for plot in PLOTS:
+    plots = PLOTS + args.expect_plot
+    for plot in plots:
         if plot not in measured:
             problems.append("plot %s is missing" % plot)
             continue
@@ -117,7 +124,7 @@ def main():
             print("%s: %s" % (args.html, message))
         return 1
     print("report renders: " + " ".join(
-        "%s=%d" % (plot, measured[plot][0]) for plot in PLOTS))
+        "%s=%d" % (plot, measured[plot][0]) for plot in plots))
     return 0
 
 
