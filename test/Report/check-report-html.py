@@ -12,10 +12,14 @@ missing, drew no data element, or has no size. It also parses every plot
 and the SVG files next to the report as XML.
 
 --expect-plot ID requires one more plot (repeatable): the rewrite
-section's plot-dma-timeline-before and plot-dma-timeline-after.
+section's plot-dma-timeline-before and plot-dma-timeline-after, a page of
+the DMA timeline (plot-dma-timeline-page2). --hidden-plot ID requires a
+plot to be in the page but not displayed (a page not selected), in place of
+requiring it drawn.
 
 usage: check-report-html.py [--chromium PATH] [--width PX]
-                            [--expect-plot ID]... report.html
+                            [--expect-plot ID]... [--hidden-plot ID]...
+                            report.html
 Standard library only.
 """
 
@@ -63,6 +67,8 @@ def main():
                         help="window width in pixels (default 1280)")
     parser.add_argument("--expect-plot", action="append", default=[],
                         help="one more plot that must be drawn")
+    parser.add_argument("--hidden-plot", action="append", default=[],
+                        help="a plot that must be present but not shown")
     args = parser.parse_args()
     problems = []
 
@@ -108,7 +114,13 @@ def main():
     empty = re.search(r'data-empty="([^"]*)"', marker.group(0))
     if empty and empty.group(1).strip():
         problems.append("empty sections: %s" % empty.group(1))
-    plots = PLOTS + args.expect_plot
+    plots = [p for p in PLOTS + args.expect_plot if p not in args.hidden_plot]
+    for plot in args.hidden_plot:
+        if plot not in measured:
+            problems.append("plot %s is missing" % plot)
+        elif measured[plot][1:] != (0, 0):
+            problems.append("plot %s is displayed (%dx%d), expected hidden"
+                            % ((plot,) + measured[plot][1:]))
     for plot in plots:
         if plot not in measured:
             problems.append("plot %s is missing" % plot)

@@ -49,7 +49,13 @@ struct DmaTimelineFrame {
   std::string title = "DMA timeline";
   /// The cycle axis runs to here if that is past the selection's end.
   uint64_t endCycle = 0;
+  /// A page: only [windowBegin, windowEnd) of the selection, and only the
+  /// DMAs in flight or awaited in it (windowEnd 0: the whole selection).
+  uint64_t windowBegin = 0, windowEnd = 0;
 };
+
+/// The number of pages (cycle windows) of the DMA timeline in report.html.
+inline constexpr unsigned kDmaTimelinePages = 4;
 
 /// At most ReportOptions::plotDmaRows rows: the DMAs with the largest stall,
 /// in issue order; the plot says how many it leaves out.
