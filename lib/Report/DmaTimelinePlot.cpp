@@ -41,21 +41,42 @@ void snr::report::writeDmaTimelinePlot(llvm::raw_ostream &os,
                                        const analysis::ReplayResults &results,
                                        const Selection &selection,
                                        const ReportFigures &figures,
-                                       const ReportOptions &options) {
+                                       const ReportOptions &options,
+                                       const DmaTimelineFrame &frame) {
   const analysis::TraceInfo &info = results.info;
   const auto &dmas = results.dmas.dmas;
+  // The cycles drawn: the selection's, or a page of it.
+  uint64_t winBegin = selection.beginCycle;
+  uint64_t winEnd = std::max(selection.endCycle, frame.endCycle);
+  if (frame.windowEnd) {
+    winBegin = frame.windowBegin;
+    winEnd = frame.windowEnd;
+  }
+  auto inWindow = [&](uint64_t from, uint64_t to) {
+    return from < winEnd && to > winBegin;
+  };
+  // A DMA is on a page from its issue until its wait (or completion).
+  std::vector<uint32_t> shown;
+  for (uint32_t id : figures.dmasByStall) {
+    const analysis::DmaRecord &dma = dmas[id];
+    uint64_t last = std::max(dma.completeCycle, dma.issueCycle);
+    if (dma.waitIndex != sim::kNoIndex)
+      last = std::max(last, dma.waitIssueCycle);
+    if (!frame.windowEnd || inWindow(dma.issueCycle, last + 1))
+      shown.push_back(id);
+  }
 
   // The rows: one per static dma.issue (its instances along it), those
   // with the largest stall, in PC order; with --per-instance one per DMA,
   // those with the largest stall, in issue order. Each row lists its DMAs.
   std::vector<std::vector<uint32_t>> rows;
   if (options.perInstance) {
-    for (uint32_t id : figures.dmasByStall)
+    for (uint32_t id : shown)
       rows.push_back({id});
   } else {
     llvm::DenseMap<uint64_t, size_t> rowOfPc;
     std::vector<uint64_t> stallOfRow;
-    for (uint32_t id : figures.dmasByStall) {
+    for (uint32_t id : shown) {
       uint64_t pc = info.instructions[dmas[id].issueIndex].pc;
       auto [it, inserted] = rowOfPc.try_emplace(pc, rows.size());
       if (inserted) {
@@ -113,10 +134,10 @@ void snr::report::writeDmaTimelinePlot(llvm::raw_ostream &os,
   area.height = std::max<double>(rowHeight * rows.size(), 40);
   double height = area.bottom() + 48;
 
-  std::string title = "DMA timeline";
+  std::string title = frame.title;
   if (selection.isRestricted())
     title += " (" + selection.description + ")";
-  SvgDocument svg(os, kDmaTimelinePlotId, width, height, title);
+  SvgDocument svg(os, frame.id, width, height, title);
   svg.legend(area.left, 40, legend, width - 20);
   if (rows.size() < total)
     svg.note(width - 20, area.top - 6,
@@ -127,15 +148,17 @@ void snr::report::writeDmaTimelinePlot(llvm::raw_ostream &os,
                  .str(),
              "end");
 
-  double begin = double(selection.beginCycle);
-  double end = double(selection.endCycle);
+  double begin = double(winBegin);
+  double end = double(winEnd);
   LinearScale x(begin, end, area.left, area.right());
   auto clampX = [&](double cycle) { return x(std::clamp(cycle, begin, end)); };
   svg.xAxis(area, x, "cycle");
   svg.line(area.left, area.top, area.left, area.bottom(), "#333333", 1);
   if (rows.empty())
     svg.note(area.left + area.width / 2, area.top + 24,
-             "no DMA in the selection", "middle");
+             frame.windowEnd ? "no DMA in these cycles"
+                             : "no DMA in the selection",
+             "middle");
 
   for (size_t r = 0; r < rows.size(); ++r) {
     double y = area.top + rowHeight * r;
@@ -188,7 +211,7 @@ void snr::report::writeDmaTimelinePlot(llvm::raw_ostream &os,
       }
       auto bar = [&](uint64_t from, uint64_t to, llvm::StringRef color,
                      llvm::StringRef cls) {
-        if (to <= from || !selection.overlaps(from, to))
+        if (to <= from || !inWindow(from, to))
           return;
         double x0 = clampX(double(from)), x1 = clampX(double(to));
         svg.rect(x0, barY, std::max(x1 - x0, minBarWidth), barH, color, cls);
@@ -197,8 +220,8 @@ void snr::report::writeDmaTimelinePlot(llvm::raw_ostream &os,
       bar(baseEnd, complete, kTransferColor, "data transfer");
       if (waited && dma.slack)
         bar(complete, dma.waitReadyCycle, kSlackColor, "data slack");
-      if (waited && dma.waitReadyCycle >= selection.beginCycle &&
-          dma.waitReadyCycle <= selection.endCycle) {
+      if (waited && dma.waitReadyCycle >= winBegin &&
+          dma.waitReadyCycle <= winEnd) {
         double wx = x(double(dma.waitReadyCycle));
         bool stalled = dma.stall() > 0;
         if (stalled)

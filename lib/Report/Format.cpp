@@ -84,7 +84,7 @@ std::string snr::report::formatCount(uint64_t value) {
   return result;
 }
 
-std::string snr::report::formatShort(double value) {
+std::string snr::report::formatShort(double value, unsigned decimals) {
   struct Suffix {
     double scale;
     const char *name;
@@ -94,8 +94,25 @@ std::string snr::report::formatShort(double value) {
   double magnitude = std::fabs(value);
   for (const Suffix &suffix : kSuffixes)
     if (magnitude >= suffix.scale)
-      return formatJsonNumber(roundTo(value / suffix.scale, 2)) + suffix.name;
-  return formatJsonNumber(roundTo(value, 2));
+      return formatJsonNumber(roundTo(value / suffix.scale, decimals)) +
+             suffix.name;
+  return formatJsonNumber(roundTo(value, decimals));
+}
+
+std::vector<std::string>
+snr::report::formatTickLabels(llvm::ArrayRef<double> ticks) {
+  std::vector<std::string> labels;
+  for (unsigned decimals = 2; decimals <= 12; ++decimals) {
+    labels.clear();
+    for (double tick : ticks)
+      labels.push_back(formatShort(tick, decimals));
+    bool distinct = true;
+    for (size_t i = 1; i < labels.size(); ++i)
+      distinct &= labels[i] != labels[i - 1];
+    if (distinct)
+      break;
+  }
+  return labels;
 }
 
 std::string snr::report::formatPercent(double fraction) {

@@ -19,6 +19,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <tuple>
 
 using namespace snr;
 using namespace snr::report;
@@ -57,6 +58,16 @@ tr:nth-child(even) td { background: #fcfcfc; }
 figure { margin: 16px 0; }
 figcaption { color: #444; max-width: 900px; }
 svg.snr-plot { max-width: 100%; height: auto; border: 1px solid #eee; }
+/* Pages of a plot: radio buttons and CSS, no script (the DMA timeline). */
+.pages > input { position: absolute; opacity: 0; }
+.pages > label { display: inline-block; padding: 2px 8px; margin: 0 4px 4px 0;
+  border: 1px solid #ccc; border-radius: 3px; cursor: pointer; }
+.pages > input:checked + label { background: #e8eef7; border-color: #4e79a7; }
+.pages > input:focus-visible + label { outline: 2px solid #4e79a7; }
+.pages > .page { display: none; }
+#dma-page-0:checked ~ #dma-page-0-plot, #dma-page-1:checked ~ #dma-page-1-plot,
+#dma-page-2:checked ~ #dma-page-2-plot, #dma-page-3:checked ~ #dma-page-3-plot,
+#dma-page-4:checked ~ #dma-page-4-plot { display: block; }
 .note { color: #666; font-style: italic; }
 code { background: #f3f3f3; padding: 0 3px; border-radius: 3px; }
 )css";
@@ -132,6 +143,7 @@ public:
         fig(figures), options(options) {}
 
   void write(llvm::function_ref<void(llvm::raw_ostream &)> extraSections);
+  void writeDmaTimelinePages();
 
 private:
   void header();
@@ -379,10 +391,54 @@ void HtmlWriter::parallelGroups() {
   os << "</tbody></table>\n";
 }
 
+/// The DMA timeline of the whole selection and, one page each, of
+/// kDmaTimelinePages equal cycle windows of it (only the DMAs in flight or
+/// awaited in the window, at a readable scale). The pages are radio buttons
+/// and CSS (HtmlReport's style has a rule per page): no script.
+void HtmlWriter::writeDmaTimelinePages() {
+  static_assert(kDmaTimelinePages == 4, "the style has a rule per page");
+  uint64_t span = selection.getSpan();
+  if (selection.dmas.empty() || span < kDmaTimelinePages) {
+    os << "<figure>\n";
+    writeDmaTimelinePlot(os, results, selection, fig, options);
+    return;
+  }
+  os << "<figure class=\"pages\" id=\"dma-timeline-pages\">\n";
+  auto windowOf = [&](unsigned page) {
+    return std::make_pair(
+        selection.beginCycle + span * (page - 1) / kDmaTimelinePages,
+        selection.beginCycle + span * page / kDmaTimelinePages);
+  };
+  for (unsigned page = 0; page <= kDmaTimelinePages; ++page) {
+    std::string label = "all cycles";
+    if (page) {
+      auto [from, to] = windowOf(page);
+      label = "cycles " + formatShort(double(from), 3) + " to " +
+              formatShort(double(to), 3);
+    }
+    os << "<input type=\"radio\" name=\"dma-page\" id=\"dma-page-" << page
+       << "\"" << (page ? "" : " checked") << "><label for=\"dma-page-" << page
+       << "\">" << escapeXml(label) << "</label>\n";
+  }
+  for (unsigned page = 0; page <= kDmaTimelinePages; ++page) {
+    os << "<div class=\"page\" id=\"dma-page-" << page << "-plot\">\n";
+    DmaTimelineFrame frame;
+    if (page) {
+      std::tie(frame.windowBegin, frame.windowEnd) = windowOf(page);
+      frame.id =
+          std::string(kDmaTimelinePlotId) + "-page" + std::to_string(page);
+      frame.title = llvm::formatv("DMA timeline, page {0} of {1}", page,
+                                  kDmaTimelinePages)
+                        .str();
+    }
+    writeDmaTimelinePlot(os, results, selection, fig, options, frame);
+    os << "</div>\n";
+  }
+}
+
 void HtmlWriter::plots() {
   os << "<h2 id=\"plots\">Plots</h2>\n";
-  os << "<figure>\n";
-  writeDmaTimelinePlot(os, results, selection, fig, options);
+  writeDmaTimelinePages();
   os << "<figcaption>Each row is a DMA: <b>base latency</b> (orange) from "
         "its issue, then <b>transfer</b> (blue: queueing on its link and "
         "moving the bytes) until it completes, then <b>slack</b> (green) "

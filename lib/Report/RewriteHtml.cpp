@@ -8,6 +8,7 @@
 #include "SnR/Analysis/ReplayAnalyses.h"
 #include "SnR/Report/Format.h"
 #include "SnR/Report/HtmlReport.h"
+#include "SnR/Report/Plots.h"
 #include "SnR/Report/Report.h"
 #include "SnR/Report/ReportFigures.h"
 #include "SnR/Report/Selection.h"
@@ -34,12 +35,46 @@ void row(llvm::raw_ostream &os, llvm::StringRef what, uint64_t before,
      << (before ? llvm::formatv("{0:f1}%", change).str() : std::string("-"))
      << "</td></tr>\n";
 }
+
+/// The DMA timeline of the replay and of the rewritten trace's replay, on
+/// one cycle axis (the longer run's), each its own plot.
+void writeTimelinesBeforeAfter(llvm::raw_ostream &os,
+                               const analysis::ReplayResults &before,
+                               const analysis::ReplayResults &after,
+                               const ReportOptions &options) {
+  llvm::Expected<Selection> selBefore = Selection::compute(before, options);
+  llvm::Expected<Selection> selAfter = Selection::compute(after, options);
+  if (!selBefore || !selAfter) {
+    llvm::Error error = llvm::joinErrors(
+        selBefore ? llvm::Error::success() : selBefore.takeError(),
+        selAfter ? llvm::Error::success() : selAfter.takeError());
+    os << "<p class=\"note\">No DMA timeline before and after: "
+       << escapeXml(llvm::toString(std::move(error))) << ".</p>\n";
+    return;
+  }
+  os << "<h3>DMA timeline before and after</h3>\n<p class=\"note\">The "
+        "DMA timeline of the replay and of the rewritten trace's replay, on "
+        "one cycle axis: a moved DMA starts earlier and its wait stalls less."
+        "</p>\n";
+  DmaTimelineFrame frame;
+  frame.endCycle = std::max(selBefore->endCycle, selAfter->endCycle);
+  frame.id = std::string(kDmaTimelinePlotId) + "-before";
+  frame.title = "DMA timeline before the rewrite";
+  writeDmaTimelinePlot(os, before, *selBefore,
+                       computeFigures(before, *selBefore), options, frame);
+  frame.id = std::string(kDmaTimelinePlotId) + "-after";
+  frame.title = "DMA timeline after the rewrite";
+  writeDmaTimelinePlot(os, after, *selAfter, computeFigures(after, *selAfter),
+                       options, frame);
+}
 } // namespace
 
 void snr::report::writeRewriteHtml(
-    llvm::raw_ostream &os, const analysis::TraceInfo &info,
+    llvm::raw_ostream &os, const analysis::ReplayResults &results,
+    const analysis::ReplayResults *afterResults, const ReportOptions &options,
     const rewrite::HoistPlan &plan,
     const rewrite::RewriteComparison &comparison) {
+  const analysis::TraceInfo &info = results.info;
   const sim::PerformanceTracker &before = comparison.before,
                                 &after = comparison.after;
   os << "<h2 id=\"rewrite\">Rewrite (--apply)</h2>\n<p>The suggestions "
@@ -71,6 +106,8 @@ void snr::report::writeRewriteHtml(
           ("stall: " + sim::getStallKindName(sim::StallKind(k))).str(),
           before.stallCycles[k], after.stallCycles[k]);
   os << "</tbody></table>\n";
+  if (afterResults)
+    writeTimelinesBeforeAfter(os, results, *afterResults, options);
 
   // The moves and the DMAs' stall, by static issue PC.
   struct Static {
@@ -129,7 +166,8 @@ void snr::report::writeRewriteHtml(
 }
 
 llvm::Error snr::report::rewriteReportHtml(
-    const analysis::ReplayResults &results, llvm::StringRef dir,
+    const analysis::ReplayResults &results,
+    const analysis::ReplayResults *after, llvm::StringRef dir,
     const ReportOptions &options, const rewrite::HoistPlan &plan,
     const rewrite::RewriteComparison &comparison) {
   llvm::Expected<Selection> selection = Selection::compute(results, options);
@@ -141,7 +179,7 @@ llvm::Error snr::report::rewriteReportHtml(
   return writeFileAtomically(path, [&](llvm::raw_ostream &os) {
     writeHtmlReport(os, results, *selection, figures, options,
                     [&](llvm::raw_ostream &section) {
-                      writeRewriteHtml(section, results.info, plan,
+                      writeRewriteHtml(section, results, after, options, plan,
                                        comparison);
                     });
     return llvm::Error::success();

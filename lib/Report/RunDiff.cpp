@@ -363,16 +363,12 @@ void report::printRunDiff(const RunDiff &diff, llvm::raw_ostream &os,
 }
 
 llvm::Error report::writeRewriteDiff(const analysis::ReplayResults &before,
-                                     const trace::Trace &after,
+                                     const analysis::ReplayResults &after,
                                      llvm::StringRef afterName,
                                      llvm::StringRef dir,
                                      llvm::raw_ostream *print) {
-  llvm::Expected<std::unique_ptr<analysis::ReplayResults>> replayed =
-      analysis::analyzeTrace(after, before.machine);
-  if (!replayed)
-    return replayed.takeError();
   RunDiff diff = diffRuns({before.info.fileName, metricsOf(before)},
-                          {afterName.str(), metricsOf(**replayed)});
+                          {afterName.str(), metricsOf(after)});
   if (print) {
     *print << "\nbefore -> after the rewrite (diff.json, diff.html):\n";
     printRunDiff(diff, *print, 3);

@@ -180,11 +180,13 @@ void SvgDocument::endGroup() { os << "</g>\n"; }
 void SvgDocument::xAxis(const PlotArea &area, const LinearScale &scale,
                         llvm::StringRef label) {
   line(area.left, area.bottom(), area.right(), area.bottom(), "#333333", 1);
-  for (double tick :
-       getNiceTicks(scale.getDomainBegin(), scale.getDomainEnd(), 8)) {
-    double x = scale(tick);
+  std::vector<double> ticks =
+      getNiceTicks(scale.getDomainBegin(), scale.getDomainEnd(), 8);
+  std::vector<std::string> labels = formatTickLabels(ticks);
+  for (size_t i = 0; i < ticks.size(); ++i) {
+    double x = scale(ticks[i]);
     line(x, area.bottom(), x, area.bottom() + 4, "#333333", 1);
-    text(x, area.bottom() + 16, formatShort(tick), "middle", 10);
+    text(x, area.bottom() + 16, labels[i], "middle", 10);
   }
   text(area.left + area.width / 2, area.bottom() + 32, label, "middle");
 }
@@ -192,14 +194,16 @@ void SvgDocument::xAxis(const PlotArea &area, const LinearScale &scale,
 void SvgDocument::yAxis(const PlotArea &area, const LinearScale &scale,
                         llvm::StringRef label, bool percent) {
   line(area.left, area.top, area.left, area.bottom(), "#333333", 1);
-  for (double tick :
-       getNiceTicks(scale.getDomainBegin(), scale.getDomainEnd(), 5)) {
-    double y = scale(tick);
+  std::vector<double> ticks =
+      getNiceTicks(scale.getDomainBegin(), scale.getDomainEnd(), 5);
+  std::vector<std::string> labels = formatTickLabels(ticks);
+  for (size_t i = 0; i < ticks.size(); ++i) {
+    double y = scale(ticks[i]);
     line(area.left, y, area.right(), y, "#e5e5e5", 1);
     line(area.left - 4, y, area.left, y, "#333333", 1);
     text(area.left - 6, y + 3.5,
-         percent ? formatJsonNumber(roundTo(tick * 100, 1)) + "%"
-                 : formatShort(tick),
+         percent ? formatJsonNumber(roundTo(ticks[i] * 100, 1)) + "%"
+                 : labels[i],
          "end", 10);
   }
   double x = area.left - 46, y = area.top + area.height / 2;

@@ -25,9 +25,9 @@ using namespace snr::report;
 namespace {
 
 constexpr int64_t kPid = 1;
-/// Track ids: units first (1 + unit), then stalls, then DMA link lanes.
+/// Track ids: units first (1 + unit), then stalls, then one per DMA link.
 constexpr int64_t kStallTid = 10;
-constexpr int64_t kFirstLaneTid = 100;
+constexpr int64_t kFirstLinkTid = 100;
 int64_t unitTid(unsigned unit) { return 1 + int64_t(unit); }
 
 /// Writes one event per line, keys in a fixed order.
@@ -46,6 +46,27 @@ public:
   }
   void counter(llvm::StringRef name, uint64_t ts, ArgsFn args) {
     event(name, "", "C", 0, ts, std::nullopt, args);
+  }
+  /// A nestable async event ("b" or "e"): events of one (cat, id) nest;
+  /// the viewers lay the DMAs of one name out on one track.
+  void async(bool begin, llvm::StringRef name, uint64_t id, int64_t tid,
+             uint64_t ts, std::optional<ArgsFn> args = std::nullopt) {
+    this->begin();
+    llvm::json::OStream j(os);
+    j.object([&] {
+      j.attribute("name", name);
+      j.attribute("cat", "dma");
+      j.attribute("ph", begin ? "b" : "e");
+      j.attribute("id", int64_t(id));
+      j.attribute("pid", kPid);
+      j.attribute("tid", tid);
+      j.attribute("ts", int64_t(ts));
+      if (args) {
+        j.attributeBegin("args");
+        j.object([&] { (*args)(j); });
+        j.attributeEnd();
+      }
+    });
   }
   void flow(bool start, llvm::StringRef name, uint64_t id, int64_t tid,
             uint64_t ts) {
@@ -116,7 +137,7 @@ public:
   TimelineStats write();
 
 private:
-  void assignLanes();
+  void assignLinkTracks();
   void writeMetadata();
   void writeInstructions();
   void writeStalls();
@@ -142,10 +163,8 @@ private:
   bool merged = false;
   std::array<bool, arch::kNumUnits> unitUsed{};
   bool stallsUsed = false;
-  /// The lane tid of each selected DMA (by id; 0 if not shown).
-  std::vector<int64_t> laneOf;
-  /// Names of the lane tracks, from kFirstLaneTid.
-  std::vector<std::string> laneNames;
+  /// The track of each link (0 if none of its DMAs is selected).
+  std::vector<int64_t> linkTid;
   /// The last end on each unit and the stall track, for clip().
   std::array<uint64_t, kStallTid + 1> trackEnd{};
 };
@@ -165,40 +184,17 @@ bool TimelineWriter::clip(int64_t tid, uint64_t &ts, uint64_t &dur) {
   return true;
 }
 
-void TimelineWriter::assignLanes() {
+void TimelineWriter::assignLinkTracks() {
   const auto &dmas = results.dmas.dmas;
-  laneOf.assign(dmas.size(), 0);
   size_t numLinks = results.dmas.linkNames.size();
-  std::vector<std::vector<uint32_t>> byLink(numLinks);
+  linkTid.assign(numLinks, 0);
   for (uint32_t id : selection.dmas)
     if (dmas[id].link < numLinks)
-      byLink[dmas[id].link].push_back(id);
-  for (size_t link = 0; link < numLinks; ++link) {
-    std::vector<uint32_t> &ids = byLink[link];
-    llvm::stable_sort(ids, [&](uint32_t a, uint32_t b) {
-      return dmas[a].issueCycle < dmas[b].issueCycle;
-    });
-    // Greedy interval partitioning: the first lane free at the issue.
-    std::vector<uint64_t> laneEnd;
-    int64_t firstTid = kFirstLaneTid + int64_t(laneNames.size());
-    for (uint32_t id : ids) {
-      const analysis::DmaRecord &dma = dmas[id];
-      uint64_t end = std::max(dma.completeCycle, dma.issueCycle);
-      size_t lane = 0;
-      while (lane < laneEnd.size() && laneEnd[lane] > dma.issueCycle)
-        ++lane;
-      if (lane == laneEnd.size())
-        laneEnd.push_back(0);
-      laneEnd[lane] = end;
-      laneOf[id] = firstTid + int64_t(lane);
-    }
-    for (size_t lane = 0; lane < laneEnd.size(); ++lane) {
-      std::string name = "dma " + results.dmas.linkNames[link];
-      if (lane)
-        name += " #" + std::to_string(lane + 1);
-      laneNames.push_back(std::move(name));
-    }
-  }
+      linkTid[dmas[id].link] = 1;
+  int64_t next = kFirstLinkTid;
+  for (int64_t &tid : linkTid)
+    if (tid)
+      tid = next++;
 }
 
 void TimelineWriter::writeMetadata() {
@@ -223,8 +219,9 @@ void TimelineWriter::writeMetadata() {
       thread(unitTid(unit), arch::getUnitName(arch::Unit(unit)));
   if (stallsUsed)
     thread(kStallTid, "stalls");
-  for (size_t lane = 0; lane < laneNames.size(); ++lane)
-    thread(kFirstLaneTid + int64_t(lane), laneNames[lane]);
+  for (size_t link = 0; link < linkTid.size(); ++link)
+    if (linkTid[link])
+      thread(linkTid[link], "dma " + results.dmas.linkNames[link]);
 }
 
 void TimelineWriter::flushUnit(unsigned unit, Stretch &s) {
@@ -404,54 +401,64 @@ void TimelineWriter::writeStalls() {
 
 void TimelineWriter::writeDmas() {
   const auto &dmas = results.dmas.dmas;
+  unsigned dmaUnit = unsigned(arch::Unit::Dma);
   for (uint32_t id : selection.dmas) {
     const analysis::DmaRecord &dma = dmas[id];
-    int64_t tid = laneOf[id];
-    if (!tid)
+    if (dma.link >= linkTid.size())
       continue;
+    int64_t tid = linkTid[dma.link];
     uint64_t complete = std::max(dma.completeCycle, dma.issueCycle);
     uint64_t baseEnd = std::clamp(dma.baseEndCycle, dma.issueCycle, complete);
     bool waited = dma.waitIndex != sim::kNoIndex;
-    std::string name = "dma " + std::to_string(id);
+    // One name per link: Perfetto makes a track of each async name (and
+    // packs the DMAs in flight at once into rows), chrome://tracing one
+    // per thread; the DMA's id is in the args.
+    std::string name = "dma " + results.dmas.linkNames[dma.link];
     ++stats.dmaSlices;
-    out.complete(name, "dma", tid, dma.issueCycle, complete - dma.issueCycle,
-                 [&](llvm::json::OStream &j) {
-                   j.attribute("id", int64_t(id));
-                   j.attribute("link", results.dmas.linkNames[dma.link]);
-                   j.attribute("bytes", int64_t(dma.bytes));
-                   j.attribute("flag", int64_t(dma.flag));
-                   j.attribute("issue_pc",
-                               int64_t(info.instructions[dma.issueIndex].pc));
-                   j.attribute("issue_hlo", info.getHloName(dma.issueHlo));
-                   if (waited) {
-                     j.attribute("wait_pc",
-                                 int64_t(info.instructions[dma.waitIndex].pc));
-                     j.attribute("wait_hlo", info.getHloName(dma.waitHlo));
-                     j.attribute("wait_ready", int64_t(dma.waitReadyCycle));
-                   }
-                   j.attribute("base_stall", int64_t(dma.baseStall));
-                   j.attribute("transfer_stall", int64_t(dma.transferStall));
-                   j.attribute("slack", int64_t(dma.slack));
-                 });
-    if (baseEnd > dma.issueCycle)
-      out.complete("base latency", "dma", tid, dma.issueCycle,
-                   baseEnd - dma.issueCycle, [&](llvm::json::OStream &j) {
-                     j.attribute("dma", int64_t(id));
-                   });
+    out.async(true, name, id, tid, dma.issueCycle, [&](llvm::json::OStream &j) {
+      j.attribute("dma", int64_t(id));
+      j.attribute("link", results.dmas.linkNames[dma.link]);
+      j.attribute("bytes", int64_t(dma.bytes));
+      j.attribute("flag", int64_t(dma.flag));
+      j.attribute("issue_pc", int64_t(info.instructions[dma.issueIndex].pc));
+      j.attribute("issue_hlo", info.getHloName(dma.issueHlo));
+      if (waited) {
+        j.attribute("wait_pc", int64_t(info.instructions[dma.waitIndex].pc));
+        j.attribute("wait_hlo", info.getHloName(dma.waitHlo));
+        j.attribute("wait_ready", int64_t(dma.waitReadyCycle));
+      }
+      j.attribute("base_stall", int64_t(dma.baseStall));
+      j.attribute("transfer_stall", int64_t(dma.transferStall));
+      j.attribute("slack", int64_t(dma.slack));
+    });
+    // Children in time order, each ended before the next begins (viewers
+    // sort by time, keeping the file's order at equal times).
+    if (baseEnd > dma.issueCycle) {
+      out.async(
+          true, "base latency", id, tid, dma.issueCycle,
+          [&](llvm::json::OStream &j) { j.attribute("dma", int64_t(id)); });
+      out.async(false, "base latency", id, tid, baseEnd);
+    }
     if (complete > baseEnd) {
       uint64_t start = std::clamp(dma.startCycle, baseEnd, complete);
-      out.complete("transfer", "dma", tid, baseEnd, complete - baseEnd,
-                   [&](llvm::json::OStream &j) {
-                     j.attribute("dma", int64_t(id));
-                     j.attribute("queued_cycles", int64_t(start - baseEnd));
-                     j.attribute("moving_cycles", int64_t(complete - start));
-                   });
+      out.async(true, "transfer", id, tid, baseEnd,
+                [&](llvm::json::OStream &j) {
+                  j.attribute("dma", int64_t(id));
+                  j.attribute("queued_cycles", int64_t(start - baseEnd));
+                  j.attribute("moving_cycles", int64_t(complete - start));
+                });
+      out.async(false, "transfer", id, tid, complete);
     }
+    out.async(false, name, id, tid, complete);
+    // The flow runs between thread slices, the dma.issue and the dma.wait
+    // on the dma unit's track: viewers bind a flow event to a slice of its
+    // thread (Perfetto the enclosing one, Chrome DevTools one of the flow's
+    // category), never to an async slice.
     if (waited) {
       ++stats.flows;
-      out.flow(true, name, id, tid, dma.issueCycle);
-      out.flow(false, name, id, unitTid(unsigned(arch::Unit::Dma)),
-               dma.waitIssueCycle);
+      std::string flowName = "dma " + std::to_string(id);
+      out.flow(true, flowName, id, unitTid(dmaUnit), dma.issueCycle);
+      out.flow(false, flowName, id, unitTid(dmaUnit), dma.waitIssueCycle);
     }
   }
 }
@@ -539,7 +546,7 @@ TimelineStats TimelineWriter::write() {
   }
   if (!selection.dmas.empty())
     unitUsed[unsigned(arch::Unit::Dma)] = true;
-  assignLanes();
+  assignLinkTracks();
 
   os << "{\"traceEvents\": [";
   writeMetadata();

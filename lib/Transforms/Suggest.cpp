@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ReplayTrace.h"
+#include "SnR/Analysis/StaticRemarks.h"
 #include "SnR/Analysis/SuggestionRemarks.h"
 #include "SnR/Analysis/TraceReplayAnalysis.h"
 #include "SnR/Transforms/Passes.h"
@@ -29,9 +30,14 @@ struct SuggestPass : snr::impl::SnRSuggestBase<SuggestPass> {
         getAnalysisManager(), getOperation(), machineFile, options, local);
     if (!replay)
       return signalPassFailure();
-    emitSuggestionRemarks(replay->getResults(), [&](uint64_t index) {
+    auto locationOf = [&](uint64_t index) {
       return replay->getOp(index)->getLoc();
-    });
+    };
+    // By static PC, as snr-replay's remarks.yaml; --per-instance as before.
+    if (perInstance)
+      emitSuggestionRemarks(replay->getResults(), locationOf);
+    else
+      emitStaticRemarks(replay->getResults(), locationOf);
     markAllAnalysesPreserved();
   }
 };

@@ -11,7 +11,15 @@ not run, if anything is clipped or empty, or if any of the four plots is
 missing, drew no data element, or has no size. It also parses every plot
 and the SVG files next to the report as XML.
 
-usage: check-report-html.py [--chromium PATH] [--width PX] report.html
+--expect-plot ID requires one more plot (repeatable): the rewrite
+section's plot-dma-timeline-before and plot-dma-timeline-after, a page of
+the DMA timeline (plot-dma-timeline-page2). --hidden-plot ID requires a
+plot to be in the page but not displayed (a page not selected), in place of
+requiring it drawn.
+
+usage: check-report-html.py [--chromium PATH] [--width PX]
+                            [--expect-plot ID]... [--hidden-plot ID]...
+                            report.html
 Standard library only.
 """
 
@@ -57,6 +65,10 @@ def main():
     parser.add_argument("--chromium", default="/usr/bin/chromium")
     parser.add_argument("--width", type=int, default=1280,
                         help="window width in pixels (default 1280)")
+    parser.add_argument("--expect-plot", action="append", default=[],
+                        help="one more plot that must be drawn")
+    parser.add_argument("--hidden-plot", action="append", default=[],
+                        help="a plot that must be present but not shown")
     args = parser.parse_args()
     problems = []
 
@@ -102,7 +114,14 @@ def main():
     empty = re.search(r'data-empty="([^"]*)"', marker.group(0))
     if empty and empty.group(1).strip():
         problems.append("empty sections: %s" % empty.group(1))
-    for plot in PLOTS:
+    plots = [p for p in PLOTS + args.expect_plot if p not in args.hidden_plot]
+    for plot in args.hidden_plot:
+        if plot not in measured:
+            problems.append("plot %s is missing" % plot)
+        elif measured[plot][1:] != (0, 0):
+            problems.append("plot %s is displayed (%dx%d), expected hidden"
+                            % ((plot,) + measured[plot][1:]))
+    for plot in plots:
         if plot not in measured:
             problems.append("plot %s is missing" % plot)
             continue
@@ -117,7 +136,7 @@ def main():
             print("%s: %s" % (args.html, message))
         return 1
     print("report renders: " + " ".join(
-        "%s=%d" % (plot, measured[plot][0]) for plot in PLOTS))
+        "%s=%d" % (plot, measured[plot][0]) for plot in plots))
     return 0
 
 

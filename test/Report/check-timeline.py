@@ -8,12 +8,16 @@ SnR timeline promises (docs/reports.md):
     "ts" >= 0 and "dur" >= 0, on a (pid, tid) named by "thread_name"
     metadata, in a process named by "process_name";
   - "B"/"E" events, if any, are balanced per track;
+  - nestable async events ("b"/"e") have a cat and an id, on a named
+    track; per (cat, id) every "e" closes the innermost open "b" of its name,
+    not earlier, and a child ends within its parent;
   - no two complete events on one track overlap unless one nests inside the
     other;
   - every flow start ("s") has exactly one finish ("f") with the same cat,
-    name and id, not earlier, and the finish binds to its enclosing slice
-    ("bp": "e"), which has the flow's cat (Chrome DevTools binds a flow only
-    to a slice of its category);
+    name and id, not earlier; the start binds to a complete slice on its
+    track that begins at its ts, the finish to its enclosing slice
+    ("bp": "e"), both of the flow's cat (Chrome DevTools binds a flow only
+    to a slice of its category; no viewer binds one to an async slice);
   - a counter ("C") is written only when its value changes.
 
 Prints one line of counts and exits 0, or prints every problem and exits 1.
@@ -49,6 +53,9 @@ def check(trace, args):
     flow_finishes = collections.defaultdict(list)
     cat_slices = collections.defaultdict(list)  # (pid, tid) -> [(ts, dur, cat)]
     finish_binds = []  # (track, ts, cat, where) of each "f"
+    start_binds = []  # (track, ts, cat, where) of each "s"
+    async_open = collections.defaultdict(list)  # (cat, id) -> [(name, ts)]
+    async_slices = 0
     counters = collections.defaultdict(list)  # (pid, name, id) -> [(ts, args)]
     used_tracks = set()
     counts = collections.Counter()
@@ -91,12 +98,34 @@ def check(trace, args):
             if begin_end[track] < 0:
                 problem("%s: 'E' without 'B' on track %r" % (where, track))
             used_tracks.add(track)
+        elif ph in ("b", "e"):
+            key = (event.get("cat"), event.get("id"))
+            if not key[0] or key[1] is None:
+                problem("%s: async event without a cat or an id" % where)
+                continue
+            used_tracks.add(track)
+            stack = async_open[key]
+            if ph == "b":
+                if not name:
+                    problem("%s has no name" % where)
+                stack.append((name, ts))
+                continue
+            if not stack or stack[-1][0] != name:
+                problem("%s: 'e' of %r does not close the innermost open "
+                        "'b' of %r" % (where, name, key))
+                continue
+            begin_name, begin_ts = stack.pop()
+            if ts < begin_ts:
+                problem("%s: %r ends at %s before it begins at %s"
+                        % (where, name, ts, begin_ts))
+            async_slices += 1
         elif ph in ("s", "f"):
             key = (event.get("cat"), name, event.get("id"))
             if event.get("id") is None:
                 problem("%s: flow event without an id" % where)
             if ph == "s":
                 flow_starts[key].append(ts)
+                start_binds.append((track, ts, event.get("cat"), where))
             else:
                 if event.get("bp") != "e":
                     problem("%s: flow finish without \"bp\": \"e\"" % where)
@@ -122,6 +151,9 @@ def check(trace, args):
     for track, balance in sorted(begin_end.items(), key=repr):
         if balance:
             problem("B/E unbalanced on track %r" % (track,))
+    for key, stack in sorted(async_open.items(), key=repr):
+        if stack:
+            problem("async %r: %r never ends" % (key, stack[-1][0]))
 
     for track, items in sorted(slices.items(), key=repr):
         # Longer first at equal start, so a parent precedes its children.
@@ -145,6 +177,11 @@ def check(trace, args):
                    for begin, dur, slice_cat in cat_slices.get(track, [])):
             problem("%s: flow finish at %s binds to no slice of category %r "
                     "on its track" % (where, ts, cat))
+    for track, ts, cat, where in start_binds:
+        if not any(begin == ts and slice_cat == cat
+                   for begin, dur, slice_cat in cat_slices.get(track, [])):
+            problem("%s: flow start at %s binds to no slice of category %r "
+                    "beginning there on its track" % (where, ts, cat))
     flows = 0
     for key in sorted(set(flow_starts) | set(flow_finishes), key=repr):
         starts, finishes = flow_starts.get(key, []), flow_finishes.get(key, [])
@@ -180,6 +217,7 @@ def check(trace, args):
     summary = {
         "events": len(events),
         "slices": sum(len(v) for v in slices.values()),
+        "async": async_slices,
         "tracks": len(thread_names),
         "flows": flows,
         "counters": counts["C"],
@@ -208,8 +246,8 @@ def main():
             print("%s: %s" % (args.timeline, message))
         return 1
     print(
-        "timeline ok: %(events)d events, %(slices)d slices on %(tracks)d "
-        "tracks, %(flows)d flows, %(counters)d counter values, merged=%(merged)s"
+        "timeline ok: %(events)d events, %(slices)d slices and %(async)d async "
+        "slices on %(tracks)d tracks, %(flows)d flows, %(counters)d counter values, merged=%(merged)s"
         % summary
     )
     return 0

@@ -457,9 +457,20 @@ int rewriteAndProve(const trace::Trace &trace,
             return llvm::Error::success();
           }))
     return fail(llvm::toString(std::move(error)));
+  // The rewritten trace's replay, for the DMA timeline after it and the
+  // comparison (diff.json).
+  std::unique_ptr<analysis::ReplayResults> after;
+  if (plan.changed()) {
+    llvm::Expected<std::unique_ptr<analysis::ReplayResults>> replayed =
+        analysis::analyzeTrace(rewritten, results.machine);
+    if (!replayed)
+      return fail(traceFile + ": replaying the rewritten trace failed: " +
+                  llvm::toString(replayed.takeError()));
+    after = std::move(*replayed);
+  }
   // report.html again, with the rewrite section.
   if (llvm::Error error = report::rewriteReportHtml(
-          results, outputDir, reportOptions, plan, *comparison))
+          results, after.get(), outputDir, reportOptions, plan, *comparison))
     return fail(llvm::toString(std::move(error)));
   if (llvm::Error error = writeRemarkFile(
           inDir("rewrite-remarks.yaml"), results.info, [&](auto atLine) {
@@ -520,7 +531,7 @@ int rewriteAndProve(const trace::Trace &trace,
   // Before and after, as snr-diff compares them.
   if (plan.changed())
     if (llvm::Error error = report::writeRewriteDiff(
-            results, rewritten, "rewritten.jsonl", outputDir,
+            results, *after, "rewritten.jsonl", outputDir,
             quiet ? nullptr : &llvm::outs()))
       return fail(llvm::toString(std::move(error)));
   return 0;

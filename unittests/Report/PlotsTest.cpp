@@ -7,6 +7,7 @@
 #include "SampleReplay.h"
 #include "XmlChecker.h"
 
+#include "SnR/Report/Format.h"
 #include "SnR/Report/Plots.h"
 #include "SnR/Report/ReportFigures.h"
 #include "SnR/Report/Selection.h"
@@ -32,7 +33,8 @@ size_t count(llvm::StringRef text, llvm::StringRef needle) {
 enum class Plot { DmaTimeline, Utilization, DataCache, Fragmentation };
 
 std::string render(Plot plot, const analysis::ReplayResults &results,
-                   const ReportOptions &options = {}) {
+                   const ReportOptions &options = {},
+                   const DmaTimelineFrame &frame = {}) {
   llvm::Expected<Selection> selection = Selection::compute(results, options);
   EXPECT_TRUE(bool(selection));
   if (!selection) {
@@ -44,7 +46,7 @@ std::string render(Plot plot, const analysis::ReplayResults &results,
   llvm::raw_string_ostream os(text);
   switch (plot) {
   case Plot::DmaTimeline:
-    writeDmaTimelinePlot(os, results, *selection, figures, options);
+    writeDmaTimelinePlot(os, results, *selection, figures, options, frame);
     break;
   case Plot::Utilization:
     writeUtilizationPlot(os, results, *selection);
@@ -227,6 +229,32 @@ TEST(XmlChecker, RejectsWhatIsNotXml) {
   EXPECT_NE(test::checkXml("<svg>a & b</svg>"), "");
   EXPECT_NE(test::checkXml("<svg/><svg/>"), "");
   EXPECT_NE(test::checkXml("<svg>"), "");
+}
+
+TEST_F(PlotsTest, DmaTimelinePage) {
+  // A page of cycles [250, 402): only the DMAs in flight or awaited in it,
+  // on an axis of those cycles, with its own id and title.
+  DmaTimelineFrame frame;
+  frame.windowBegin = 250;
+  frame.windowEnd = 402;
+  frame.id = "plot-dma-timeline-page4";
+  frame.title = "DMA timeline, page 4 of 4";
+  std::string svg = render(Plot::DmaTimeline, results(), {}, frame);
+  EXPECT_EQ(test::checkXml(svg), "");
+  EXPECT_NE(svg.find("id=\"plot-dma-timeline-page4\""), std::string::npos);
+  EXPECT_NE(svg.find(">DMA timeline, page 4 of 4</text>"), std::string::npos);
+  EXPECT_EQ(svg.find(">DMA 0 pc 1</text>"), std::string::npos);
+  EXPECT_NE(svg.find(">DMA 2 pc 6</text>"), std::string::npos);
+  EXPECT_NE(svg.find(">300</text>"), std::string::npos);
+  EXPECT_EQ(svg.find(">200</text>"), std::string::npos);
+}
+
+TEST(Svg, TickLabelsAreDistinct) {
+  // Two decimals would make 1.21M twice.
+  EXPECT_EQ(formatTickLabels({1200000, 1205000, 1210000, 1215000}),
+            (std::vector<std::string>{"1.2M", "1.205M", "1.21M", "1.215M"}));
+  EXPECT_EQ(formatTickLabels({0, 5000, 10000}),
+            (std::vector<std::string>{"0", "5k", "10k"}));
 }
 
 TEST(Svg, NiceTicks) {

@@ -67,6 +67,8 @@ std::string checkStructure(const Array &events) {
   };
   std::map<int64_t, std::vector<Slice>> slices;
   std::map<int64_t, int> flows; // id -> starts - finishes
+  // (cat, id) -> the names of the open async slices, innermost last.
+  std::map<std::pair<std::string, int64_t>, std::vector<std::string>> async;
   llvm::StringMap<std::string> lastCounter;
   for (const llvm::json::Value &value : events) {
     const Object &e = *value.getAsObject();
@@ -84,6 +86,21 @@ std::string checkStructure(const Array &events) {
       if (ts < 0 || dur < 0)
         return "a negative ts or dur";
       slices[*e.getInteger("tid")].push_back({ts, dur});
+      continue;
+    }
+    if (ph == "b" || ph == "e") {
+      if (!threadNames.count(*e.getInteger("tid")))
+        return "an async event on an unnamed track";
+      std::vector<std::string> &open =
+          async[{e.getString("cat")->str(), *e.getInteger("id")}];
+      std::string name = e.getString("name")->str();
+      if (ph == "b") {
+        open.push_back(name);
+      } else {
+        if (open.empty() || open.back() != name)
+          return "an async end that closes no open '" + name + "'";
+        open.pop_back();
+      }
       continue;
     }
     if (ph == "s" || ph == "f") {
@@ -122,6 +139,9 @@ std::string checkStructure(const Array &events) {
       ends.push_back(s.ts + s.dur);
     }
   }
+  for (auto &[key, open] : async)
+    if (!open.empty())
+      return "async '" + open.back() + "' never ends";
   for (auto [id, balance] : flows)
     if (balance)
       return "flow " + std::to_string(id) + " is unmatched";
@@ -157,9 +177,11 @@ TEST_F(TimelineTest, OneSlicePerInstruction) {
   // that end on them.
   EXPECT_EQ(counts["X:instruction"], 5u);
   EXPECT_EQ(counts["X:stall"], 8u);
-  // Four DMAs, each with its base latency and transfer nested inside, and
-  // the 7 DMA-unit instructions.
-  EXPECT_EQ(counts["X:dma"], 12u + 7u);
+  // The 7 DMA-unit instructions; four DMAs as async slices, each with its
+  // base latency and transfer nested inside.
+  EXPECT_EQ(counts["X:dma"], 7u);
+  EXPECT_EQ(counts["b:dma"], 12u);
+  EXPECT_EQ(counts["e:dma"], 12u);
   EXPECT_EQ(counts["s:dma"], 3u);
   EXPECT_EQ(counts["f:dma"], 3u);
   // Units: scalar 1+1, loadstore 1+1, vector 1+1, matrix 0/1/0, links
@@ -168,9 +190,21 @@ TEST_F(TimelineTest, OneSlicePerInstruction) {
   EXPECT_EQ(counts["C"], 25u);
   EXPECT_EQ(w.stats.events, w.events().size());
 
-  // hbm->vmem needs two lanes: A and B overlap.
-  EXPECT_NE(w.text.find(R"x("args":{"name":"dma hbm->vmem #2 (1 us = 1 cycle)"})x"),
-            std::string::npos);
+  // One track per link, though A and B overlap on hbm->vmem: they are async
+  // slices of one name, each with its own id.
+  EXPECT_NE(
+      w.text.find(
+          R"x("tid":100,"args":{"name":"dma hbm->vmem (1 us = 1 cycle)"})x"),
+      std::string::npos);
+  EXPECT_EQ(w.text.find("#2"), std::string::npos);
+  EXPECT_NE(
+      w.text.find(R"({"name":"dma hbm->vmem","cat":"dma","ph":"b","id":0,)"
+                  R"("pid":1,"tid":100,"ts":10,"args":{"dma":0,)"),
+      std::string::npos);
+  EXPECT_NE(
+      w.text.find(R"({"name":"dma hbm->vmem","cat":"dma","ph":"b","id":1,)"
+                  R"("pid":1,"tid":100,)"),
+      std::string::npos);
   // The stall of the wait on A names its cause and the DMA charged.
   EXPECT_NE(w.text.find(R"({"name":"dma_wait","cat":"stall","ph":"X",)"
                         R"("pid":1,"tid":10,"ts":50,"dur":124,"args":{"pc":4,)"
@@ -178,9 +212,13 @@ TEST_F(TimelineTest, OneSlicePerInstruction) {
                         R"("cause_pc":1,"base_stall":60,"transfer_stall":64,)"
                         R"("dma":0}})"),
             std::string::npos);
-  // A's flow from its issue (lane 100) to its wait on the dma unit (tid 5).
+  // A's flow from its dma.issue to its dma.wait, both on the dma unit's
+  // track (tid 5): thread slices, which every viewer binds flows to.
+  EXPECT_NE(w.text.find(R"({"name":"dma.issue","cat":"dma","ph":"X",)"
+                        R"("pid":1,"tid":5,"ts":10,)"),
+            std::string::npos);
   EXPECT_NE(w.text.find(R"({"name":"dma 0","cat":"dma","ph":"s","id":0,)"
-                        R"("pid":1,"tid":100,"ts":10})"),
+                        R"("pid":1,"tid":5,"ts":10})"),
             std::string::npos);
   EXPECT_NE(w.text.find(R"({"name":"dma 0","cat":"dma","ph":"f","id":0,)"
                         R"("bp":"e","pid":1,"tid":5,"ts":174})"),
@@ -201,7 +239,8 @@ TEST_F(TimelineTest, MergedStretches) {
   // dma.issue and dma.wait stay single (in category dma); every other unit
   // has one instruction per HLO here.
   EXPECT_EQ(counts["X:instruction"], 0u);
-  EXPECT_EQ(counts["X:dma"], 12u + 7u);
+  EXPECT_EQ(counts["X:dma"], 7u);
+  EXPECT_EQ(counts["b:dma"], 12u);
   EXPECT_EQ(counts["X:stretch"], 5u);
   EXPECT_NE(w.text.find(R"({"name":"compute","cat":"stretch","ph":"X",)"
                         R"("pid":1,"tid":3,"ts":50,"dur":1,"args":{"hlo":)"
@@ -241,7 +280,8 @@ TEST_F(TimelineTest, RestrictedToAnHlo) {
   // to the wait in store); all but the vst in category dma.
   EXPECT_EQ(counts["X:instruction"], 1u);
   EXPECT_EQ(counts["s:dma"], 1u);
-  EXPECT_EQ(counts["X:dma"], 6u + 3u); // C and D, and their instructions
+  EXPECT_EQ(counts["X:dma"], 3u); // C's and D's issues, the wait
+  EXPECT_EQ(counts["b:dma"], 6u); // C and D
 }
 
 TEST_F(TimelineTest, Deterministic) {

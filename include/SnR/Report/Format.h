@@ -15,12 +15,14 @@
 #ifndef SNR_REPORT_FORMAT_H
 #define SNR_REPORT_FORMAT_H
 
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 namespace snr::report {
 
@@ -39,7 +41,10 @@ void writeJson(llvm::raw_ostream &os, const llvm::json::Value &value,
 /// 1234567 -> "1,234,567".
 std::string formatCount(uint64_t value);
 /// 1234567 -> "1.23M", 45000 -> "45k", 512 -> "512": for axis ticks.
-std::string formatShort(double value);
+std::string formatShort(double value, unsigned decimals = 2);
+/// Axis tick labels: formatShort with as few decimals (2 or more) as keep
+/// every label distinct (1.2M, 1.21M, 1.215M rather than 1.21M twice).
+std::vector<std::string> formatTickLabels(llvm::ArrayRef<double> ticks);
 /// 0.4251 -> "42.5%".
 std::string formatPercent(double fraction);
 /// Cycles as time at the machine's clock: "1.234 us", "12.5 ms".

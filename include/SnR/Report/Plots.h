@@ -23,6 +23,9 @@
 
 #include "llvm/Support/raw_ostream.h"
 
+#include <cstdint>
+#include <string>
+
 namespace snr::analysis {
 struct ReplayResults;
 } // namespace snr::analysis
@@ -39,13 +42,29 @@ inline constexpr const char *kDataCachePlotId = "plot-data-cache";
 inline constexpr const char *kFragmentationPlotId = "plot-fragmentation";
 inline constexpr const char *kStallFlamegraphId = "plot-stall-flamegraph";
 
+/// Where the DMA timeline is drawn: the report's plot by default; the
+/// rewrite section draws two, before and after, on one cycle axis.
+struct DmaTimelineFrame {
+  std::string id = kDmaTimelinePlotId;
+  std::string title = "DMA timeline";
+  /// The cycle axis runs to here if that is past the selection's end.
+  uint64_t endCycle = 0;
+  /// A page: only [windowBegin, windowEnd) of the selection, and only the
+  /// DMAs in flight or awaited in it (windowEnd 0: the whole selection).
+  uint64_t windowBegin = 0, windowEnd = 0;
+};
+
+/// The number of pages (cycle windows) of the DMA timeline in report.html.
+inline constexpr unsigned kDmaTimelinePages = 4;
+
 /// At most ReportOptions::plotDmaRows rows: the DMAs with the largest stall,
 /// in issue order; the plot says how many it leaves out.
 void writeDmaTimelinePlot(llvm::raw_ostream &os,
                           const analysis::ReplayResults &results,
                           const Selection &selection,
                           const ReportFigures &figures,
-                          const ReportOptions &options);
+                          const ReportOptions &options,
+                          const DmaTimelineFrame &frame = {});
 
 void writeUtilizationPlot(llvm::raw_ostream &os,
                           const analysis::ReplayResults &results,

@@ -83,11 +83,11 @@ void writeRunDiffHtml(const RunDiff &diff, llvm::raw_ostream &os);
 /// Writes `dir`/diff.json and `dir`/diff.html.
 llvm::Error writeRunDiffFiles(const RunDiff &diff, llvm::StringRef dir);
 
-/// snr-replay --apply: replays `after` (the proved rewrite) on the machine of
-/// `before`, and writes the comparison into `dir`; prints it to `print` (if
-/// given).
+/// snr-replay --apply: compares `after` (the replay of the proved rewrite)
+/// with `before`, and writes the comparison into `dir`; prints it to `print`
+/// (if given).
 llvm::Error writeRewriteDiff(const analysis::ReplayResults &before,
-                             const trace::Trace &after,
+                             const analysis::ReplayResults &after,
                              llvm::StringRef afterName, llvm::StringRef dir,
                              llvm::raw_ostream *print);
 

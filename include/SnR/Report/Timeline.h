@@ -7,9 +7,9 @@
 // A replay as a Chrome trace-event file (the JSON object form, with
 // "traceEvents"), which ui.perfetto.dev and chrome://tracing open. One
 // process, "chip", with a track per unit (its instructions), a "stalls"
-// track, and a track per DMA link lane (each DMA from issue to completion,
-// its base latency and transfer nested inside), flows from each DMA's issue
-// to the dma.wait that covered it, and counters (each unit's and link's
+// track, and a track per DMA link (each DMA an async slice from issue to
+// completion, its base latency and transfer nested inside), flows from each
+// DMA's dma.issue to the dma.wait that covered it, and counters (each unit's and link's
 // utilization, VMEM occupancy and largest free region) written only when
 // they change.
 //

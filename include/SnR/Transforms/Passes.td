@@ -65,21 +65,32 @@ def SnRSuggest : Pass<"snr-suggest", "::snr::TraceOp"> {
   let summary = "Suggest DMA hoists and parallel DMA groups, as remarks";
   let description = [{
     Replays the trace with every analysis (docs/analyses.md) and runs
-    Algorithm 2 on each DMA whose wait stalled. Each verdict is an
-    optimization remark located at the DMA's issue (its trace line):
+    Algorithm 2 on each DMA whose wait stalled. The verdicts are
+    optimization remarks grouped by static instruction, as snr-replay's
+    remarks.yaml: one per static `dma.issue` (PC), located at its first
+    instance, with `Function` = its HLO and a `Hotness` argument = its
+    instances' total stall cycles:
 
     * `[Missed] dma-hoist`: the compiler could have issued this DMA earlier
-      (verdicts `hoist` and `hoist-partly`), with the reason, a suggestion
-      naming where to move it, and metrics (stall, push limit, expected
-      saving, VMEM pages needed and free);
+      (verdicts `hoist` and `hoist-partly` among its instances), with the
+      stall split, the backtail, the verdict counts, the reason and a
+      suggestion naming where to move it, and the expected saving;
     * `[Analysis] dma-hoist`: it stalled but hoisting cannot fix it
       (`blocked-by-dependency`, `no-room`), with the reason;
     * `[Missed] dma-parallelize`: independent DMAs issued and waited one at
-      a time, at the first of them.
+      a time, per set of issue PCs;
+    * `[Analysis] stall` (category `snr.stall`): per static instruction that
+      stalled, how long, by kind, and on which producer.
 
-    The category is `snr.dma` (filters match the whole category), so
-    `--remarks-filter=snr.dma` shows them all and
-    `--remark-format=yaml --remarks-output-file=r.yaml` saves them.
+    `per-instance=true` emits the DMA remarks one per dynamic instance
+    instead, as before (no Function, no Hotness). The categories are
+    `snr.dma` and `snr.stall` (filters match the whole category), so
+    `--remarks-filter=snr.dma` shows the DMA remarks and
+    `--remark-format=yaml --remarks-output-file=r.yaml` saves them. MLIR's
+    remark API has no hotness field: in snr-opt's YAML the hotness is the
+    argument `Hotness`; snr-replay's remarks.yaml, written by its own
+    streamer, carries it as the remark's `Hotness` field, which opt-viewer
+    ranks by.
   }];
   let options = [
     Option<"machineFile", "machine", "std::string", /*default=*/"\"\"",
@@ -88,6 +99,8 @@ def SnRSuggest : Pass<"snr-suggest", "::snr::TraceOp"> {
            "snr-ref; 'default': the embedded one)">,
     Option<"maxSlice", "max-slice", "unsigned", /*default=*/"8",
            "Lightweight producers a relaxed backtail may carry along">,
+    Option<"perInstance", "per-instance", "bool", /*default=*/"false",
+           "One remark per dynamic DMA instance instead of per static PC">,
   ];
 }
 
