@@ -154,3 +154,11 @@ ReportFigures snr::report::computeFigures(
   });
   return fig;
 }
+
+void ReportFigures::printNoUsefulSuggestion(llvm::raw_ostream &os) const {
+  if (!suggestionsBySaving.empty())
+    os << "  suggestions: none saves cycles; the " << suggestionsBySaving.size()
+       << " stalled DMAs cannot be hoisted (see the report)\n";
+  else
+    os << "  suggestions: none (no DMA wait stalled)\n";
+}

@@ -247,12 +247,7 @@ void snr::report::printStaticSummary(const analysis::ReplayResults &results,
     return a->expectedSaving > b->expectedSaving;
   });
   if (useful.empty()) {
-    if (!fig.suggestionsBySaving.empty())
-      os << llvm::formatv("  suggestions: none saves cycles; the {0} stalled "
-                          "DMAs cannot be hoisted (see the report)\n",
-                          fig.suggestionsBySaving.size());
-    else
-      os << "  suggestions: none (no DMA wait stalled)\n";
+    fig.printNoUsefulSuggestion(os);
   } else {
     os << llvm::formatv("  top suggestions by static DMA (together up to {0} "
                         "cycles, {1} of the run; savings may overlap; "

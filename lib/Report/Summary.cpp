@@ -48,12 +48,7 @@ static void printInstanceSuggestions(const analysis::ReplayResults &results,
     if (suggestions.dmas[i].expectedSaving)
       useful.push_back(i);
   if (useful.empty()) {
-    if (!fig.suggestionsBySaving.empty())
-      os << llvm::formatv("  suggestions: none saves cycles; the {0} stalled "
-                          "DMAs cannot be hoisted (see the report)\n",
-                          fig.suggestionsBySaving.size());
-    else
-      os << "  suggestions: none (no DMA wait stalled)\n";
+    fig.printNoUsefulSuggestion(os);
   } else {
     os << llvm::formatv("  top suggestions (together up to {0} cycles, {1} of "
                         "the run; savings may overlap):\n",

@@ -23,6 +23,8 @@
 #include "SnR/Arch/ISA.h"
 #include "SnR/Sim/SimEvents.h"
 
+#include "llvm/Support/raw_ostream.h"
+
 #include <array>
 #include <string>
 #include <vector>
@@ -99,6 +101,10 @@ struct ReportFigures {
   uint64_t expectedSaving = 0;
   /// Meaningful only if DataCacheAnalysis::available.
   DataCacheFigures dataCache;
+
+  /// The summary's line when no suggestion saves cycles: none stalled, or
+  /// the stalled DMAs cannot be hoisted.
+  void printNoUsefulSuggestion(llvm::raw_ostream &os) const;
 };
 
 ReportFigures computeFigures(const analysis::ReplayResults &results,
