@@ -47,6 +47,21 @@ void snr::replay::applySnapshot(const trace::Trace &trace,
     state.memory(m.space, m.chip).write(m.addr, m.bytes);
 }
 
+void snr::replay::forEachResolvedAccess(
+    const trace::Trace &trace, const arch::MemorySizes &sizes,
+    llvm::function_ref<void(size_t, llvm::ArrayRef<sim::ResolvedAccess>)>
+        fn) {
+  sim::ArchState state(sizes);
+  applySnapshot(trace, state);
+  llvm::SmallVector<sim::ResolvedAccess, 2> resolved;
+  for (size_t i = 0; i < trace.instructions.size(); ++i) {
+    state.pc = trace.instructions[i].pc;
+    resolved.clear();
+    (void)sim::execute(trace.instructions[i], state, &resolved);
+    fn(i, resolved);
+  }
+}
+
 llvm::Expected<Run>
 snr::replay::replay(const trace::Trace &trace, const sim::MachineModel &machine,
                     llvm::ArrayRef<sim::SimListener *> listeners, Mode mode) {

@@ -196,26 +196,21 @@ private:
 };
 
 void Planner::recordAccesses() {
-  sim::ArchState state(results.machine.memory);
-  replay::applySnapshot(trace, state);
-  size_t count = trace.instructions.size();
-  accessBegin.reserve(count + 1);
-  llvm::SmallVector<sim::ResolvedAccess, 2> resolved;
-  for (size_t i = 0; i < count; ++i) {
-    accessBegin.push_back(uint32_t(accesses.size()));
-    const arch::Instruction &inst = trace.instructions[i];
-    state.pc = inst.pc;
-    resolved.clear();
-    // The replay succeeded, so nothing faults here.
-    (void)sim::execute(inst, state, &resolved);
-    for (const sim::ResolvedAccess &a : resolved) {
-      accesses.push_back({a.space, a.chip, a.addr, a.addr + a.bytes});
-      accessIsWrite.push_back(a.isWrite);
-    }
-    if (inst.opcode == arch::Opcode::DmaIssue ||
-        inst.opcode == arch::Opcode::DmaWait)
-      usedFlags.insert(inst.flag);
-  }
+  accessBegin.reserve(trace.instructions.size() + 1);
+  // The replay succeeded, so nothing faults here.
+  replay::forEachResolvedAccess(
+      trace, results.machine.memory,
+      [&](size_t i, llvm::ArrayRef<sim::ResolvedAccess> resolved) {
+        accessBegin.push_back(uint32_t(accesses.size()));
+        for (const sim::ResolvedAccess &a : resolved) {
+          accesses.push_back({a.space, a.chip, a.addr, a.addr + a.bytes});
+          accessIsWrite.push_back(a.isWrite);
+        }
+        const arch::Instruction &inst = trace.instructions[i];
+        if (inst.opcode == arch::Opcode::DmaIssue ||
+            inst.opcode == arch::Opcode::DmaWait)
+          usedFlags.insert(inst.flag);
+      });
   accessBegin.push_back(uint32_t(accesses.size()));
   for (const trace::SnapshotRegister &r : trace.registers)
     if (r.reg.cls == arch::RegClass::Flag)

@@ -41,18 +41,12 @@ HoistPlan snr::rewrite::pullWaits(const trace::Trace &trace,
     uint64_t begin, end;
   };
   std::vector<llvm::SmallVector<Access, 2>> accesses(count);
-  {
-    sim::ArchState state(results.machine.memory);
-    replay::applySnapshot(trace, state);
-    llvm::SmallVector<sim::ResolvedAccess, 2> resolved;
-    for (size_t i = 0; i < count; ++i) {
-      state.pc = trace.instructions[i].pc;
-      resolved.clear();
-      (void)sim::execute(trace.instructions[i], state, &resolved);
-      for (const sim::ResolvedAccess &a : resolved)
-        accesses[i].push_back({a.space, a.chip, a.addr, a.addr + a.bytes});
-    }
-  }
+  replay::forEachResolvedAccess(
+      trace, results.machine.memory,
+      [&](size_t i, llvm::ArrayRef<sim::ResolvedAccess> resolved) {
+        for (const sim::ResolvedAccess &a : resolved)
+          accesses[i].push_back({a.space, a.chip, a.addr, a.addr + a.bytes});
+      });
 
   // In front of which instruction each pulled wait goes.
   llvm::DenseMap<uint64_t, llvm::SmallVector<uint64_t, 2>> pulledBefore;

@@ -17,10 +17,12 @@
 #define SNR_REPLAY_REPLAY_H
 
 #include "SnR/Sim/ArchState.h"
+#include "SnR/Sim/FunctionalCore.h"
 #include "SnR/Sim/MachineModel.h"
 #include "SnR/Sim/SimEvents.h"
 
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/Support/Error.h"
 
 #include <optional>
@@ -75,6 +77,18 @@ public:
 
 /// Puts the snapshot of `trace` into `state` (everything else untouched).
 void applySnapshot(const trace::Trace &trace, sim::ArchState &state);
+
+/// Executes `trace` on the functional core alone (values, no timing) from
+/// its snapshot in memories of `sizes`, and calls `fn` with each
+/// instruction's index and the memory accesses it resolved (none for a
+/// predicated-off one). For planners that need every resolved address of a
+/// trace that has already replayed without divergence; a fault is not
+/// reported (the instruction then resolves what it reached).
+void forEachResolvedAccess(
+    const trace::Trace &trace, const arch::MemorySizes &sizes,
+    llvm::function_ref<void(size_t index,
+                            llvm::ArrayRef<sim::ResolvedAccess> accesses)>
+        fn);
 
 /// Replays `trace` on `machine`, notifying `listeners` in order. A functional
 /// replay starts from the trace's snapshot in a state sized by the machine's
