@@ -237,7 +237,17 @@ json::Object report::metricsOf(const analysis::ReplayResults &results) {
   assert(selection && "an unrestricted selection cannot fail");
   ReportFigures figures = computeFigures(results, *selection);
   json::Value metrics = buildMetrics(results, *selection, figures);
-  return std::move(*metrics.getAsObject());
+  // Its strings may refer to the results' own (json::Value keeps a
+  // StringRef as it is); a diff can outlive the results, so the metrics
+  // are made to own every string: printed, then parsed back.
+  std::string text;
+  llvm::raw_string_ostream(text) << metrics;
+  llvm::Expected<json::Value> owned = json::parse(text);
+  if (!owned || !owned->getAsObject()) { // printed JSON always parses
+    llvm::consumeError(owned.takeError());
+    return {};
+  }
+  return std::move(*owned->getAsObject());
 }
 
 RunDiff report::diffRuns(const NamedMetrics &before,

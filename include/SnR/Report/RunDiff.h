@@ -70,7 +70,8 @@ struct NamedMetrics {
 
 /// Reads `path`: a directory holding metrics.json, or a metrics.json.
 llvm::Expected<NamedMetrics> readMetricsFile(llvm::StringRef path);
-/// The metrics.json snr-replay would write for `results` (whole trace).
+/// The metrics.json snr-replay would write for `results` (whole trace),
+/// owning its strings: it may outlive `results`.
 llvm::json::Object metricsOf(const analysis::ReplayResults &results);
 
 RunDiff diffRuns(const NamedMetrics &before, const NamedMetrics &after);
