@@ -591,12 +591,14 @@ void Planner::hoist(uint32_t dmaId, uint64_t wantedTarget,
       if (!fresh) {
         // Register pressure: land after the clashing instruction instead.
         std::optional<Item> clashItem;
+        // A named copy: lambdas capture structured bindings only from C++20.
+        unsigned clashSlot = slot;
         forEachCrossed(target, issue, [&](const Item &item) {
           if (!item.inserted && llvm::is_contained(block.members, item.key))
             return;
           Footprint other = footprintOf(item);
-          if (llvm::is_contained(other.regReads, slot) ||
-              llvm::is_contained(other.regWrites, slot))
+          if (llvm::is_contained(other.regReads, clashSlot) ||
+              llvm::is_contained(other.regWrites, clashSlot))
             clashItem = item;
         });
         stopAt(*clashItem,
