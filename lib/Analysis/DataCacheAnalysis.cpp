@@ -15,6 +15,8 @@
 #include "SnR/Analysis/DataCacheAnalysis.h"
 #include "SnR/Sim/MachineModel.h"
 
+#include "llvm/Support/FormatVariadic.h"
+
 #include <algorithm>
 #include <map>
 
@@ -214,4 +216,14 @@ uint64_t DataCacheAnalysis::largestFreeRunOver(uint64_t begin,
   for (unsigned w = windowOf(begin), e = windowOf(end); w <= e; ++w)
     busy |= occupied[w];
   return longestClearRun(busy);
+}
+
+llvm::Error snr::analysis::checkCacheWindows(uint64_t windows,
+                                             llvm::StringRef option) {
+  if (windows >= 1 && windows <= kMaxCacheWindows)
+    return llvm::Error::success();
+  return llvm::createStringError(
+      llvm::inconvertibleErrorCode(),
+      llvm::formatv("{0}={1} is outside the budget: expected 1 to {2}", option,
+                    windows, kMaxCacheWindows));
 }

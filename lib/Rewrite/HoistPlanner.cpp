@@ -899,3 +899,12 @@ trace::Trace snr::rewrite::applyPlan(const trace::Trace &trace,
     result.header.startPc = result.instructions.front().pc;
   return result;
 }
+
+std::optional<DependenceModel>
+snr::rewrite::lookupDependenceModel(llvm::StringRef name) {
+  if (name == "relaxed")
+    return DependenceModel::Relaxed;
+  if (name == "conservative")
+    return DependenceModel::Conservative;
+  return std::nullopt;
+}

@@ -117,28 +117,20 @@ LogicalResult runHoist(AnalysisManager analyses, TraceOp traceOp,
   return success();
 }
 
-rewrite::DependenceModel parseModel(StringRef model, Operation *op,
-                                    bool &ok) {
-  ok = true;
-  if (model == "relaxed")
-    return rewrite::DependenceModel::Relaxed;
-  if (model == "conservative")
-    return rewrite::DependenceModel::Conservative;
-  mlir::emitError(op->getLoc()) << "unknown dependence model '" << model
-                  << "'; expected 'relaxed' or 'conservative'";
-  ok = false;
-  return rewrite::DependenceModel::Relaxed;
-}
-
 struct HoistDmaPass : snr::impl::SnRHoistDmaBase<HoistDmaPass> {
   using SnRHoistDmaBase::SnRHoistDmaBase;
 
   void runOnOperation() override {
-    bool ok;
     rewrite::HoistOptions options;
-    options.model = parseModel(model, getOperation(), ok);
-    if (!ok)
+    std::optional<rewrite::DependenceModel> dependenceModel =
+        rewrite::lookupDependenceModel(model);
+    if (!dependenceModel) {
+      mlir::emitError(getOperation().getLoc())
+          << "unknown dependence model '" << model
+          << "'; expected 'relaxed' or 'conservative'";
       return signalPassFailure();
+    }
+    options.model = *dependenceModel;
     options.maxDistance = maxDistance;
     options.pcs.assign(pcs.begin(), pcs.end());
     options.hlo = hlo;

@@ -136,10 +136,8 @@ struct TestPrintAnalysesPass
   using SnRTestPrintAnalysesBase::SnRTestPrintAnalysesBase;
 
   void runOnOperation() override {
-    if (unsigned(cacheWindows) == 0 || cacheWindows > kMaxCacheWindows) {
-      getOperation()->emitError()
-          << "cache-windows=" << unsigned(cacheWindows)
-          << " is outside the budget: expected 1 to " << kMaxCacheWindows;
+    if (llvm::Error error = checkCacheWindows(cacheWindows, "cache-windows")) {
+      getOperation()->emitError(llvm::toString(std::move(error)));
       return signalPassFailure();
     }
     AnalysisOptions options;

@@ -400,11 +400,8 @@ int rewriteAndProve(const trace::Trace &trace,
                     const report::ReportOptions &reportOptions,
                     llvm::function_ref<std::string(llvm::StringRef)> inDir) {
   rewrite::HoistOptions options;
-  if (hoistModel == "conservative")
-    options.model = rewrite::DependenceModel::Conservative;
-  else if (hoistModel != "relaxed")
-    return fail("--hoist-model '" + hoistModel +
-                "' is not 'relaxed' or 'conservative'");
+  // main() checked it before any work.
+  options.model = *rewrite::lookupDependenceModel(hoistModel);
   options.maxDistance = hoistMaxDistance;
   options.pcs.assign(hoistPcs.begin(), hoistPcs.end());
   options.hlo = hoistHlo;
@@ -560,13 +557,11 @@ int main(int argc, char **argv) {
   reportOptions.mergeGapCycles = mergeGapCycles;
   reportOptions.writeTimeline = !noTimeline;
   reportOptions.perInstance = perInstance;
-  if (cacheWindows == 0 || cacheWindows > analysis::kMaxCacheWindows)
-    return fail(llvm::formatv("--cache-windows={0} is outside the budget: "
-                              "expected 1 to {1}",
-                              cacheWindows.getValue(),
-                              analysis::kMaxCacheWindows));
+  if (llvm::Error error =
+          analysis::checkCacheWindows(cacheWindows, "--cache-windows"))
+    return fail(llvm::toString(std::move(error)));
   // Every option is checked before any work and any output.
-  if (hoistModel != "relaxed" && hoistModel != "conservative")
+  if (!rewrite::lookupDependenceModel(hoistModel))
     return fail("--hoist-model '" + hoistModel +
                 "' is not 'relaxed' or 'conservative'");
   if (llvm::Error error = report::RunDirectory::check(outputDir))

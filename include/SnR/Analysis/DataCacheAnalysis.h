@@ -45,6 +45,9 @@ struct WastedTransfer {
 /// The most cycle windows the data-cache analysis may cut a run into
 /// (--cache-windows): its state is a page bit set per window.
 constexpr unsigned kMaxCacheWindows = 4096;
+/// Refuses a window count outside 1..kMaxCacheWindows, naming `option` (how
+/// the caller spells it) and the budget.
+llvm::Error checkCacheWindows(uint64_t windows, llvm::StringRef option);
 /// The most pages it tracks: a VMEM with more pages is analysed in coarser
 /// pages (a power-of-two number of pages each), and the report says so.
 constexpr uint64_t kMaxCachePages = 1u << 18;

@@ -47,6 +47,8 @@ enum class DependenceModel {
   /// The DMA moves alone, after the producers of all its inputs.
   Conservative,
 };
+/// The model an option names: "relaxed" or "conservative".
+std::optional<DependenceModel> lookupDependenceModel(llvm::StringRef name);
 
 struct HoistOptions {
   DependenceModel model = DependenceModel::Relaxed;
