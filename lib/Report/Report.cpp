@@ -20,33 +20,6 @@
 using namespace snr;
 using namespace snr::report;
 
-llvm::Error snr::report::writeFileAtomically(
-    llvm::StringRef path,
-    llvm::function_ref<llvm::Error(llvm::raw_ostream &)> write) {
-  llvm::Expected<llvm::sys::fs::TempFile> temp =
-      llvm::sys::fs::TempFile::create(path + ".tmp-%%%%%%%%");
-  if (!temp)
-    return llvm::createFileError(path, temp.takeError());
-  llvm::Error error = llvm::Error::success();
-  {
-    llvm::raw_fd_ostream os(temp->FD, /*shouldClose=*/false);
-    error = write(os);
-    os.flush();
-    if (os.has_error()) {
-      if (!error)
-        error = llvm::errorCodeToError(os.error());
-      os.clear_error();
-    }
-  }
-  if (error) {
-    llvm::consumeError(temp->discard());
-    return llvm::createFileError(path, std::move(error));
-  }
-  if (llvm::Error e = temp->keep(path))
-    return llvm::createFileError(path, std::move(e));
-  return llvm::Error::success();
-}
-
 llvm::Error snr::report::writeReport(const analysis::ReplayResults &results,
                                      llvm::StringRef dir,
                                      const ReportOptions &options) {

@@ -118,3 +118,30 @@ void snr::reportOutputErrorsByName(StringRef tool, int argc, char **argv) {
   }
   llvm::install_fatal_error_handler(handleFatalError, nullptr);
 }
+
+llvm::Error snr::writeFileAtomically(
+    llvm::StringRef path,
+    llvm::function_ref<llvm::Error(llvm::raw_ostream &)> write) {
+  llvm::Expected<llvm::sys::fs::TempFile> temp =
+      llvm::sys::fs::TempFile::create(path + ".tmp-%%%%%%%%");
+  if (!temp)
+    return llvm::createFileError(path, temp.takeError());
+  llvm::Error error = llvm::Error::success();
+  {
+    llvm::raw_fd_ostream os(temp->FD, /*shouldClose=*/false);
+    error = write(os);
+    os.flush();
+    if (os.has_error()) {
+      if (!error)
+        error = llvm::errorCodeToError(os.error());
+      os.clear_error();
+    }
+  }
+  if (error) {
+    llvm::consumeError(temp->discard());
+    return llvm::createFileError(path, std::move(error));
+  }
+  if (llvm::Error e = temp->keep(path))
+    return llvm::createFileError(path, std::move(e));
+  return llvm::Error::success();
+}

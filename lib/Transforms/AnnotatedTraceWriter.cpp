@@ -8,14 +8,13 @@
 #include "SnR/Dialect/SnRDialect.h"
 #include "SnR/Dialect/SnROps.h"
 #include "SnR/Trace/TraceImport.h"
+#include "SnR/Support/OutputFile.h"
 #include "SnR/Transforms/Annotate.h"
 
 #include "mlir/Bytecode/BytecodeWriter.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/MLIRContext.h"
 #include "llvm/Support/BuryPointer.h"
-#include "llvm/Support/FileSystem.h"
-#include "llvm/Support/raw_ostream.h"
 
 #include <thread>
 
@@ -69,37 +68,15 @@ llvm::Error AnnotatedTraceWriter::write(const sim::TimingRecorder &run,
   annotateTiming(ops, run);
   // Through a temporary name: a run killed while writing leaves no file
   // that could pass for a complete one.
-  llvm::Expected<llvm::sys::fs::TempFile> temp =
-      llvm::sys::fs::TempFile::create(path + ".tmp-%%%%%%%%");
-  if (!temp)
-    return llvm::createStringError(
-        llvm::inconvertibleErrorCode(),
-        "cannot create a temporary file beside " + path + ": " +
-            llvm::toString(temp.takeError()));
-  std::error_code writeError;
-  {
-    llvm::raw_fd_ostream os(temp->FD, /*shouldClose=*/false);
+  return writeFileAtomically(path, [&](llvm::raw_ostream &os) -> llvm::Error {
     if (format == Format::Bytecode) {
       if (failed(writeBytecodeToFile(module, os)))
-        writeError = std::make_error_code(std::errc::io_error);
+        return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                       "cannot write bytecode");
     } else {
       module->print(os);
       os << '\n';
     }
-    os.flush();
-    if (os.has_error()) {
-      writeError = os.error();
-      os.clear_error();
-    }
-  }
-  if (writeError) {
-    llvm::consumeError(temp->discard());
-    return llvm::createStringError(writeError, "cannot write " + path + ": " +
-                                                   writeError.message());
-  }
-  if (llvm::Error error = temp->keep(path))
-    return llvm::createStringError(llvm::inconvertibleErrorCode(),
-                                   "cannot write " + path + ": " +
-                                       llvm::toString(std::move(error)));
-  return llvm::Error::success();
+    return llvm::Error::success();
+  });
 }

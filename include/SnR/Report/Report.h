@@ -20,6 +20,7 @@
 #define SNR_REPORT_REPORT_H
 
 #include "SnR/Report/ReportOptions.h"
+#include "SnR/Support/OutputFile.h"
 
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringRef.h"
@@ -47,13 +48,9 @@ inline constexpr const char *kFragmentationSvgFile = "fragmentation.svg";
 llvm::Error writeReport(const analysis::ReplayResults &results,
                         llvm::StringRef dir, const ReportOptions &options);
 
-/// Writes `path` through `write`: into a temporary file in the same
-/// directory, renamed to `path` only if `write` succeeded and every byte
-/// reached the file; otherwise the temporary file is removed and the error
-/// names `path`.
-llvm::Error writeFileAtomically(
-    llvm::StringRef path,
-    llvm::function_ref<llvm::Error(llvm::raw_ostream &)> write);
+/// Every report file is written through a temporary name
+/// (SnR/Support/OutputFile.h).
+using snr::writeFileAtomically;
 
 } // namespace snr::report
 

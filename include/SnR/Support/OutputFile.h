@@ -15,6 +15,7 @@
 #ifndef SNR_SUPPORT_OUTPUTFILE_H
 #define SNR_SUPPORT_OUTPUTFILE_H
 
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 #include "llvm/Support/FileSystem.h"
@@ -45,6 +46,14 @@ private:
   llvm::raw_fd_ostream *stream = nullptr;
   bool kept = false;
 };
+
+/// Writes `path` through `write`: into a temporary file in the same
+/// directory (`path`.tmp-XXXXXXXX), renamed to `path` only if `write`
+/// succeeded and every byte reached the file; otherwise the temporary file
+/// is removed and the error names `path`.
+llvm::Error writeFileAtomically(
+    llvm::StringRef path,
+    llvm::function_ref<llvm::Error(llvm::raw_ostream &)> write);
 
 /// For tools whose output is written by MLIR's drivers (snr-opt,
 /// snr-translate): turns LLVM's fatal "IO failure on output stream" into
