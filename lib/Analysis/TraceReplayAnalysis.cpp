@@ -35,12 +35,15 @@ snr::loadMachineFor(Operation *op, StringRef machineFile) {
   return std::move(*machine);
 }
 
-TraceReplayAnalysis::TraceReplayAnalysis(Operation *traceOp) {
-  StringRef machineFile;
+StringRef snr::getRecordedMachineFile(Operation *traceOp) {
   if (auto attr = traceOp->getAttrOfType<StringAttr>(kMachineFileAttr))
-    machineFile = attr.getValue();
+    return attr.getValue();
+  return {};
+}
+
+TraceReplayAnalysis::TraceReplayAnalysis(Operation *traceOp) {
   std::optional<sim::MachineModel> machine =
-      loadMachineFor(traceOp, machineFile);
+      loadMachineFor(traceOp, getRecordedMachineFile(traceOp));
   if (!machine)
     return;
   *this = TraceReplayAnalysis(traceOp, *machine);

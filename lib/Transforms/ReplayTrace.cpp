@@ -32,14 +32,12 @@ snr::getTraceReplay(AnalysisManager analyses, Operation *traceOp,
       analyses.invalidate({});
     }
   }
-  std::string file;
-  if (auto named = traceOp->getAttrOfType<StringAttr>(kMachineFileAttr))
-    file = named.getValue().str();
   if (TraceReplayAnalysis::matchesDefaults(options)) {
     auto &shared = analyses.getAnalysis<TraceReplayAnalysis>();
     return shared.succeeded() ? &shared : nullptr;
   }
-  std::optional<sim::MachineModel> machine = loadMachineFor(traceOp, file);
+  std::optional<sim::MachineModel> machine =
+      loadMachineFor(traceOp, getRecordedMachineFile(traceOp));
   if (!machine)
     return nullptr;
   local.emplace(traceOp, *machine, options);
@@ -51,11 +49,9 @@ LogicalResult snr::replayTraceOp(Operation *traceOp, StringRef machineFile,
                                  llvm::ArrayRef<sim::SimListener *> listeners,
                                  TraceTable &table) {
   // Without an option, the machine the trace names (an earlier pass's).
-  std::string file = machineFile.str();
-  if (auto named = traceOp->getAttrOfType<StringAttr>(kMachineFileAttr);
-      named && file.empty())
-    file = named.getValue().str();
-  std::optional<sim::MachineModel> machine = loadMachineFor(traceOp, file);
+  std::optional<sim::MachineModel> machine = loadMachineFor(
+      traceOp,
+      machineFile.empty() ? getRecordedMachineFile(traceOp) : machineFile);
   if (!machine)
     return failure();
   table = buildTraceTable(cast<TraceOp>(traceOp));

@@ -35,6 +35,8 @@ namespace snr {
 /// without it, the embedded default. The machine is part of the IR, so the
 /// analysis can be computed once and shared by a pipeline's passes.
 inline constexpr llvm::StringLiteral kMachineFileAttr = "snr.machine_file";
+/// The machine file `traceOp` names (empty: the embedded default).
+llvm::StringRef getRecordedMachineFile(mlir::Operation *traceOp);
 
 class TraceReplayAnalysis {
 public:
