@@ -17,6 +17,7 @@
 #include "SnR/Rewrite/HoistPlanner.h"
 #include "SnR/Rewrite/ProveMoves.h"
 #include "SnR/Rewrite/RewriteCheck.h"
+#include "SnR/Rewrite/Schedule.h"
 #include "SnR/Transforms/Passes.h"
 #include "SnR/Transforms/RewriteRemarks.h"
 
@@ -73,13 +74,22 @@ void rewriteOps(TraceOp traceOp, const TraceReplayAnalysis &replay,
   traceOp.setReordered(true);
 }
 
+/// How a pass drives the rewrite, beyond what to move.
+struct RewriteDriver {
+  unsigned maxSlice = 8;
+  /// Rounds of planning, each proved (lib/Rewrite/Schedule.h).
+  unsigned rounds = 1;
+  /// Report the dependency bound in the outcome remark.
+  bool bound = false;
+};
+
 LogicalResult runHoist(AnalysisManager analyses, TraceOp traceOp,
                        StringRef machineFile,
-                       const rewrite::HoistOptions &options, unsigned maxSlice,
-                       bool &changed) {
+                       const rewrite::HoistOptions &options,
+                       const RewriteDriver &driver, bool &changed) {
   changed = false;
   analysis::AnalysisOptions analysisOptions;
-  analysisOptions.dependencies.maxSlice = maxSlice;
+  analysisOptions.dependencies.maxSlice = driver.maxSlice;
   std::optional<TraceReplayAnalysis> local;
   const TraceReplayAnalysis *shared = getTraceReplay(
       analyses, traceOp, machineFile, analysisOptions, local);
@@ -92,12 +102,27 @@ LogicalResult runHoist(AnalysisManager analyses, TraceOp traceOp,
   if (llvm::Error error = rewrite::checkSelection(original, options))
     return mlir::emitError(traceOp.getLoc()) << llvm::toString(std::move(error));
   // Proved move by move: the moves the replay does not prove are dropped
-  // (a [Failure] remark each, with what the replay measured).
-  llvm::Expected<rewrite::ProvedRewrite> proved = rewrite::planAndProve(
-      original, replay.getResults(), options, *machine);
+  // (a [Failure] remark each, with what the replay measured). In rounds,
+  // as snr-replay --apply, while each is faster.
+  llvm::Expected<rewrite::ProvedRewrite> proved =
+      rewrite::scheduleAndProve(original, replay.getResults(), options,
+                                *machine, analysisOptions,
+                                std::max(1u, driver.rounds));
   if (!proved)
     return mlir::emitError(traceOp.getLoc())
            << "the DMA rewrite failed: " << llvm::toString(proved.takeError());
+  std::optional<rewrite::DependencyBound> bound;
+  if (driver.bound) {
+    llvm::Expected<rewrite::DependencyBound> computed =
+        rewrite::computeDependencyBound(original, replay.getResults(), options,
+                                        *machine, analysisOptions,
+                                        std::max(1u, driver.rounds));
+    if (!computed)
+      return mlir::emitError(traceOp.getLoc())
+             << "the dependency bound failed: "
+             << llvm::toString(computed.takeError());
+    bound = *computed;
+  }
   const rewrite::HoistPlan &plan = proved->plan;
   const rewrite::RewriteComparison *comparison = &proved->comparison;
   emitRewriteRemarks(plan, [&](uint64_t index) {
@@ -111,7 +136,8 @@ LogicalResult runHoist(AnalysisManager analyses, TraceOp traceOp,
   if (!plan.changed())
     return success();
 
-  emitRewriteOutcomeRemark(traceOp.getLoc(), plan, *comparison);
+  emitRewriteOutcomeRemark(traceOp.getLoc(), plan, *comparison,
+                           bound ? &*bound : nullptr);
   rewriteOps(traceOp, replay, plan);
   changed = true;
   return success();
@@ -138,10 +164,13 @@ struct HoistDmaPass : snr::impl::SnRHoistDmaBase<HoistDmaPass> {
     options.parallelize = parallelize;
     options.testIgnoreDependencies = testIgnoreDependencies;
     options.keepLinkOrder = !ignoreLinkOrder;
+    RewriteDriver driver;
+    driver.maxSlice = maxSlice;
+    driver.rounds = rounds;
+    driver.bound = bound;
     bool changed;
     if (failed(runHoist(getAnalysisManager(), getOperation(), machineFile,
-                        options, maxSlice,
-                        changed)))
+                        options, driver, changed)))
       return signalPassFailure();
     if (!changed)
       markAllAnalysesPreserved();
@@ -158,8 +187,7 @@ struct ParallelizeDmaPass
     options.parallelize = true;
     bool changed;
     if (failed(runHoist(getAnalysisManager(), getOperation(), machineFile,
-                        options, /*maxSlice=*/8,
-                        changed)))
+                        options, RewriteDriver(), changed)))
       return signalPassFailure();
     if (!changed)
       markAllAnalysesPreserved();

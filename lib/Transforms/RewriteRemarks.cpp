@@ -6,6 +6,7 @@
 
 #include "SnR/Transforms/RewriteRemarks.h"
 #include "SnR/Analysis/SuggestionRemarks.h"
+#include "SnR/Rewrite/Schedule.h"
 
 #include "mlir/IR/Remarks.h"
 #include "llvm/ADT/STLExtras.h"
@@ -35,7 +36,8 @@ void snr::emitRewriteRemarks(const rewrite::HoistPlan &plan,
 
 void snr::emitRewriteOutcomeRemark(
     Location traceLoc, const rewrite::HoistPlan &plan,
-    const rewrite::RewriteComparison &comparison) {
+    const rewrite::RewriteComparison &comparison,
+    const rewrite::DependencyBound *bound) {
   remark::detail::InFlightRemark r = remark::analysis(
       traceLoc,
       remark::RemarkOpts::name("dma-rewrite").category(kRemarkCategory));
@@ -56,4 +58,7 @@ void snr::emitRewriteOutcomeRemark(
                    before.waitBaseStall + before.waitTransferStall)
     << Remark::Arg("dma_wait_stall_after",
                    after.waitBaseStall + after.waitTransferStall);
+  if (bound)
+    r << Remark::Arg("bound_cycles", bound->cycles)
+      << Remark::Arg("bound_dma_wait_stall", bound->dmaWaitStall);
 }

@@ -2,8 +2,9 @@
 // test-machine (issue width 1, latencies 1 but mul 120 and matmul 10, DMA
 // base latency 100, 64 B/cycle). Every rewrite is proved by replay (same
 // final state, fewer cycles); hoist-dma-remarks.mlir checks what it says.
-// RUN: snr-opt %s --split-input-file --snr-hoist-dma=machine=%S/../Sim/Inputs/test-machine.json | FileCheck %s
-// RUN: snr-opt %s --split-input-file --snr-hoist-dma='machine=%S/../Sim/Inputs/test-machine.json model=conservative' | FileCheck %s --check-prefix=CONS
+// One round: each case pins the planner's decisions on one replay.
+// RUN: snr-opt %s --split-input-file --snr-hoist-dma='machine=%S/../Sim/Inputs/test-machine.json rounds=1' | FileCheck %s
+// RUN: snr-opt %s --split-input-file --snr-hoist-dma='machine=%S/../Sim/Inputs/test-machine.json model=conservative rounds=1' | FileCheck %s --check-prefix=CONS
 
 // Hoist past independent work, with the address arithmetic (the slice):
 // the DMA (issued at 122, its wait stalling 109 cycles) and the addi that

@@ -469,7 +469,7 @@ int rewriteAndProve(const trace::Trace &trace,
             });
             // The trace as a whole is its header, line 1.
             if (plan.changed())
-              emitRewriteOutcomeRemark(atLine(1), plan, *comparison);
+              emitRewriteOutcomeRemark(atLine(1), plan, *comparison, &*bound);
           }))
     return fail(llvm::toString(std::move(error)));
   auto printRewrite = [&](llvm::raw_ostream &os) {

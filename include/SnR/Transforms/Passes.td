@@ -150,10 +150,13 @@ def SnRHoistDma : Pass<"snr-hoist-dma", "::snr::TraceOp"> {
 
     The rewritten trace is then replayed from the same snapshot: its final
     architectural state must be identical (every register, flag and memory
-    byte) and it must not be slower. Otherwise the pass fails with an error
-    and leaves the IR as it was. On success the trace is marked `reordered`
-    (instructions keep their PCs and outcomes) and stale replay annotations
-    are removed.
+    byte) and it must not be slower. The moves the replay does not prove
+    are found by bisection and dropped (a warning says how many); the rest
+    are kept. The rewrite repeats on its own result for up to `rounds`
+    rounds, each kept only if faster than the one before, as
+    `snr-replay --apply` does (docs/rewrite.md). When a move is kept the
+    trace is marked `reordered` (instructions keep their PCs and outcomes)
+    and stale replay annotations are removed.
 
     Every move applied or given up is a remark at the DMA's issue
     (`[Passed]` / `[Failure]` `dma-hoist`, category `snr.dma`), and the
@@ -194,6 +197,14 @@ def SnRHoistDma : Pass<"snr-hoist-dma", "::snr::TraceOp"> {
            /*default=*/"false",
            "Let a DMA move across another on its link that is waited for "
            "first (the proof then measures and drops what that costs)">,
+    Option<"rounds", "rounds", "unsigned", /*default=*/"4",
+           "Rewrite in up to this many rounds, each replayed and proved and "
+           "kept only if faster than the round before (as snr-replay "
+           "--rewrite-rounds)">,
+    Option<"bound", "bound", "bool", /*default=*/"false",
+           "Also compute the dependency bound (every DMA as early as its "
+           "dependencies allow, unlimited VMEM, replayed) and report it in "
+           "the outcome remark">,
   ];
 }
 

@@ -23,14 +23,19 @@
 #include "llvm/ADT/STLFunctionalExtras.h"
 
 namespace snr {
+namespace rewrite {
+struct DependencyBound;
+} // namespace rewrite
 
 void emitRewriteRemarks(const rewrite::HoistPlan &plan,
                         llvm::function_ref<mlir::Location(uint64_t)> locationOf);
 
-/// The accepted rewrite's outcome, at `traceLoc`.
+/// The accepted rewrite's outcome, at `traceLoc`, with the dependency
+/// bound's figures when there is one.
 void emitRewriteOutcomeRemark(mlir::Location traceLoc,
                               const rewrite::HoistPlan &plan,
-                              const rewrite::RewriteComparison &comparison);
+                              const rewrite::RewriteComparison &comparison,
+                              const rewrite::DependencyBound *bound = nullptr);
 
 } // namespace snr
 
