@@ -48,7 +48,12 @@ TRACES = [
     ("decoder-600k", "decoder-600k", [], "the efficient schedule"),
     ("decode-600k+knobs", "decode-600k", ALL_KNOBS, "decode step"),
     ("allreduce-300k+knobs", "allreduce-300k", ALL_KNOBS, "collective"),
+    # Only with --traces: snr-replay's wall time and peak memory at about
+    # 10M instructions (decoder-2m's layer, 25 times; zstd-compressed).
+    ("decoder-10m+knobs", "decoder-2m", ALL_KNOBS + ["--layers=25"],
+     "large"),
 ]
+LARGE = "large"
 HEADLINE = "decoder-600k+knobs"
 SCALING = ["decoder-10k+knobs", "decoder-100k+knobs", "decoder-600k+knobs",
            "decoder-2m+knobs"]
@@ -234,7 +239,8 @@ def prepare_traces(args, bin_dir, wanted):
         if name not in wanted:
             continue
         program = os.path.join(cache_dir, name + ".mlir")
-        trace = os.path.join(cache_dir, name + ".jsonl")
+        trace = os.path.join(cache_dir, name + (
+            ".jsonl.zst" if role == LARGE else ".jsonl"))
         key_file = os.path.join(cache_dir, name + ".key")
         gen = [os.path.join(bin_dir, "snr-gen"), "--preset=" + preset] + \
             knobs + ["-o", program]
@@ -288,6 +294,26 @@ def findings(metrics_path):
             m["data_cache"]["median_largest_free_run"],
         "vmem_wasted_bytes": m["data_cache"]["wasted_bytes"],
     }
+
+
+def measure_large(t, args, bin_dir, tmp_dir):
+    """snr-replay alone, once per variant: wall time and peak memory."""
+    name = t["name"]
+    result = {k: t[k] for k in ("name", "preset", "knobs", "role",
+                                "file_bytes")}
+    out = os.path.join(tmp_dir, "replay-out")
+    replay = [os.path.join(bin_dir, "snr-replay"), t["trace"], "-o", out,
+              "--quiet"]
+    result["snr_replay"] = {}
+    for variant, extra in (("no-annotated-mlir", ["--annotated-mlir=none"]),
+                           ("bytecode", [])):
+        log("%s: snr-replay (%s)" % (name, variant))
+        shutil.rmtree(out, ignore_errors=True)
+        result["snr_replay"][variant] = measure_process(replay + extra, 1)
+    with open(os.path.join(out, "metrics.json")) as f:
+        result["instructions"] = json.load(f)["totals"]["instructions"]
+    shutil.rmtree(out, ignore_errors=True)
+    return result
 
 
 def measure_trace(t, args, bin_dir, tmp_dir):
@@ -784,6 +810,26 @@ def markdown(report):
         w("| ratio to llvm-mca | **%.1fx** | %.1fx | 1 |" %
           (report["mca_ratio_timing_only"], report["mca_ratio_all"]))
         w("")
+    large = report.get("large", [])
+    if large:
+        w("")
+        w("## Large traces: snr-replay alone")
+        w("")
+        w("One run each (the 10M target: peak memory of the bytecode run "
+          "under 600 B per instruction).")
+        w("")
+        w("| trace | instructions | no annotated IR | peak | with annotated "
+          "bytecode | peak | ratio |")
+        w("|---|---:|---:|---:|---:|---:|---:|")
+        for r in large:
+            none = r["snr_replay"]["no-annotated-mlir"]
+            bc = r["snr_replay"]["bytecode"]
+            n = r["instructions"]
+            w("| %s | %s | %.1f s | %.0f B/instr | %.1f s | %.0f B/instr | "
+              "%.2fx |" %
+              (r["name"], grouped(n), none["median_s"],
+               none["peak_rss_bytes"] / n, bc["median_s"],
+               bc["peak_rss_bytes"] / n, bc["median_s"] / none["median_s"]))
     ir = [r for r in report["traces"] if "snr_opt" in r]
     if ir:
         w("")
@@ -815,9 +861,11 @@ def main():
                     "write bench/results/")
     parser.add_argument("--runs", type=int, default=5,
                         help="runs per measurement; the median is reported")
-    parser.add_argument("--traces", default=",".join(t[0] for t in TRACES),
-                        help="which traces (default: all): " +
-                        ", ".join(t[0] for t in TRACES))
+    parser.add_argument("--traces",
+                        default=",".join(t[0] for t in TRACES
+                                         if t[3] != LARGE),
+                        help="which traces (default: all but the large "
+                        "ones): " + ", ".join(t[0] for t in TRACES))
     parser.add_argument("--build-dir", default=os.path.join(ROOT,
                                                             "build-bench"))
     parser.add_argument("--jobs", type=int, default=2)
@@ -855,6 +903,10 @@ def main():
               "machine": machine,
               "process_rss_floor_bytes": time_process(["/bin/true"])[1],
               "traces": []}
+    for t in [t for t in traces if t["role"] == LARGE]:
+        report.setdefault("large", []).append(
+            measure_large(t, args, bin_dir, tmp_dir))
+    traces = [t for t in traces if t["role"] != LARGE]
     for t in traces:
         report["traces"].append(measure_trace(t, args, bin_dir, tmp_dir))
     if not args.no_callgrind and shutil.which("valgrind"):
