@@ -50,9 +50,14 @@ AnnotatedTraceWriter::AnnotatedTraceWriter(const trace::Trace &trace)
 
 AnnotatedTraceWriter::~AnnotatedTraceWriter() = default;
 
+void AnnotatedTraceWriter::waitForImport() {
+  if (impl->importer.joinable())
+    impl->importer.join();
+}
+
 llvm::Error AnnotatedTraceWriter::write(const sim::TimingRecorder &run,
                                         llvm::StringRef path, Format format) {
-  impl->importer.join();
+  waitForImport();
   if (!impl->module)
     return llvm::createStringError(llvm::inconvertibleErrorCode(),
                                    "cannot build the IR of the trace for " +

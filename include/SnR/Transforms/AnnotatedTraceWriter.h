@@ -31,10 +31,14 @@ class AnnotatedTraceWriter {
 public:
   enum class Format { Bytecode, Text };
 
-  /// Starts building the IR of `trace`, which must outlive this object and
-  /// stay unchanged until write() or destruction.
+  /// Starts building the IR of `trace`, which must stay unchanged until
+  /// waitForImport() returns.
   explicit AnnotatedTraceWriter(const trace::Trace &trace);
   ~AnnotatedTraceWriter();
+
+  /// Waits until the IR is built: from then on the trace may be released
+  /// (the IR is its copy).
+  void waitForImport();
 
   /// Annotates every instruction with `run` (a replay of the same trace) and
   /// writes the module to `path` through a temporary file.
