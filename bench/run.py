@@ -296,20 +296,26 @@ def findings(metrics_path):
     }
 
 
+def measure_snr_replay(t, bin_dir, out, runs):
+    """snr-replay without and with the annotated bytecode; the run directory
+    of the last run stays in `out`."""
+    replay = [os.path.join(bin_dir, "snr-replay"), t["trace"], "-o", out,
+              "--quiet"]
+    measured = {}
+    for variant, extra in (("no-annotated-mlir", ["--annotated-mlir=none"]),
+                           ("bytecode", [])):
+        log("%s: snr-replay (%s)" % (t["name"], variant))
+        shutil.rmtree(out, ignore_errors=True)
+        measured[variant] = measure_process(replay + extra, runs)
+    return measured
+
+
 def measure_large(t, args, bin_dir, tmp_dir):
     """snr-replay alone, once per variant: wall time and peak memory."""
-    name = t["name"]
     result = {k: t[k] for k in ("name", "preset", "knobs", "role",
                                 "file_bytes")}
     out = os.path.join(tmp_dir, "replay-out")
-    replay = [os.path.join(bin_dir, "snr-replay"), t["trace"], "-o", out,
-              "--quiet"]
-    result["snr_replay"] = {}
-    for variant, extra in (("no-annotated-mlir", ["--annotated-mlir=none"]),
-                           ("bytecode", [])):
-        log("%s: snr-replay (%s)" % (name, variant))
-        shutil.rmtree(out, ignore_errors=True)
-        result["snr_replay"][variant] = measure_process(replay + extra, 1)
+    result["snr_replay"] = measure_snr_replay(t, bin_dir, out, 1)
     with open(os.path.join(out, "metrics.json")) as f:
         result["instructions"] = json.load(f)["totals"]["instructions"]
     shutil.rmtree(out, ignore_errors=True)
@@ -341,14 +347,7 @@ def measure_trace(t, args, bin_dir, tmp_dir):
         os.path.join(bin_dir, "snr-analysis-bench"), t["trace"], runs)
 
     out = os.path.join(tmp_dir, "replay-out")
-    replay = [os.path.join(bin_dir, "snr-replay"), t["trace"], "-o", out,
-              "--quiet"]
-    result["snr_replay"] = {}
-    for variant, extra in (("no-annotated-mlir", ["--annotated-mlir=none"]),
-                           ("bytecode", [])):
-        log("%s: snr-replay (%s)" % (name, variant))
-        shutil.rmtree(out, ignore_errors=True)
-        result["snr_replay"][variant] = measure_process(replay + extra, runs)
+    result["snr_replay"] = measure_snr_replay(t, bin_dir, out, runs)
     result["findings"] = findings(os.path.join(out, "metrics.json"))
     shutil.rmtree(out, ignore_errors=True)
 
