@@ -24,6 +24,8 @@
 #include "SnR/Export/ChakraExport.h"
 #include "SnR/Export/XlaProfile.h"
 #include "SnR/Record/LineTable.h"
+#include "SnR/Report/AnalysisView.h"
+#include "SnR/Report/AnalysisView.h"
 #include "SnR/Report/FoldedStacks.h"
 #include "SnR/Report/Format.h"
 #include "SnR/Report/PluginView.h"
@@ -263,21 +265,12 @@ private:
 /// Says where an analysis used a coarser resolution than asked, to stay in
 /// its budget.
 void printBudgetNotes(const analysis::ReplayResults &results) {
-  const analysis::UtilizationAnalysis &utilization = results.utilization;
-  if (utilization.requestedWindowCycles)
-    llvm::WithColor::note(llvm::errs(), "snr-replay") << llvm::formatv(
-        "--window={0} would cut the run's {1} cycles into more than {2} "
-        "windows (the budget); windows of {3} cycles are used\n",
-        utilization.requestedWindowCycles, utilization.totalCycles,
-        analysis::kMaxUtilizationWindows, utilization.windowCycles);
-  const analysis::DataCacheAnalysis &cache = results.dataCache;
-  if (cache.pageCoarsening > 1)
-    llvm::WithColor::note(llvm::errs(), "snr-replay") << llvm::formatv(
-        "VMEM has {0} pages, more than the data-cache analysis's budget of "
-        "{1}: it analyses pages of {2} bytes ({3} machine pages each)\n",
-        uint64_t(cache.numBlocks) * cache.pageCoarsening *
-            cache.pagesPerBlock,
-        analysis::kMaxCachePages, cache.pageBytes, cache.pageCoarsening);
+  llvm::SmallVector<std::string> notes;
+  for (const std::unique_ptr<report::AnalysisView> &view :
+       report::createBuiltinViews())
+    view->getNotes(results, notes);
+  for (const std::string &note : notes)
+    llvm::WithColor::note(llvm::errs(), "snr-replay") << note << "\n";
 }
 
 /// Parses "begin:end", "begin:" or ":end" (decimal or 0x hexadecimal).

@@ -26,6 +26,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <memory>
+#include <string>
 
 namespace snr::analysis {
 struct ReplayResults;
@@ -79,6 +80,10 @@ public:
   /// Writes its HTML for `part` of report.html.
   virtual void writeHtml(const ViewContext &context, HtmlPart part,
                          HtmlWriter &html) const {}
+  /// Where it used a coarser resolution than asked, to stay in its budget:
+  /// one sentence each, for the tool to print as notes.
+  virtual void getNotes(const analysis::ReplayResults &results,
+                        llvm::SmallVectorImpl<std::string> &notes) const {}
   /// Its lines of `snr-opt --snr-test-print-analyses`: every figure of the
   /// whole run, unrestricted and unrounded, for FileCheck.
   virtual void printTest(const analysis::ReplayResults &results,

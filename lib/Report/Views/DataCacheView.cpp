@@ -42,6 +42,8 @@ public:
   }
   void writeHtml(const ViewContext &context, HtmlPart part,
                  HtmlWriter &html) const override;
+  void getNotes(const analysis::ReplayResults &results,
+                llvm::SmallVectorImpl<std::string> &notes) const override;
   void printTest(const analysis::ReplayResults &results,
                  llvm::raw_ostream &os) const override;
 
@@ -166,6 +168,17 @@ void DataCacheView::writeSection(const ViewContext &context,
     os << "</tr>\n";
   }
   os << "</tbody></table>\n";
+}
+
+void DataCacheView::getNotes(const analysis::ReplayResults &results,
+                             llvm::SmallVectorImpl<std::string> &notes) const {
+  const analysis::DataCacheAnalysis &cache = results.dataCache;
+  if (cache.pageCoarsening > 1)
+    notes.push_back(llvm::formatv(
+        "VMEM has {0} pages, more than the data-cache analysis's budget of "
+        "{1}: it analyses pages of {2} bytes ({3} machine pages each)",
+        uint64_t(cache.numBlocks) * cache.pageCoarsening * cache.pagesPerBlock,
+        analysis::kMaxCachePages, cache.pageBytes, cache.pageCoarsening));
 }
 
 void DataCacheView::printTest(const analysis::ReplayResults &results,

@@ -20,6 +20,7 @@
 #include "SnR/Report/Selection.h"
 
 #include "llvm/Support/Format.h"
+#include "llvm/Support/FormatVariadic.h"
 
 using namespace snr;
 using namespace snr::report;
@@ -34,6 +35,8 @@ public:
                   llvm::json::Object &metrics) const override;
   void writeHtml(const ViewContext &context, HtmlPart part,
                  HtmlWriter &html) const override;
+  void getNotes(const analysis::ReplayResults &results,
+                llvm::SmallVectorImpl<std::string> &notes) const override;
   void printTest(const analysis::ReplayResults &results,
                  llvm::raw_ostream &os) const override;
 };
@@ -96,6 +99,18 @@ void UtilizationView::writeHtml(const ViewContext &context, HtmlPart part,
              "stretches where the matrix unit had nothing in flight while "
              "the program stalled on a DMA wait, the signature of a missing "
              "prefetch.</figcaption>\n</figure>\n";
+}
+
+void UtilizationView::getNotes(
+    const analysis::ReplayResults &results,
+    llvm::SmallVectorImpl<std::string> &notes) const {
+  const analysis::UtilizationAnalysis &utilization = results.utilization;
+  if (utilization.requestedWindowCycles)
+    notes.push_back(llvm::formatv(
+        "--window={0} would cut the run's {1} cycles into more than {2} "
+        "windows (the budget); windows of {3} cycles are used",
+        utilization.requestedWindowCycles, utilization.totalCycles,
+        analysis::kMaxUtilizationWindows, utilization.windowCycles));
 }
 
 void UtilizationView::printTest(const analysis::ReplayResults &results,
