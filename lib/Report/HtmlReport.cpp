@@ -9,7 +9,6 @@
 #include "SnR/Report/AnalysisView.h"
 #include "SnR/Report/Format.h"
 #include "SnR/Report/HtmlWriter.h"
-#include "SnR/Report/Plots.h"
 #include "SnR/Report/Report.h"
 #include "SnR/Report/ReportOptions.h"
 #include "SnR/Report/Selection.h"

@@ -6,7 +6,8 @@
 //
 // About twenty lines: total cycles and time, IPC, stall cycles by kind and
 // for the HLOs that stalled most, DMA totals, the top suggestions with their
-// expected saving, and where the full report is.
+// expected saving, and where the full report is. Each analysis prints its
+// own lines through its view (AnalysisView.h).
 //
 //===----------------------------------------------------------------------===//
 
