@@ -8,10 +8,6 @@
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/DynamicLibrary.h"
-#include "llvm/Support/FileSystem.h"
-#include "llvm/Support/JSON.h"
-#include "llvm/Support/Path.h"
-#include "llvm/Support/raw_ostream.h"
 
 using namespace snr;
 using namespace snr::analysis;
@@ -83,38 +79,4 @@ LoadedAnalyses::load(llvm::ArrayRef<std::string> paths) {
     loaded.plugins.push_back(std::move(*plugin));
   }
   return std::move(loaded);
-}
-
-void LoadedAnalyses::printSummaries(const TraceInfo &info,
-                                    llvm::raw_ostream &os) const {
-  for (auto [plugin, listener] : llvm::zip_equal(plugins, listeners)) {
-    if (!plugin.getInfo().printSummary)
-      continue;
-    os << "\n" << plugin.getName() << " (" << plugin.getPath() << "):\n";
-    plugin.getInfo().printSummary(*listener, info, os);
-  }
-}
-
-llvm::Error LoadedAnalyses::writeJson(const TraceInfo &info,
-                                      llvm::StringRef outputDir) const {
-  for (auto [plugin, listener] : llvm::zip_equal(plugins, listeners)) {
-    if (!plugin.getInfo().writeJson)
-      continue;
-    llvm::SmallString<128> path(outputDir);
-    llvm::sys::path::append(path, plugin.getName() + ".json");
-    std::error_code ec;
-    llvm::raw_fd_ostream file(path, ec, llvm::sys::fs::OF_TextWithCRLF);
-    if (ec)
-      return pluginError(plugin.getPath(),
-                         "cannot write '" + path + "': " + ec.message());
-    {
-      llvm::json::OStream json(file, /*IndentSize=*/2);
-      plugin.getInfo().writeJson(*listener, info, json);
-    }
-    file << "\n";
-    if (file.has_error())
-      return pluginError(plugin.getPath(), "cannot write '" + path +
-                                               "': " + file.error().message());
-  }
-  return llvm::Error::success();
 }

@@ -20,9 +20,10 @@
 using namespace snr;
 using namespace snr::report;
 
-llvm::Error snr::report::writeReport(const analysis::ReplayResults &results,
-                                     llvm::StringRef dir,
-                                     const ReportOptions &options) {
+llvm::Error
+snr::report::writeReport(const analysis::ReplayResults &results,
+                         llvm::StringRef dir, const ReportOptions &options,
+                         llvm::ArrayRef<const AnalysisView *> extraViews) {
   llvm::Expected<Selection> selection = Selection::compute(results, options);
   if (!selection)
     return selection.takeError();
@@ -41,7 +42,7 @@ llvm::Error snr::report::writeReport(const analysis::ReplayResults &results,
   };
 
   if (llvm::Error e = file(kMetricsFile, [&](llvm::raw_ostream &os) {
-        writeMetrics(os, results, *selection, figures);
+        writeMetrics(os, results, *selection, figures, options, extraViews);
       }))
     return e;
   if (options.writeTimeline)
@@ -66,7 +67,7 @@ llvm::Error snr::report::writeReport(const analysis::ReplayResults &results,
       }))
     return e;
   if (llvm::Error e = file(kSummaryFile, [&](llvm::raw_ostream &os) {
-        printSummary(results, *selection, figures, os, options);
+        printSummary(results, *selection, figures, os, options, {}, extraViews);
       }))
     return e;
   // Last: it links to the others.

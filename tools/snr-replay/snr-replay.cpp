@@ -24,8 +24,11 @@
 #include "SnR/Export/ChakraExport.h"
 #include "SnR/Export/XlaProfile.h"
 #include "SnR/Record/LineTable.h"
+#include "SnR/Report/AnalysisView.h"
+#include "SnR/Report/AnalysisView.h"
 #include "SnR/Report/FoldedStacks.h"
 #include "SnR/Report/Format.h"
+#include "SnR/Report/PluginView.h"
 #include "SnR/Report/Report.h"
 #include "SnR/Report/RewriteHtml.h"
 #include "SnR/Report/RewriteReport.h"
@@ -35,8 +38,8 @@
 #include "SnR/Report/Summary.h"
 #include "SnR/Rewrite/HoistPlanner.h"
 #include "SnR/Rewrite/ProveMoves.h"
-#include "SnR/Rewrite/Schedule.h"
 #include "SnR/Rewrite/RewriteCheck.h"
+#include "SnR/Rewrite/Schedule.h"
 #include "SnR/Support/Version.h"
 #include "SnR/Trace/Trace.h"
 #include "SnR/Trace/TraceReader.h"
@@ -132,7 +135,8 @@ static cl::list<std::string> loadAnalyses(
     "load-analysis",
     cl::desc("load an analysis plugin (a shared library, see "
              "SnR/Analysis/AnalysisPlugin.h): it replays with the others, "
-             "prints after the summary and writes <name>.json"),
+             "prints after the summary and writes metrics.json's "
+             "plugins.<name>"),
     cl::value_desc("lib.so"), cl::cat(category));
 
 static cl::OptionCategory exportCategory(
@@ -261,21 +265,12 @@ private:
 /// Says where an analysis used a coarser resolution than asked, to stay in
 /// its budget.
 void printBudgetNotes(const analysis::ReplayResults &results) {
-  const analysis::UtilizationAnalysis &utilization = results.utilization;
-  if (utilization.requestedWindowCycles)
-    llvm::WithColor::note(llvm::errs(), "snr-replay") << llvm::formatv(
-        "--window={0} would cut the run's {1} cycles into more than {2} "
-        "windows (the budget); windows of {3} cycles are used\n",
-        utilization.requestedWindowCycles, utilization.totalCycles,
-        analysis::kMaxUtilizationWindows, utilization.windowCycles);
-  const analysis::DataCacheAnalysis &cache = results.dataCache;
-  if (cache.pageCoarsening > 1)
-    llvm::WithColor::note(llvm::errs(), "snr-replay") << llvm::formatv(
-        "VMEM has {0} pages, more than the data-cache analysis's budget of "
-        "{1}: it analyses pages of {2} bytes ({3} machine pages each)\n",
-        uint64_t(cache.numBlocks) * cache.pageCoarsening *
-            cache.pagesPerBlock,
-        analysis::kMaxCachePages, cache.pageBytes, cache.pageCoarsening);
+  llvm::SmallVector<std::string> notes;
+  for (const std::unique_ptr<report::AnalysisView> &view :
+       report::createBuiltinViews())
+    view->getNotes(results, notes);
+  for (const std::string &note : notes)
+    llvm::WithColor::note(llvm::errs(), "snr-replay") << note << "\n";
 }
 
 /// Parses "begin:end", "begin:" or ":end" (decimal or 0x hexadecimal).
@@ -391,6 +386,7 @@ int rewriteAndProve(const trace::Trace &trace,
                     const analysis::ReplayResults &results,
                     const sim::MachineModel &machine,
                     const report::ReportOptions &reportOptions,
+                    llvm::ArrayRef<const report::AnalysisView *> pluginViews,
                     llvm::function_ref<std::string(llvm::StringRef)> inDir) {
   rewrite::HoistOptions options;
   // main() checked it before any work.
@@ -505,8 +501,8 @@ int rewriteAndProve(const trace::Trace &trace,
   };
   if (llvm::Error error = report::writeFileAtomically(
           inDir("summary.txt"), [&](llvm::raw_ostream &os) -> llvm::Error {
-            if (llvm::Error e = report::printSummary(results, os,
-                                                     reportOptions, ""))
+            if (llvm::Error e = report::printSummary(results, os, reportOptions,
+                                                     "", pluginViews))
               return e;
             printRewrite(os);
             return llvm::Error::success();
@@ -644,6 +640,17 @@ int main(int argc, char **argv) {
   const analysis::ReplayResults &results = **replayed;
   printBudgetNotes(results);
 
+  // So does a plugin's result that is no JSON.
+  llvm::Expected<report::AnalysisViewList> pluginViewList =
+      report::createPluginViews(*plugins, results.info);
+  if (!pluginViewList) {
+    progress.done();
+    return fail(llvm::toString(pluginViewList.takeError()));
+  }
+  llvm::SmallVector<const report::AnalysisView *> pluginViews;
+  for (const std::unique_ptr<report::AnalysisView> &view : *pluginViewList)
+    pluginViews.push_back(view.get());
+
   // A restriction that selects nothing fails before the directory is
   // touched (its earlier results stay as they were).
   if (llvm::Expected<report::Selection> selection =
@@ -670,28 +677,25 @@ int main(int argc, char **argv) {
     run.fail(message);
     return fail(message);
   };
-  if (llvm::Error error = report::writeReport(results, outputDir,
-                                              reportOptions))
+  if (llvm::Error error =
+          report::writeReport(results, outputDir, reportOptions, pluginViews))
     return failRun(std::move(error));
   if (llvm::Error error = writeRemarks(results, inDir("remarks.yaml")))
     return failRun(std::move(error));
   if (llvm::Error error = writeExports(results))
     return failRun(std::move(error));
-  if (llvm::Error error = plugins->writeJson(results.info, outputDir))
-    return failRun(std::move(error));
   progress.done();
 
   // The summary first: the annotated trace is the largest output.
   if (!quiet)
-    if (llvm::Error error = report::printSummary(results, llvm::outs(),
-                                                 reportOptions, outputDir))
+    if (llvm::Error error = report::printSummary(
+            results, llvm::outs(), reportOptions, outputDir, pluginViews))
       return failRun(std::move(error));
-  if (!quiet)
-    plugins->printSummaries(results.info, llvm::outs());
 
   if (apply) {
     progress.phase("rewriting");
-    int status = rewriteAndProve(trace, results, machine, reportOptions, inDir);
+    int status = rewriteAndProve(trace, results, machine, reportOptions,
+                                 pluginViews, inDir);
     progress.done();
     if (status) {
       run.fail("the rewrite failed or was rejected (see the run's error "

@@ -16,7 +16,8 @@
 //
 // snr-replay creates the plugin's listener once, replays the trace with it
 // among its own analyses, then calls `printSummary` after its own summary
-// and `writeJson` into `<name>.json` in the output directory.
+// (on the terminal and in summary.txt) and `writeJson` into metrics.json,
+// as the member `plugins.<name>` (SnR/Report/PluginView.h).
 //
 // The plugin uses SnR through the symbols snr-replay exports: what it
 // links (the simulator events, the ISA tables, TraceInfo) and LLVM's shared
@@ -61,8 +62,8 @@ struct AnalysisPluginInfo {
   uint32_t apiVersion;
   /// SNR_VERSION_STRING, as the plugin was built.
   const char *snrVersion;
-  /// The analysis' name: the summary's heading and `<name>.json`. Letters,
-  /// digits, '-', '_' and '.'.
+  /// The analysis' name: the summary's heading and its key in metrics.json's
+  /// "plugins". Letters, digits, '-', '_' and '.'.
   const char *name;
   /// A new listener, for one replay.
   std::unique_ptr<sim::SimListener> (*createListener)();
@@ -70,7 +71,7 @@ struct AnalysisPluginInfo {
   void (*printSummary)(const sim::SimListener &listener, const TraceInfo &info,
                        llvm::raw_ostream &os);
   /// Writes the result as one JSON value, after the run (may be null: then
-  /// no `<name>.json` is written).
+  /// metrics.json has nothing of the plugin).
   void (*writeJson)(const sim::SimListener &listener, const TraceInfo &info,
                     llvm::json::OStream &json);
 };
@@ -100,16 +101,13 @@ public:
   /// Loads every plugin of `paths` and creates its listener.
   static llvm::Expected<LoadedAnalyses> load(llvm::ArrayRef<std::string> paths);
 
-  /// For AnalysisOptions::extraListeners.
+  /// For AnalysisOptions::extraListeners; one per plugin, in the order of
+  /// getPlugins().
   llvm::ArrayRef<sim::SimListener *> getListeners() const {
     return listenerPointers;
   }
+  llvm::ArrayRef<AnalysisPlugin> getPlugins() const { return plugins; }
   bool empty() const { return plugins.empty(); }
-
-  /// Each plugin's result, under a heading with its name.
-  void printSummaries(const TraceInfo &info, llvm::raw_ostream &os) const;
-  /// `<name>.json` in `outputDir` for each plugin that writes JSON.
-  llvm::Error writeJson(const TraceInfo &info, llvm::StringRef outputDir) const;
 
 private:
   llvm::SmallVector<AnalysisPlugin, 1> plugins;

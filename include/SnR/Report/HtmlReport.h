@@ -8,7 +8,8 @@
 // plots inlined as SVG, and a little vanilla JavaScript (click a table
 // header to sort; a render check that records, in #render-check, how many
 // data elements each plot drew and its size). It links to metrics.json and
-// timeline.json, which writeReport puts next to it.
+// timeline.json, which writeReport puts next to it. Its sections are the
+// analyses' views' (AnalysisView.h); this writes the page around them.
 //
 //===----------------------------------------------------------------------===//
 

@@ -14,32 +14,47 @@
 #ifndef SNR_REPORT_METRICS_H
 #define SNR_REPORT_METRICS_H
 
+#include "SnR/Report/ReportFigures.h"
+#include "SnR/Report/ReportOptions.h"
+
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/raw_ostream.h"
 
 namespace snr::analysis {
 struct ReplayResults;
+struct TraceInfo;
 } // namespace snr::analysis
 
 namespace snr::report {
 
+class AnalysisView;
 class Selection;
-struct ReportFigures;
 
 /// The "format" and "version" of metrics.json. The version changes when a
 /// field is removed or changes meaning; added fields keep it.
 inline constexpr const char *kMetricsFormat = "snr-metrics";
 inline constexpr unsigned kMetricsVersion = 1;
 
-llvm::json::Value buildMetrics(const analysis::ReplayResults &results,
-                               const Selection &selection,
-                               const ReportFigures &figures);
+/// The document: its format, version, machine, trace and selection, then
+/// the members of every built-in view (AnalysisView::addMetrics) and of
+/// `extraViews` (the plugins').
+llvm::json::Value
+buildMetrics(const analysis::ReplayResults &results, const Selection &selection,
+             const ReportFigures &figures, const ReportOptions &options = {},
+             llvm::ArrayRef<const AnalysisView *> extraViews = {});
 
 /// buildMetrics, written with sorted keys, two-space indentation and a
 /// final newline.
-void writeMetrics(llvm::raw_ostream &os,
-                  const analysis::ReplayResults &results,
-                  const Selection &selection, const ReportFigures &figures);
+void writeMetrics(llvm::raw_ostream &os, const analysis::ReplayResults &results,
+                  const Selection &selection, const ReportFigures &figures,
+                  const ReportOptions &options = {},
+                  llvm::ArrayRef<const AnalysisView *> extraViews = {});
+
+/// The PC of instruction `index` as metrics.json writes it: null for none.
+llvm::json::Value getMetricsPc(const analysis::TraceInfo &info, uint64_t index);
+/// A "stalls" object: the total and the cycles of every stall kind.
+llvm::json::Object buildStallMetrics(const StallArray &byKind, uint64_t total);
 
 } // namespace snr::report
 

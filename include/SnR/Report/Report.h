@@ -22,6 +22,7 @@
 #include "SnR/Report/ReportOptions.h"
 #include "SnR/Support/OutputFile.h"
 
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
@@ -33,6 +34,8 @@ struct ReplayResults;
 
 namespace snr::report {
 
+class AnalysisView;
+
 inline constexpr const char *kReportHtmlFile = "report.html";
 inline constexpr const char *kMetricsFile = "metrics.json";
 inline constexpr const char *kTimelineFile = "timeline.json";
@@ -42,11 +45,13 @@ inline constexpr const char *kUtilizationSvgFile = "utilization.svg";
 inline constexpr const char *kDataCacheSvgFile = "data-cache.svg";
 inline constexpr const char *kFragmentationSvgFile = "fragmentation.svg";
 
-/// Writes every output into `dir` (created if missing). Fails, naming the
-/// file, if a file cannot be written, or if the options' restriction is
-/// invalid (then nothing is written).
+/// Writes every output into `dir` (created if missing). `extraViews` (the
+/// plugins', see PluginView.h) add to metrics.json and summary.txt. Fails,
+/// naming the file, if a file cannot be written, or if the options'
+/// restriction is invalid (then nothing is written).
 llvm::Error writeReport(const analysis::ReplayResults &results,
-                        llvm::StringRef dir, const ReportOptions &options);
+                        llvm::StringRef dir, const ReportOptions &options,
+                        llvm::ArrayRef<const AnalysisView *> extraViews = {});
 
 /// Every report file is written through a temporary name
 /// (SnR/Support/OutputFile.h).

@@ -1,0 +1,186 @@
+//===- HloView.cpp - The run per HLO --------------------------------------===//
+//
+// Part of the SnR project.
+//
+//===----------------------------------------------------------------------===//
+//
+// Per HLO of the selection: its span, its stall cycles by kind, each unit's
+// busy fraction over its span (UtilizationAnalysis) and its DMAs.
+//
+//===----------------------------------------------------------------------===//
+
+#include "SnR/Analysis/ReplayAnalyses.h"
+#include "SnR/Report/AnalysisView.h"
+#include "SnR/Report/Format.h"
+#include "SnR/Report/HtmlWriter.h"
+#include "SnR/Report/Metrics.h"
+#include "SnR/Report/ReportFigures.h"
+#include "SnR/Report/ReportOptions.h"
+
+#include "llvm/Support/FormatVariadic.h"
+
+#include <algorithm>
+#include <vector>
+
+using namespace snr;
+using namespace snr::report;
+using llvm::json::Array;
+using llvm::json::Object;
+
+namespace {
+class HloView : public AnalysisView {
+public:
+  llvm::StringRef getName() const override { return "hlos"; }
+  void printSummary(const ViewContext &context,
+                    llvm::raw_ostream &os) const override;
+  void addMetrics(const ViewContext &context,
+                  llvm::json::Object &metrics) const override;
+  void getHtmlNav(llvm::SmallVectorImpl<HtmlNavEntry> &entries) const override {
+    entries.push_back({HtmlPart::Tables, "hlos", "HLOs"});
+  }
+  void writeHtml(const ViewContext &context, HtmlPart part,
+                 HtmlWriter &html) const override;
+
+private:
+  void writeStallTable(HtmlWriter &html) const;
+  void writeHloTable(HtmlWriter &html) const;
+};
+} // namespace
+
+/// The HLOs that stalled, most first.
+static std::vector<const HloFigures *>
+getStalledHlos(const ReportFigures &fig) {
+  std::vector<const HloFigures *> hlos;
+  for (const HloFigures &hlo : fig.hlos)
+    if (hlo.stallCycles)
+      hlos.push_back(&hlo);
+  llvm::stable_sort(hlos, [](const HloFigures *a, const HloFigures *b) {
+    return a->stallCycles > b->stallCycles;
+  });
+  return hlos;
+}
+
+void HloView::printSummary(const ViewContext &context,
+                           llvm::raw_ostream &os) const {
+  const ReportFigures &fig = context.figures;
+  const ReportOptions &options = context.options;
+  std::vector<const HloFigures *> hlos = getStalledHlos(fig);
+  if (hlos.empty())
+    return;
+  os << "  stalls by HLO:\n";
+  for (size_t i = 0; i < hlos.size() && i < options.summaryHlos; ++i) {
+    const HloFigures &hlo = *hlos[i];
+    unsigned worst = 1;
+    for (unsigned k = 1; k < sim::kNumStallKinds; ++k)
+      if (hlo.stallByKind[k] > hlo.stallByKind[worst])
+        worst = k;
+    double share =
+        fig.cycles ? double(hlo.stallCycles) / double(fig.cycles) : 0;
+    os << llvm::formatv("    {0,-24} {1,12} {2,7}  mostly {3}\n", hlo.name,
+                        formatCount(hlo.stallCycles), formatPercent(share),
+                        sim::getStallKindName(sim::StallKind(worst)));
+  }
+  if (hlos.size() > options.summaryHlos)
+    os << llvm::formatv("    ... and {0} more HLOs\n",
+                        hlos.size() - options.summaryHlos);
+}
+
+void HloView::addMetrics(const ViewContext &context, Object &metrics) const {
+  Array result;
+  for (const HloFigures &hlo : context.figures.hlos) {
+    if (!hlo.instructions)
+      continue;
+    Object busy;
+    for (unsigned u = 0; u < arch::kNumUnits; ++u)
+      busy[arch::getUnitName(arch::Unit(u))] = roundTo(
+          hlo.getSpan() ? double(hlo.busyCycles[u]) / double(hlo.getSpan()) : 0,
+          6);
+    result.push_back(
+        Object{{"name", hlo.name},
+               {"instructions", int64_t(hlo.instructions)},
+               {"executed", int64_t(hlo.executed)},
+               {"first_cycle", int64_t(hlo.firstCycle)},
+               {"last_cycle", int64_t(hlo.lastCycle)},
+               {"cycles", int64_t(hlo.getSpan())},
+               {"stalls", buildStallMetrics(hlo.stallByKind, hlo.stallCycles)},
+               {"busy_fraction", std::move(busy)}});
+  }
+  metrics["hlos"] = std::move(result);
+}
+
+void HloView::writeHtml(const ViewContext &context, HtmlPart part,
+                        HtmlWriter &html) const {
+  if (part == HtmlPart::Findings)
+    writeStallTable(html);
+  else if (part == HtmlPart::Tables)
+    writeHloTable(html);
+}
+
+/// Under the summary: the HLOs that stalled, by kind.
+void HloView::writeStallTable(HtmlWriter &html) const {
+  std::vector<const HloFigures *> hlos = getStalledHlos(html.fig);
+  if (hlos.empty())
+    return;
+  llvm::raw_ostream &os = html.os;
+  os << "<h3>Stall cycles by HLO</h3>\n<table class=\"sortable\" "
+        "id=\"stall-hlos\"><thead><tr>";
+  html.th("HLO");
+  html.th("stall cycles", true);
+  html.th("share of cycles", true);
+  for (unsigned k = 1; k < sim::kNumStallKinds; ++k)
+    html.th(sim::getStallKindName(sim::StallKind(k)), true);
+  os << "</tr></thead><tbody>\n";
+  for (const HloFigures *hlo : hlos) {
+    os << "<tr>";
+    html.td(hlo->name);
+    html.tdNum(hlo->stallCycles);
+    html.tdPercent(html.share(hlo->stallCycles));
+    for (unsigned k = 1; k < sim::kNumStallKinds; ++k)
+      html.tdNum(hlo->stallByKind[k]);
+    os << "</tr>\n";
+  }
+  os << "</tbody></table>\n";
+}
+
+void HloView::writeHloTable(HtmlWriter &html) const {
+  llvm::raw_ostream &os = html.os;
+  os << "<h2 id=\"hlos\">HLOs</h2>\n<p>Per HLO (in order of first "
+        "execution): its span from the first instruction's in-order slot to "
+        "the last one's result, its stalls, each unit's busy fraction over "
+        "its span, and the DMAs whose wait is in it.</p>\n";
+  os << "<table class=\"sortable\" id=\"hlo-table\"><thead><tr>";
+  html.th("HLO");
+  html.th("instructions", true);
+  html.th("first cycle", true);
+  html.th("cycles", true);
+  html.th("stall cycles", true);
+  html.th("dma_wait stall", true);
+  for (unsigned u = 0; u < 4; ++u)
+    html.th(arch::getUnitName(arch::Unit(u)).str() + " busy", true);
+  html.th("DMAs", true);
+  html.th("DMA stall", true);
+  html.th("DMA slack", true);
+  os << "</tr></thead><tbody>\n";
+  for (const HloFigures &hlo : html.fig.hlos) {
+    os << "<tr>";
+    html.td(hlo.name);
+    html.tdNum(hlo.instructions);
+    html.tdNum(hlo.firstCycle);
+    html.tdNum(hlo.getSpan());
+    html.tdNum(hlo.stallCycles);
+    html.tdNum(hlo.stallByKind[unsigned(sim::StallKind::DmaWait)]);
+    for (unsigned u = 0; u < 4; ++u)
+      html.tdPercent(hlo.getSpan()
+                         ? double(hlo.busyCycles[u]) / double(hlo.getSpan())
+                         : 0);
+    html.tdNum(hlo.dma.dmas);
+    html.tdNum(hlo.dma.baseStall + hlo.dma.transferStall);
+    html.tdNum(hlo.dma.slack);
+    os << "</tr>\n";
+  }
+  os << "</tbody></table>\n";
+}
+
+std::unique_ptr<AnalysisView> snr::report::createHloView() {
+  return std::make_unique<HloView>();
+}

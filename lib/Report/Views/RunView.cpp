@@ -1,0 +1,149 @@
+//===- RunView.cpp - The run as a whole: cycles, IPC, stalls --------------===//
+//
+// Part of the SnR project.
+//
+//===----------------------------------------------------------------------===//
+//
+// The PerformanceTracker's figures over the selection: cycles, time, IPC and
+// the stall cycles by kind (the DMA waits split into base latency and
+// transfer).
+//
+//===----------------------------------------------------------------------===//
+
+#include "SnR/Analysis/ReplayAnalyses.h"
+#include "SnR/Report/AnalysisView.h"
+#include "SnR/Report/Format.h"
+#include "SnR/Report/HtmlWriter.h"
+#include "SnR/Report/Metrics.h"
+#include "SnR/Report/ReportFigures.h"
+#include "SnR/Report/Svg.h"
+
+#include "llvm/Support/FormatVariadic.h"
+
+#include <algorithm>
+#include <vector>
+
+using namespace snr;
+using namespace snr::report;
+using llvm::json::Object;
+
+namespace {
+class RunView : public AnalysisView {
+public:
+  llvm::StringRef getName() const override { return "run"; }
+  void printSummary(const ViewContext &context,
+                    llvm::raw_ostream &os) const override;
+  void addMetrics(const ViewContext &context,
+                  llvm::json::Object &metrics) const override;
+  void getHtmlNav(llvm::SmallVectorImpl<HtmlNavEntry> &entries) const override {
+    entries.push_back({HtmlPart::Findings, "summary", "Summary"});
+  }
+  void writeHtml(const ViewContext &context, HtmlPart part,
+                 HtmlWriter &html) const override;
+  void printTest(const analysis::ReplayResults &results,
+                 llvm::raw_ostream &os) const override {
+    os << "run cycles " << results.summary.totalCycles << " last-dma "
+       << results.summary.lastDmaCycle << "\n";
+  }
+};
+} // namespace
+
+static double share(uint64_t part, uint64_t whole) {
+  return whole ? double(part) / double(whole) : 0;
+}
+
+void RunView::printSummary(const ViewContext &context,
+                           llvm::raw_ostream &os) const {
+  const ReportFigures &fig = context.figures;
+  os << llvm::formatv(
+      "  {0} cycles ({1} at {2} GHz), {3} instructions, "
+      "IPC {4:F3}\n",
+      formatCount(fig.cycles), formatTime(fig.cycles, fig.clockGhz),
+      formatJsonNumber(fig.clockGhz), formatCount(fig.instructions), fig.ipc);
+
+  // Stalls by kind, largest first.
+  os << llvm::formatv("  stalls: {0} cycles ({1} of the cycles)\n",
+                      formatCount(fig.stallCycles),
+                      formatPercent(share(fig.stallCycles, fig.cycles)));
+  std::vector<unsigned> kinds;
+  for (unsigned k = 1; k < sim::kNumStallKinds; ++k)
+    if (fig.stallByKind[k])
+      kinds.push_back(k);
+  llvm::stable_sort(kinds, [&](unsigned a, unsigned b) {
+    return fig.stallByKind[a] > fig.stallByKind[b];
+  });
+  for (unsigned k : kinds) {
+    os << llvm::formatv("    {0,-12} {1,12} {2,7}",
+                        sim::getStallKindName(sim::StallKind(k)),
+                        formatCount(fig.stallByKind[k]),
+                        formatPercent(share(fig.stallByKind[k], fig.cycles)));
+    if (sim::StallKind(k) == sim::StallKind::DmaWait)
+      os << llvm::formatv("  (base latency {0}, transfer {1})",
+                          formatCount(fig.dma.baseStall),
+                          formatCount(fig.dma.transferStall));
+    os << "\n";
+  }
+}
+
+void RunView::addMetrics(const ViewContext &context, Object &metrics) const {
+  const ReportFigures &figures = context.figures;
+  const sim::RunSummary &summary = context.results.summary;
+  metrics["totals"] = Object{{"cycles", int64_t(figures.cycles)},
+                             {"time_us", roundTo(figures.timeUs, 6)},
+                             {"instructions", int64_t(figures.instructions)},
+                             {"executed", int64_t(figures.executed)},
+                             {"ipc", roundTo(figures.ipc, 6)},
+                             {"run_cycles", int64_t(summary.totalCycles)},
+                             {"last_dma_cycle", int64_t(summary.lastDmaCycle)}};
+  metrics["stalls"] =
+      buildStallMetrics(figures.stallByKind, figures.stallCycles);
+}
+
+void RunView::writeHtml(const ViewContext &context, HtmlPart part,
+                        HtmlWriter &html) const {
+  if (part != HtmlPart::Findings)
+    return;
+  const ReportFigures &fig = context.figures;
+  llvm::raw_ostream &os = html.os;
+  os << "<h2 id=\"summary\">Summary</h2>\n<div class=\"cards\">\n";
+  html.card(formatCount(fig.cycles), "cycles");
+  html.card(formatTime(fig.cycles, fig.clockGhz), "time");
+  html.card(formatCount(fig.instructions), "instructions");
+  html.card(llvm::formatv("{0:F3}", fig.ipc).str(), "IPC");
+  html.card(formatPercent(html.share(fig.stallCycles)),
+            "of the cycles stalled");
+  html.card(formatCount(fig.dma.baseStall + fig.dma.transferStall),
+            "DMA wait stall cycles");
+  html.card(formatCount(fig.expectedSaving), "cycles suggestions could save");
+  os << "</div>\n";
+
+  os << "<h3>Stall cycles by kind</h3>\n<table class=\"sortable\" "
+        "id=\"stall-kinds\"><thead><tr>";
+  html.th("kind");
+  html.th("cycles", true);
+  html.th("share of cycles", true);
+  html.th("");
+  os << "</tr></thead><tbody>\n";
+  for (unsigned k = 1; k < sim::kNumStallKinds; ++k) {
+    os << "<tr>";
+    html.td(sim::getStallKindName(sim::StallKind(k)));
+    html.tdNum(fig.stallByKind[k]);
+    html.tdPercent(html.share(fig.stallByKind[k]));
+    os << "<td><span class=\"bar\" style=\"width:"
+       << formatCoord(200 * html.share(fig.stallByKind[k]))
+       << "px\"></span></td>";
+    os << "</tr>\n";
+  }
+  os << "</tbody></table>\n";
+  if (fig.dma.dmas)
+    os << "<p>DMA waits: " << formatCount(fig.dma.baseStall)
+       << " cycles stalled on base latency, "
+       << formatCount(fig.dma.transferStall) << " on transfer; "
+       << formatCount(fig.dma.slack) << " cycles of slack; "
+       << formatCount(fig.dma.stalledDmas) << " of "
+       << formatCount(fig.dma.dmas) << " DMAs stalled their wait.</p>\n";
+}
+
+std::unique_ptr<AnalysisView> snr::report::createRunView() {
+  return std::make_unique<RunView>();
+}
