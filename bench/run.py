@@ -63,7 +63,8 @@ SCALING = ["decoder-10k+knobs", "decoder-100k+knobs", "decoder-600k+knobs",
 SCALING_FROM, SCALING_TO = "decoder-100k+knobs", "decoder-2m+knobs"
 SCALING_LIMIT = 1.5
 
-TARGETS = ["snr-gen", "snr-record", "snr-replay", "snr-trace-bench",
+TARGETS = ["snr-gen", "snr-record", "snr-replay", "snr-opt", "snr-translate",
+           "snr-trace-bench",
            "snr-sim-bench", "snr-analysis-bench", "snr-linearity-probe"]
 
 # Operation counts (callgrind) of the replay and of each analysis on the
