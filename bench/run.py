@@ -64,8 +64,8 @@ SCALING_FROM, SCALING_TO = "decoder-100k+knobs", "decoder-2m+knobs"
 SCALING_LIMIT = 1.5
 
 TARGETS = ["snr-gen", "snr-record", "snr-replay", "snr-opt", "snr-translate",
-           "snr-trace-bench",
-           "snr-sim-bench", "snr-analysis-bench", "snr-linearity-probe"]
+           "snr-trace-bench", "snr-sim-bench", "snr-analysis-bench",
+           "snr-linearity-probe"]
 
 # Operation counts (callgrind) of the replay and of each analysis on the
 # scaling traces: what decides whether growth is linear, as wall time per
