@@ -17,6 +17,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "RewriteProgram.h"
 #include "SnR/Analysis/AnalysisPlugin.h"
 #include "SnR/Analysis/ReplayAnalyses.h"
 #include "SnR/Analysis/StaticRemarks.h"
@@ -709,6 +710,15 @@ int main(int argc, char **argv) {
       run.fail("the rewrite failed or was rejected (see the run's error "
                "output)");
       return status;
+    }
+    // With the program, its DMAs move too, proved by re-recording it.
+    if (!programFile.empty()) {
+      progress.phase("rewriting the program");
+      llvm::Error error = rewriteProgram(programFile, trace, machine, inDir,
+                                         quiet ? nullptr : &llvm::outs());
+      progress.done();
+      if (error)
+        return failRun(std::move(error));
     }
   }
   if (llvm::Error error = run.commit())

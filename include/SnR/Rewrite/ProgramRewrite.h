@@ -1,0 +1,140 @@
+//===- ProgramRewrite.h - Move a program's DMAs, proved by re-recording -*- C++ -*-===//
+//
+// Part of the SnR project.
+//
+//===----------------------------------------------------------------------===//
+//
+// The rewrite of the static snr.program (the trace rewrite is Schedule.h):
+// every dma.issue whose waits stalled moves up, with a copy of its descriptor
+// slice, to the earliest point of a single-entry region that ends at it
+// (inner loops may lie in between, the region may not be left or entered
+// elsewhere). Static def-use decides the slice; the dynamic evidence of a
+// trace of the whole run (entry to halt) decides the rest: every byte each
+// dynamic instance of the DMA reads and writes against every access of the
+// instructions it now precedes, and which registers are free at the landing
+// point. The result is proved by re-recording the rewritten program from
+// entry to halt on the reference target and replaying it: identical final
+// state and fewer cycles, or it is rejected.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SNR_REWRITE_PROGRAMREWRITE_H
+#define SNR_REWRITE_PROGRAMREWRITE_H
+
+#include "SnR/Record/ReferenceTarget.h"
+#include "SnR/Sim/MachineModel.h"
+#include "SnR/Trace/Trace.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/Support/Error.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace snr::rewrite {
+
+/// One static DMA moved up its region.
+struct ProgramMove {
+  size_t dma = 0;     ///< index of the dma.issue in the program
+  size_t landing = 0; ///< it now comes right in front of this instruction
+  /// What lands there: the copied slice (destinations renamed to registers
+  /// free at the landing point), then the DMA reading them.
+  std::vector<arch::Instruction> block;
+  std::vector<size_t> slice;   ///< program indices of the copied slice
+  std::vector<size_t> removed; ///< slice instructions dead once it moved
+  std::vector<std::pair<arch::Reg, arch::Reg>> renamed; ///< original, copy
+  unsigned crossed = 0;   ///< program instructions it now precedes
+  unsigned waitsJoined = 0; ///< waits on its own flag it now precedes
+};
+
+/// What the planner decided for one static DMA, and what the proof measured.
+struct ProgramDecision {
+  size_t dma = 0;
+  std::optional<ProgramMove> move;
+  /// Why it moved only so far, or not at all.
+  std::string reason;
+  /// Set when the proof dropped the move (then `reason` says why).
+  bool dropped = false;
+  /// Wait stall charged to this DMA over the whole run, before and after.
+  uint64_t stallBefore = 0, stallAfter = 0;
+};
+
+/// The rewritten program, MLIR-free: instructions at their new PCs (dense
+/// from 0 in the order of the original's, branch targets remapped), and
+/// where each came from.
+struct ProgramLayout {
+  std::vector<arch::Instruction> instructions;
+  /// Program index of the original (for a copy: of what it copies).
+  std::vector<size_t> origin;
+  std::vector<bool> inserted; ///< a copy the rewrite added
+  /// Program index of the original it stands in front of or is (its HLO).
+  std::vector<size_t> position;
+  uint64_t entry = 0;
+  /// New PC of each original instruction, by program index (removed ones:
+  /// the PC of what follows them).
+  std::vector<uint64_t> newPc;
+};
+
+/// Checks that `wholeRun` is a recording of `program` from its entry to an
+/// executed halt; the error says what is missing.
+llvm::Error checkWholeRun(const record::LoadedProgram &program,
+                          const trace::Trace &wholeRun);
+
+/// Plans the moves. `stallByPc` is the wait stall charged to each static
+/// DMA in the replay of `wholeRun` (only DMAs that stalled are moved).
+/// One decision per dma.issue of the program, in program order.
+std::vector<ProgramDecision>
+planProgramRewrite(const record::LoadedProgram &program,
+                   const trace::Trace &wholeRun,
+                   const llvm::DenseMap<uint64_t, uint64_t> &stallByPc,
+                   const arch::MemorySizes &sizes);
+
+/// Applies the moves of `decisions` that are not dropped.
+ProgramLayout applyProgramRewrite(const record::LoadedProgram &program,
+                                  llvm::ArrayRef<ProgramDecision> decisions);
+
+/// A program run from its entry to its halt on the reference target, then
+/// replayed on the machine.
+struct ProgramRun {
+  uint64_t cycles = 0;
+  uint64_t instructions = 0;
+  sim::ArchState finalState;
+  /// Wait stall charged to each static DMA, by its PC.
+  llvm::DenseMap<uint64_t, uint64_t> stallByPc;
+  trace::Trace trace;
+};
+llvm::Expected<ProgramRun> runWholeProgram(const record::LoadedProgram &program,
+                                           const sim::MachineModel &machine,
+                                           uint64_t maxSteps);
+
+/// The outcome of the proof.
+struct ProvedProgramRewrite {
+  std::vector<ProgramDecision> decisions;
+  ProgramLayout layout; ///< of the kept moves
+  uint64_t cyclesBefore = 0, cyclesAfter = 0;
+  uint64_t instructionsBefore = 0, instructionsAfter = 0;
+  std::string stateDifference; ///< of the kept rewrite; empty: identical
+  bool accepted = false;       ///< identical final state and fewer cycles
+  unsigned runs = 0;           ///< re-recordings it took
+  std::string rejection;       ///< why nothing is kept, if so
+  bool changed() const {
+    return accepted && llvm::any_of(decisions, [](const ProgramDecision &d) {
+             return d.move && !d.dropped;
+           });
+  }
+};
+
+/// Plans, applies and proves: re-records the rewritten program, compares its
+/// final state and cycles with `original` (the run of `program`); if the
+/// whole is not proved, tries each move alone and keeps those proved, then
+/// their union if it is proved too. Fails only if a run fails.
+llvm::Expected<ProvedProgramRewrite>
+proveProgramRewrite(const record::LoadedProgram &program,
+                    const ProgramRun &original,
+                    std::vector<ProgramDecision> decisions,
+                    const sim::MachineModel &machine, uint64_t maxSteps);
+
+} // namespace snr::rewrite
+
+#endif // SNR_REWRITE_PROGRAMREWRITE_H
