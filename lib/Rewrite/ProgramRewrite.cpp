@@ -449,9 +449,19 @@ void DmaPlanner::plan(ProgramDecision &decision, bool joinWaits) {
   move.dma = dma;
   move.landing = *best;
   move.waitsJoined = waitsAtBest;
-  for (size_t s = *best; s < dma; ++s)
-    if (!moved.contains(s))
-      ++move.crossed;
+  bool overlapsWork = false;
+  for (size_t s = *best; s < dma; ++s) {
+    if (moved.contains(s))
+      continue;
+    ++move.crossed;
+    overlapsWork |= arch::getUnit(program[s].opcode) != arch::Unit::Scalar;
+  }
+  // Scalar arithmetic issues beside the DMA anyway: nothing to overlap.
+  if (!overlapsWork) {
+    decision.reason = "stays: it would cross only scalar arithmetic" +
+                      (stop.empty() ? std::string() : ", then " + stop);
+    return;
+  }
   for (size_t m : llvm::reverse(slice))
     if (m >= *best)
       move.slice.push_back(m);
