@@ -125,7 +125,9 @@ static cl::opt<std::string> programFile(
     "program",
     cl::desc("the snr.program file the trace was recorded from: remarks and "
              "reports locate instructions in it (traces recorded by "
-             "snr-record carry its line table already)"),
+             "snr-record carry its line table already); with --apply, its "
+             "DMAs move too, proved by re-recording it (the trace must "
+             "record the whole run)"),
     cl::value_desc("prog.mlir"), cl::init(""), cl::cat(category));
 static cl::opt<bool> quiet("quiet", cl::desc("do not print the summary"),
                            cl::init(false), cl::cat(category));
