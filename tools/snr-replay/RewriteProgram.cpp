@@ -10,7 +10,7 @@
 #include "SnR/Record/ProgramLoader.h"
 #include "SnR/Record/ProgramWriter.h"
 #include "SnR/Report/Format.h"
-#include "SnR/Rewrite/ProgramRewrite.h"
+#include "SnR/Rewrite/ProveProgram.h"
 #include "SnR/Support/OutputFile.h"
 
 #include "mlir/IR/BuiltinOps.h"

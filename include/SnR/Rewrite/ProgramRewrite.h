@@ -12,9 +12,7 @@
 // trace of the whole run (entry to halt) decides the rest: every byte each
 // dynamic instance of the DMA reads and writes against every access of the
 // instructions it now precedes, and which registers are free at the landing
-// point. The result is proved by re-recording the rewritten program from
-// entry to halt on the reference target and replaying it: identical final
-// state and fewer cycles, or it is rejected.
+// point. ProveProgram.h proves the result by re-recording it.
 //
 //===----------------------------------------------------------------------===//
 
@@ -22,7 +20,6 @@
 #define SNR_REWRITE_PROGRAMREWRITE_H
 
 #include "SnR/Record/ReferenceTarget.h"
-#include "SnR/Sim/MachineModel.h"
 #include "SnR/Trace/Trace.h"
 
 #include "llvm/ADT/DenseMap.h"
@@ -93,47 +90,6 @@ planProgramRewrite(const record::LoadedProgram &program,
 /// Applies the moves of `decisions` that are not dropped.
 ProgramLayout applyProgramRewrite(const record::LoadedProgram &program,
                                   llvm::ArrayRef<ProgramDecision> decisions);
-
-/// A program run from its entry to its halt on the reference target, then
-/// replayed on the machine.
-struct ProgramRun {
-  uint64_t cycles = 0;
-  uint64_t instructions = 0;
-  sim::ArchState finalState;
-  /// Wait stall charged to each static DMA, by its PC.
-  llvm::DenseMap<uint64_t, uint64_t> stallByPc;
-  trace::Trace trace;
-};
-llvm::Expected<ProgramRun> runWholeProgram(const record::LoadedProgram &program,
-                                           const sim::MachineModel &machine,
-                                           uint64_t maxSteps);
-
-/// The outcome of the proof.
-struct ProvedProgramRewrite {
-  std::vector<ProgramDecision> decisions;
-  ProgramLayout layout; ///< of the kept moves
-  uint64_t cyclesBefore = 0, cyclesAfter = 0;
-  uint64_t instructionsBefore = 0, instructionsAfter = 0;
-  std::string stateDifference; ///< of the kept rewrite; empty: identical
-  bool accepted = false;       ///< identical final state and fewer cycles
-  unsigned runs = 0;           ///< re-recordings it took
-  std::string rejection;       ///< why nothing is kept, if so
-  bool changed() const {
-    return accepted && llvm::any_of(decisions, [](const ProgramDecision &d) {
-             return d.move && !d.dropped;
-           });
-  }
-};
-
-/// Plans, applies and proves: re-records the rewritten program, compares its
-/// final state and cycles with `original` (the run of `program`); if the
-/// whole is not proved, tries each move alone and keeps those proved, then
-/// their union if it is proved too. Fails only if a run fails.
-llvm::Expected<ProvedProgramRewrite>
-proveProgramRewrite(const record::LoadedProgram &program,
-                    const ProgramRun &original,
-                    std::vector<ProgramDecision> decisions,
-                    const sim::MachineModel &machine, uint64_t maxSteps);
 
 } // namespace snr::rewrite
 
