@@ -365,6 +365,7 @@ void DmaPlanner::plan(ProgramDecision &decision, bool joinWaits) {
     }
     if (inst.opcode == Opcode::DmaIssue && !moved.contains(x)) {
       stop = describe(x) + " is another DMA (DMA issue order is kept)";
+      decision.blockingDma = x;
       break;
     }
     if (inst.opcode == Opcode::DmaWait && inst.flag == issue.flag) {
@@ -550,34 +551,44 @@ std::vector<ProgramDecision> snr::rewrite::planProgramRewrite(
   for (size_t i = 0; i < insts.size(); ++i)
     if (arch::isBranch(insts[i].opcode))
       branches.push_back({i, run.indexOfPc.lookup(uint64_t(insts[i].imm))});
-  std::vector<unsigned> dmasAttached(insts.size() + 1, 0);
-  llvm::DenseSet<size_t> moved;
+  // A DMA that did not stall but keeps one that did from moving moves too:
+  // planned again until no new such DMA turns up.
+  llvm::DenseSet<size_t> blocking;
   std::vector<ProgramDecision> decisions;
-  for (size_t i = 0; i < insts.size(); ++i) {
-    if (insts[i].opcode != Opcode::DmaIssue)
-      continue;
-    ProgramDecision decision;
-    decision.dma = i;
-    decision.stallBefore = stallByPc.lookup(insts[i].pc);
-    if (!decision.stallBefore) {
-      decision.reason = "its waits never stalled";
+  for (bool again = true; again;) {
+    again = false;
+    decisions.clear();
+    std::vector<unsigned> dmasAttached(insts.size() + 1, 0);
+    llvm::DenseSet<size_t> moved;
+    for (size_t i = 0; i < insts.size(); ++i) {
+      if (insts[i].opcode != Opcode::DmaIssue)
+        continue;
+      ProgramDecision decision;
+      decision.dma = i;
+      decision.stallBefore = stallByPc.lookup(insts[i].pc);
+      if (!decision.stallBefore && !blocking.contains(i)) {
+        decision.reason = "its waits never stalled";
+        decisions.push_back(std::move(decision));
+        continue;
+      }
+      // Without joining a wait on its own flag first; only if that moves it
+      // nowhere, issued together with what that wait waits for.
+      DmaPlanner(run, branches, dmasAttached, moved).plan(decision, false);
+      if (!decision.move) {
+        ProgramDecision joined = decision;
+        DmaPlanner(run, branches, dmasAttached, moved).plan(joined, true);
+        if (joined.move && joined.move->waitsJoined)
+          decision = std::move(joined);
+      }
+      if (decision.move) {
+        ++dmasAttached[decision.move->landing];
+        moved.insert(i);
+      }
       decisions.push_back(std::move(decision));
-      continue;
     }
-    // Without joining a wait on its own flag first; only if that moves it
-    // nowhere, issued together with what that wait waits for.
-    DmaPlanner(run, branches, dmasAttached, moved).plan(decision, false);
-    if (!decision.move) {
-      ProgramDecision joined = decision;
-      DmaPlanner(run, branches, dmasAttached, moved).plan(joined, true);
-      if (joined.move && joined.move->waitsJoined)
-        decision = std::move(joined);
-    }
-    if (decision.move) {
-      ++dmasAttached[decision.move->landing];
-      moved.insert(i);
-    }
-    decisions.push_back(std::move(decision));
+    for (const ProgramDecision &d : decisions)
+      if (d.blockingDma && !stallByPc.lookup(insts[*d.blockingDma].pc))
+        again |= blocking.insert(*d.blockingDma).second;
   }
   return decisions;
 }

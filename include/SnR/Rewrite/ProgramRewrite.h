@@ -51,6 +51,8 @@ struct ProgramDecision {
   std::optional<ProgramMove> move;
   /// Why it moved only so far, or not at all.
   std::string reason;
+  /// The DMA (program index) that kept it from moving further, if one did.
+  std::optional<size_t> blockingDma;
   /// Set when the proof dropped the move (then `reason` says why).
   bool dropped = false;
   /// Wait stall charged to this DMA over the whole run, before and after.
@@ -79,7 +81,8 @@ llvm::Error checkWholeRun(const record::LoadedProgram &program,
                           const trace::Trace &wholeRun);
 
 /// Plans the moves. `stallByPc` is the wait stall charged to each static
-/// DMA in the replay of `wholeRun` (only DMAs that stalled are moved).
+/// DMA in the replay of `wholeRun`: the DMAs that stalled are moved, and so
+/// are the DMAs that keep one of them from moving (issue order is kept).
 /// One decision per dma.issue of the program, in program order.
 std::vector<ProgramDecision>
 planProgramRewrite(const record::LoadedProgram &program,
