@@ -11,11 +11,10 @@
 using namespace mlir;
 using namespace snr;
 
-void snr::record::relayoutProgram(ProgramOp program,
-                                  llvm::ArrayRef<arch::Instruction> instructions,
-                                  llvm::ArrayRef<size_t> origin,
-                                  llvm::ArrayRef<size_t> position,
-                                  uint64_t entry) {
+void snr::record::relayoutProgram(
+    ProgramOp program, llvm::ArrayRef<arch::Instruction> instructions,
+    llvm::ArrayRef<size_t> origin, llvm::ArrayRef<size_t> position,
+    uint64_t entry) {
   SmallVector<Operation *> originals;
   for (Operation &op : *program.getBody())
     if (isa<InstructionOpInterface>(op))

@@ -1,4 +1,4 @@
-//===- ProgramRewrite.cpp - Move a program's DMAs, proved by re-recording -===//
+//===- ProgramRewrite.cpp - Move a program's DMAs up ----------------------===//
 //
 // Part of the SnR project.
 //
@@ -62,22 +62,21 @@ struct Range {
   unsigned chip;
   uint64_t begin, end;
   bool overlaps(const Range &o) const {
-    return space == o.space && chip == o.chip && begin < o.end &&
-           o.begin < end;
+    return space == o.space && chip == o.chip && begin < o.end && o.begin < end;
   }
 };
 
 std::string formatRange(const Range &r) {
-  return llvm::formatv("{0}[{1}, {2})", arch::getMemSpaceName(r.space),
-                       r.begin, r.end)
+  return llvm::formatv("{0}[{1}, {2})", arch::getMemSpaceName(r.space), r.begin,
+                       r.end)
       .str();
 }
 
 /// The whole run, indexed for the planner's questions.
 class RunEvidence {
 public:
-  RunEvidence(const record::LoadedProgram &program,
-              const trace::Trace &trace, const arch::MemorySizes &sizes)
+  RunEvidence(const record::LoadedProgram &program, const trace::Trace &trace,
+              const arch::MemorySizes &sizes)
       : program(program), trace(trace) {
     for (size_t i = 0; i < program.instructions.size(); ++i)
       indexOfPc[program.instructions[i].pc] = i;
@@ -154,9 +153,8 @@ public:
       return false; // never written again: its final value would change
     const std::vector<Event> &events = found->second;
     for (size_t k : at) {
-      auto it = llvm::lower_bound(events, k, [](const Event &e, size_t k) {
-        return e.index < k;
-      });
+      auto it = llvm::lower_bound(
+          events, k, [](const Event &e, size_t k) { return e.index < k; });
       while (it != events.end() && ignored.contains(staticIndex[it->index]))
         ++it;
       if (it == events.end() || !it->isWrite)
@@ -370,8 +368,8 @@ void DmaPlanner::plan(ProgramDecision &decision, bool joinWaits) {
     }
     if (inst.opcode == Opcode::DmaWait && inst.flag == issue.flag) {
       if (!joinWaits) {
-        stop = describe(x) + " waits on its flag f" +
-               std::to_string(issue.flag);
+        stop =
+            describe(x) + " waits on its flag f" + std::to_string(issue.flag);
         break;
       }
       // Issued before it, the DMA is waited for there; its own wait must
@@ -385,7 +383,8 @@ void DmaPlanner::plan(ProgramDecision &decision, bool joinWaits) {
     llvm::SmallVector<arch::Reg, 2> writes;
     arch::getRegisterWrites(inst, writes);
     for (arch::Reg r : writes) {
-      if (r.cls == arch::RegClass::Flag || !needed.contains(arch::getRegSlot(r)))
+      if (r.cls == arch::RegClass::Flag ||
+          !needed.contains(arch::getRegSlot(r)))
         continue;
       if (!isCopyable(inst)) {
         stop = llvm::formatv("{0} writes {1}, which the DMA's descriptor "

@@ -32,14 +32,13 @@ snr::rewrite::runWholeProgram(const record::LoadedProgram &program,
   if (recorded->instructions.empty() ||
       recorded->instructions.back().opcode != Opcode::Halt ||
       !target.getState().halted)
-    return makeError(llvm::formatv("the program did not halt in {0} steps",
-                                   maxSteps));
+    return makeError(
+        llvm::formatv("the program did not halt in {0} steps", maxSteps));
   recorded->header.machine = machine.name;
   sim::PerformanceTracker tracker;
   sim::TimingRecorder timing;
-  llvm::Expected<replay::Run> replayed =
-      replay::replay(*recorded, machine, {&tracker, &timing},
-                     replay::Mode::TimingOnly);
+  llvm::Expected<replay::Run> replayed = replay::replay(
+      *recorded, machine, {&tracker, &timing}, replay::Mode::TimingOnly);
   if (!replayed)
     return replayed.takeError();
   ProgramRun result;
@@ -49,10 +48,9 @@ snr::rewrite::runWholeProgram(const record::LoadedProgram &program,
   result.trace = std::move(*recorded);
   for (const sim::TimingRecorder::Wait &wait : timing.waits)
     if (wait.charged != sim::TimingRecorder::kNoDma)
-      result.stallByPc[result.trace.instructions[timing.dmas[wait.charged]
-                                                     .issue.index]
-                           .pc] +=
-          wait.baseStall + wait.transferStall;
+      result.stallByPc[result.trace
+                           .instructions[timing.dmas[wait.charged].issue.index]
+                           .pc] += wait.baseStall + wait.transferStall;
   return std::move(result);
 }
 
@@ -105,9 +103,8 @@ llvm::Expected<ProvedProgramRewrite> snr::rewrite::proveProgramRewrite(
   ProvedProgramRewrite result;
   result.cyclesBefore = original.cycles;
   result.instructionsBefore = original.instructions;
-  bool any = llvm::any_of(decisions, [](const ProgramDecision &d) {
-    return bool(d.move);
-  });
+  bool any = llvm::any_of(
+      decisions, [](const ProgramDecision &d) { return bool(d.move); });
   auto finish = [&](Trial trial) -> llvm::Expected<ProvedProgramRewrite> {
     result.layout = std::move(trial.layout);
     result.cyclesAfter = trial.run.cycles;
@@ -158,8 +155,8 @@ llvm::Expected<ProvedProgramRewrite> snr::rewrite::proveProgramRewrite(
       continue;
     }
     decisions[i].dropped = true;
-    decisions[i].reason = "dropped by the proof: alone, " +
-                          whyNot(*trial, original);
+    decisions[i].reason =
+        "dropped by the proof: alone, " + whyNot(*trial, original);
   }
   for (ProgramDecision &d : decisions)
     d.dropped = d.move && !llvm::is_contained(candidates, &d - &decisions[0])

@@ -111,8 +111,8 @@ struct RewriteProgramPass
           << Remark::Arg("stall_before", d.stallBefore)
           << Remark::Arg("stall_after", d.stallAfter);
       else
-        r << Remark::Arg("Reason", d.move && !d.dropped ? proved->rejection
-                                                        : d.reason);
+        r << Remark::Arg("Reason",
+                         d.move && !d.dropped ? proved->rejection : d.reason);
     }
     if (!proved->changed()) {
       if (!proved->rejection.empty() &&

@@ -53,11 +53,11 @@ std::string regs(const rewrite::ProgramMove &move) {
 }
 } // namespace
 
-llvm::Error snr::rewriteProgram(
-    llvm::StringRef programFile, const trace::Trace &trace,
-    const sim::MachineModel &machine,
-    llvm::function_ref<std::string(llvm::StringRef)> inDir,
-    llvm::raw_ostream *os) {
+llvm::Error
+snr::rewriteProgram(llvm::StringRef programFile, const trace::Trace &trace,
+                    const sim::MachineModel &machine,
+                    llvm::function_ref<std::string(llvm::StringRef)> inDir,
+                    llvm::raw_ostream *os) {
   MLIRContext context;
   context.loadDialect<SnRDialect>();
   std::string diagnostics;
@@ -67,8 +67,9 @@ llvm::Error snr::rewriteProgram(
   OwningOpRef<ModuleOp> module =
       parseSourceFile<ModuleOp>(programFile, sourceMgr, ParserConfig(&context));
   if (!module)
-    return makeError("cannot read the program " + programFile +
-                     (diagnostics.empty() ? std::string() : ":\n" + diagnostics));
+    return makeError(
+        "cannot read the program " + programFile +
+        (diagnostics.empty() ? std::string() : ":\n" + diagnostics));
   SmallVector<ProgramOp> programs;
   module->walk([&](ProgramOp op) { programs.push_back(op); });
   ProgramOp program;
@@ -87,8 +88,9 @@ llvm::Error snr::rewriteProgram(
     return makeError("cannot load the program " + programFile + ":\n" +
                      diagnostics);
   if (llvm::Error error = rewrite::checkWholeRun(*loaded, trace))
-    return makeError(trace.fileName + ": the program rewrite needs a trace "
-                                      "of the whole run of " +
+    return makeError(trace.fileName +
+                     ": the program rewrite needs a trace "
+                     "of the whole run of " +
                      programFile + ": " + llvm::toString(std::move(error)));
   OriginalOps originals;
   for (Operation &op : *program.getBody())
@@ -102,15 +104,15 @@ llvm::Error snr::rewriteProgram(
   if (!original)
     return makeError(programFile + ": re-recording the program failed: " +
                      llvm::toString(original.takeError()));
-  std::vector<rewrite::ProgramDecision> decisions =
-      rewrite::planProgramRewrite(*loaded, trace, original->stallByPc,
-                                  machine.memory);
+  std::vector<rewrite::ProgramDecision> decisions = rewrite::planProgramRewrite(
+      *loaded, trace, original->stallByPc, machine.memory);
   llvm::Expected<rewrite::ProvedProgramRewrite> proved =
       rewrite::proveProgramRewrite(*loaded, *original, std::move(decisions),
                                    machine, maxSteps);
   if (!proved)
-    return makeError(programFile + ": re-recording the rewritten program "
-                                   "failed: " +
+    return makeError(programFile +
+                     ": re-recording the rewritten program "
+                     "failed: " +
                      llvm::toString(proved.takeError()));
   const rewrite::ProgramLayout &layout = proved->layout;
   const std::vector<arch::Instruction> &insts = loaded->instructions;
@@ -131,11 +133,11 @@ llvm::Error snr::rewriteProgram(
       return makeError("the rewritten program does not verify (a rewrite "
                        "bug):\n" +
                        diagnostics);
-    if (llvm::Error error = writeFileAtomically(
-            inDir("rewritten-program.mlir"), [&](llvm::raw_ostream &out) {
-              module->print(out);
-              return llvm::Error::success();
-            }))
+    if (llvm::Error error = writeFileAtomically(inDir("rewritten-program.mlir"),
+                                                [&](llvm::raw_ostream &out) {
+                                                  module->print(out);
+                                                  return llvm::Error::success();
+                                                }))
       return error;
   }
 
@@ -151,8 +153,8 @@ llvm::Error snr::rewriteProgram(
         {"moved", kept},
         {"reason", d.reason},
         {"stall_before", int64_t(d.stallBefore)},
-        {"stall_after", int64_t(kept || proved->accepted ? d.stallAfter
-                                                         : d.stallBefore)}};
+        {"stall_after",
+         int64_t(kept || proved->accepted ? d.stallAfter : d.stallBefore)}};
     if (d.move) {
       const rewrite::ProgramMove &m = *d.move;
       llvm::json::Array slice, removed, renamed;
@@ -186,12 +188,12 @@ llvm::Error snr::rewriteProgram(
       {"state_difference", proved->stateDifference},
       {"rejection", proved->rejection},
       {"runs", int64_t(proved->runs)},
-      {"before",
-       llvm::json::Object{{"cycles", int64_t(proved->cyclesBefore)},
-                          {"instructions", int64_t(proved->instructionsBefore)}}},
-      {"after",
-       llvm::json::Object{{"cycles", int64_t(proved->cyclesAfter)},
-                          {"instructions", int64_t(proved->instructionsAfter)}}},
+      {"before", llvm::json::Object{{"cycles", int64_t(proved->cyclesBefore)},
+                                    {"instructions",
+                                     int64_t(proved->instructionsBefore)}}},
+      {"after", llvm::json::Object{{"cycles", int64_t(proved->cyclesAfter)},
+                                   {"instructions",
+                                    int64_t(proved->instructionsAfter)}}},
       {"rewritten_program", changed ? "rewritten-program.mlir" : ""},
       {"dmas", std::move(dmas)}};
   if (llvm::Error error = writeFileAtomically(

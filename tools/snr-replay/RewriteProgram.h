@@ -19,11 +19,11 @@ namespace snr {
 /// its whole run): plans, proves by re-recording, writes
 /// `rewritten-program.mlir` (only if proved) and `program-rewrite.json`
 /// through `inDir`, and prints what moved to `os` (if not null).
-llvm::Error rewriteProgram(llvm::StringRef programFile,
-                           const trace::Trace &trace,
-                           const sim::MachineModel &machine,
-                           llvm::function_ref<std::string(llvm::StringRef)> inDir,
-                           llvm::raw_ostream *os);
+llvm::Error
+rewriteProgram(llvm::StringRef programFile, const trace::Trace &trace,
+               const sim::MachineModel &machine,
+               llvm::function_ref<std::string(llvm::StringRef)> inDir,
+               llvm::raw_ostream *os);
 } // namespace snr
 
 #endif // SNR_TOOLS_SNRREPLAY_REWRITEPROGRAM_H

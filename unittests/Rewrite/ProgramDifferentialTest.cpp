@@ -224,8 +224,9 @@ void check(uint32_t seed, Tally &tally) {
   constexpr uint64_t kMaxSteps = 1000000;
   llvm::Expected<rewrite::ProgramRun> original =
       rewrite::runWholeProgram(program, machine, kMaxSteps);
-  ASSERT_TRUE(bool(original)) << "seed " << seed << ": generator bug: "
-                              << llvm::toString(original.takeError());
+  ASSERT_TRUE(bool(original))
+      << "seed " << seed
+      << ": generator bug: " << llvm::toString(original.takeError());
   ASSERT_FALSE(bool(rewrite::checkWholeRun(program, original->trace)));
   ++tally.programs;
 
@@ -258,9 +259,8 @@ void check(uint32_t seed, Tally &tally) {
   ASSERT_TRUE(bool(after)) << "seed " << seed << ": the rewritten program "
                            << "does not run: "
                            << llvm::toString(after.takeError());
-  EXPECT_EQ(sim::describeFirstDifference(original->finalState,
-                                         after->finalState),
-            "")
+  EXPECT_EQ(
+      sim::describeFirstDifference(original->finalState, after->finalState), "")
       << "seed " << seed << ": the planned rewrite changed the final state";
 
   // The proved rewrite, as snr-replay makes it.
@@ -270,8 +270,8 @@ void check(uint32_t seed, Tally &tally) {
           rewrite::planProgramRewrite(program, original->trace,
                                       original->stallByPc, machine.memory),
           machine, kMaxSteps);
-  ASSERT_TRUE(bool(proved)) << "seed " << seed << ": "
-                            << llvm::toString(proved.takeError());
+  ASSERT_TRUE(bool(proved))
+      << "seed " << seed << ": " << llvm::toString(proved.takeError());
   ++tally.proved;
   for (const rewrite::ProgramDecision &d : proved->decisions)
     tally.dropped += d.dropped;

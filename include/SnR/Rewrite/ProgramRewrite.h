@@ -1,4 +1,4 @@
-//===- ProgramRewrite.h - Move a program's DMAs, proved by re-recording -*- C++ -*-===//
+//===- ProgramRewrite.h - Move a program's DMAs up --------------*- C++ -*-===//
 //
 // Part of the SnR project.
 //
@@ -41,7 +41,7 @@ struct ProgramMove {
   std::vector<size_t> slice;   ///< program indices of the copied slice
   std::vector<size_t> removed; ///< slice instructions dead once it moved
   std::vector<std::pair<arch::Reg, arch::Reg>> renamed; ///< original, copy
-  unsigned crossed = 0;   ///< program instructions it now precedes
+  unsigned crossed = 0;     ///< program instructions it now precedes
   unsigned waitsJoined = 0; ///< waits on its own flag it now precedes
 };
 
