@@ -7,6 +7,8 @@
 #include "SnR/Rewrite/ProgramRewrite.h"
 
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/STLExtras.h"
 
 using namespace snr;
 using namespace snr::rewrite;
@@ -17,9 +19,16 @@ snr::rewrite::applyProgramRewrite(const record::LoadedProgram &program,
   const std::vector<arch::Instruction> &insts = program.instructions;
   std::vector<std::vector<const ProgramMove *>> landing(insts.size());
   std::vector<bool> gone(insts.size(), false);
+  llvm::DenseSet<size_t> applied;
+  for (const ProgramDecision &d : decisions)
+    if (d.move && !d.dropped)
+      applied.insert(d.dma);
   for (const ProgramDecision &d : decisions) {
     if (!d.move || d.dropped)
       continue;
+    assert(llvm::all_of(d.move->reusesFrom,
+                        [&](size_t dma) { return applied.contains(dma); }) &&
+           "a move is applied without the moves whose copies it reads");
     landing[d.move->landing].push_back(&*d.move);
     gone[d.move->dma] = true;
     for (size_t r : d.move->removed)
@@ -35,8 +44,7 @@ snr::rewrite::applyProgramRewrite(const record::LoadedProgram &program,
     for (const ProgramMove *move : landing[i])
       for (size_t b = 0; b < move->block.size(); ++b) {
         layout.instructions.push_back(move->block[b]);
-        layout.origin.push_back(b + 1 == move->block.size() ? move->dma
-                                                            : move->slice[b]);
+        layout.origin.push_back(move->blockOrigin[b]);
         layout.inserted.push_back(true);
         layout.position.push_back(i);
         layout.instructions.back().pc = pc++;

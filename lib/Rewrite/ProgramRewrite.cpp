@@ -225,9 +225,12 @@ class DmaPlanner {
 public:
   DmaPlanner(const RunEvidence &run, llvm::ArrayRef<Branch> branches,
              const std::vector<unsigned> &dmasAttached,
+             const std::vector<std::vector<arch::Instruction>> &landed,
+             const std::vector<std::vector<size_t>> &landedFrom,
              const llvm::DenseSet<size_t> &moved)
       : run(run), program(run.program.instructions), branches(branches),
-        dmasAttached(dmasAttached), moved(moved) {}
+        dmasAttached(dmasAttached), landed(landed), landedFrom(landedFrom),
+        moved(moved) {}
 
   /// Fills `decision`; `joinWaits`: it may cross waits on its own flag.
   void plan(ProgramDecision &decision, bool joinWaits);
@@ -241,6 +244,10 @@ private:
   /// Whether [landing, dma) is a region entered only at `landing` and left
   /// only into the DMA. Sets `never` when no earlier landing can be one.
   bool isRegion(size_t landing, size_t dma, bool &never) const;
+  /// The register holding what `copy` computes, if a copy that earlier
+  /// moves landed in front of `landing` computes it and still holds it.
+  std::optional<std::pair<arch::Reg, size_t>>
+  findLandedCopy(size_t landing, const arch::Instruction &copy) const;
   /// Extends every instance's window up to the landing; the first conflict
   /// is described in `why`.
   bool extendWindows(size_t landing, size_t dma, std::string &why);
@@ -249,6 +256,10 @@ private:
   llvm::ArrayRef<arch::Instruction> program;
   llvm::ArrayRef<Branch> branches;
   const std::vector<unsigned> &dmasAttached;
+  /// What earlier moves landed in front of each program index, in order.
+  const std::vector<std::vector<arch::Instruction>> &landed;
+  /// The DMA whose move landed each of them.
+  const std::vector<std::vector<size_t>> &landedFrom;
   const llvm::DenseSet<size_t> &moved;
   /// Per executed instance of the DMA: its trace index and how far up its
   /// window is checked.
@@ -271,6 +282,36 @@ bool DmaPlanner::isRegion(size_t landing, size_t dma, bool &never) const {
     }
   }
   return true;
+}
+
+std::optional<std::pair<arch::Reg, size_t>>
+DmaPlanner::findLandedCopy(size_t landing,
+                           const arch::Instruction &copy) const {
+  llvm::ArrayRef<arch::Instruction> here = landed[landing];
+  for (size_t q = here.size(); q-- > 0;) {
+    if (!isCopyable(here[q]))
+      continue;
+    arch::Instruction probe = copy;
+    probe.rd = here[q].rd;
+    probe.pc = here[q].pc;
+    if (!(probe == here[q]))
+      continue;
+    // Its result and its inputs must hold now what they held then: nothing
+    // landed after it writes them (a register name read by two copies is
+    // the same value only then).
+    arch::Reg result = destOf(here[q]);
+    llvm::SmallVector<arch::Reg, 4> held = {result};
+    arch::getRegisterReads(here[q], held);
+    for (const arch::Instruction &later : here.drop_front(q + 1)) {
+      llvm::SmallVector<arch::Reg, 2> writes;
+      arch::getRegisterWrites(later, writes);
+      if (llvm::any_of(
+              writes, [&](arch::Reg r) { return llvm::is_contained(held, r); }))
+        return std::nullopt;
+    }
+    return std::make_pair(result, landedFrom[landing][q]);
+  }
+  return std::nullopt;
 }
 
 bool DmaPlanner::extendWindows(size_t landing, size_t dma, std::string &why) {
@@ -490,6 +531,31 @@ void DmaPlanner::plan(ProgramDecision &decision, bool joinWaits) {
     arch::Instruction copy = program[m];
     renameReads(copy, renamed);
     arch::Reg dest = destOf(copy);
+    // An earlier move landed here may compute the same value already (two
+    // DMAs of one block share their address arithmetic): read its copy if
+    // nothing landed after it overwrites it.
+    // Only for copies whose inputs hold the same at both places: live in
+    // or read from earlier moves, not written by this block's new copies.
+    llvm::SmallVector<arch::Reg, 4> inputs;
+    arch::getRegisterReads(copy, inputs);
+    bool ownInput = llvm::any_of(inputs, [&](arch::Reg r) {
+      return taken.contains(arch::getRegSlot(r));
+    });
+    auto same = ownInput ? std::nullopt : findLandedCopy(*best, copy);
+    // ... and whose result this block has not overwritten either.
+    if (same && taken.contains(arch::getRegSlot(same->first)))
+      same.reset();
+    if (same) {
+      auto [reg, from] = *same;
+      renamed[arch::getRegSlot(dest)] = reg;
+      liveIn.insert(arch::getRegSlot(reg));
+      if (reg != dest)
+        move.renamed.push_back({dest, reg});
+      ++move.reused;
+      if (!llvm::is_contained(move.reusesFrom, from))
+        move.reusesFrom.push_back(from);
+      continue;
+    }
     std::optional<arch::Reg> scratch;
     auto tryReg = [&](arch::Reg r) {
       unsigned slot = arch::getRegSlot(r);
@@ -514,10 +580,12 @@ void DmaPlanner::plan(ProgramDecision &decision, bool joinWaits) {
     if (*scratch != dest)
       move.renamed.push_back({dest, *scratch});
     move.block.push_back(copy);
+    move.blockOrigin.push_back(m);
   }
   arch::Instruction moved = issue;
   renameReads(moved, renamed);
   move.block.push_back(moved);
+  move.blockOrigin.push_back(dma);
   // Slice instructions nothing reads any more once the DMA moved.
   for (bool changed = true; changed;) {
     changed = false;
@@ -558,6 +626,8 @@ std::vector<ProgramDecision> snr::rewrite::planProgramRewrite(
     again = false;
     decisions.clear();
     std::vector<unsigned> dmasAttached(insts.size() + 1, 0);
+    std::vector<std::vector<arch::Instruction>> landed(insts.size() + 1);
+    std::vector<std::vector<size_t>> landedFrom(insts.size() + 1);
     llvm::DenseSet<size_t> moved;
     for (size_t i = 0; i < insts.size(); ++i) {
       if (insts[i].opcode != Opcode::DmaIssue)
@@ -572,15 +642,21 @@ std::vector<ProgramDecision> snr::rewrite::planProgramRewrite(
       }
       // Without joining a wait on its own flag first; only if that moves it
       // nowhere, issued together with what that wait waits for.
-      DmaPlanner(run, branches, dmasAttached, moved).plan(decision, false);
+      DmaPlanner(run, branches, dmasAttached, landed, landedFrom, moved)
+          .plan(decision, false);
       if (!decision.move) {
         ProgramDecision joined = decision;
-        DmaPlanner(run, branches, dmasAttached, moved).plan(joined, true);
+        DmaPlanner(run, branches, dmasAttached, landed, landedFrom, moved)
+            .plan(joined, true);
         if (joined.move && joined.move->waitsJoined)
           decision = std::move(joined);
       }
       if (decision.move) {
         ++dmasAttached[decision.move->landing];
+        llvm::append_range(landed[decision.move->landing],
+                           decision.move->block);
+        landedFrom[decision.move->landing].resize(
+            landed[decision.move->landing].size(), i);
         moved.insert(i);
       }
       decisions.push_back(std::move(decision));

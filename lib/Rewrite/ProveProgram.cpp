@@ -136,15 +136,28 @@ llvm::Expected<ProvedProgramRewrite> snr::rewrite::proveProgramRewrite(
     return all.takeError();
   if (!any || all->proved(original))
     return finish(std::move(*all));
-  // Not proved as a whole: each move alone, then the union of the proved.
+  // Not proved as a whole: each move alone (with the moves whose copies it
+  // reads), then the union of the proved.
   std::string wholeReason = whyNot(*all, original);
+  llvm::DenseMap<size_t, size_t> decisionOfDma;
+  for (size_t i = 0; i < decisions.size(); ++i)
+    decisionOfDma[decisions[i].dma] = i;
+  auto withDependencies = [&](size_t i) {
+    std::vector<size_t> set = {i};
+    for (size_t k = 0; k < set.size(); ++k)
+      for (size_t dma : decisions[set[k]].move->reusesFrom)
+        if (!llvm::is_contained(set, decisionOfDma.lookup(dma)))
+          set.push_back(decisionOfDma.lookup(dma));
+    return set;
+  };
   std::vector<size_t> candidates;
   for (size_t i = 0; i < decisions.size(); ++i) {
     if (!decisions[i].move)
       continue;
+    std::vector<size_t> unit = withDependencies(i);
     std::vector<ProgramDecision> alone = decisions;
     for (size_t j = 0; j < alone.size(); ++j)
-      alone[j].dropped = j != i;
+      alone[j].dropped = !llvm::is_contained(unit, j);
     llvm::Expected<Trial> trial =
         tryMoves(program, original, alone, machine, maxSteps);
     ++result.runs;
@@ -158,10 +171,13 @@ llvm::Expected<ProvedProgramRewrite> snr::rewrite::proveProgramRewrite(
     decisions[i].reason =
         "dropped by the proof: alone, " + whyNot(*trial, original);
   }
+  // A move proved alone keeps the moves it reads copies from.
+  for (size_t k = 0; k < candidates.size(); ++k)
+    for (size_t j : withDependencies(candidates[k]))
+      if (!llvm::is_contained(candidates, j))
+        candidates.push_back(j);
   for (ProgramDecision &d : decisions)
-    d.dropped = d.move && !llvm::is_contained(candidates, &d - &decisions[0])
-                    ? true
-                    : false;
+    d.dropped = d.move && !llvm::is_contained(candidates, &d - &decisions[0]);
   llvm::Expected<Trial> kept =
       tryMoves(program, original, decisions, machine, maxSteps);
   ++result.runs;

@@ -170,6 +170,7 @@ snr::rewriteProgram(llvm::StringRef programFile, const trace::Trace &trace,
       dma["to_hlo"] = originals.hlo(m.landing);
       dma["instructions_earlier"] = int64_t(m.crossed);
       dma["waits_joined"] = int64_t(m.waitsJoined);
+      dma["slice_reused"] = int64_t(m.reused);
       dma["slice_pcs"] = std::move(slice);
       dma["removed_pcs"] = std::move(removed);
       dma["renamed"] = std::move(renamed);
@@ -228,9 +229,14 @@ snr::rewriteProgram(llvm::StringRef programFile, const trace::Trace &trace,
                          "instruction(s) earlier",
                          newPcOfDma(d), insts[m.landing].pc,
                          originals.hlo(m.landing), m.crossed);
-    if (!m.slice.empty())
-      out << llvm::formatv(", {0} of its slice copied ({1} removed)",
-                           m.slice.size(), m.removed.size());
+    if (!m.slice.empty()) {
+      out << llvm::formatv(", {0} of its slice copied",
+                           m.slice.size() - m.reused);
+      if (m.reused)
+        out << llvm::formatv(", {0} read from an earlier move's copies",
+                             m.reused);
+      out << llvm::formatv(" ({0} removed)", m.removed.size());
+    }
     if (!m.renamed.empty())
       out << "; " << regs(m);
     if (m.waitsJoined)

@@ -214,7 +214,7 @@ private:
 
 struct Tally {
   unsigned programs = 0, moves = 0, withSlice = 0, renamed = 0, joined = 0,
-           acrossLoops = 0, proved = 0, accepted = 0, dropped = 0;
+           reusing = 0, acrossLoops = 0, proved = 0, accepted = 0, dropped = 0;
 };
 
 void check(uint32_t seed, Tally &tally) {
@@ -244,6 +244,7 @@ void check(uint32_t seed, Tally &tally) {
     tally.withSlice += !d.move->slice.empty();
     tally.renamed += !d.move->renamed.empty();
     tally.joined += d.move->waitsJoined > 0;
+    tally.reusing += d.move->reused > 0;
     for (size_t s = d.move->landing; s < d.dma; ++s)
       if (program.instructions[s].opcode == Opcode::Br) {
         ++tally.acrossLoops;
@@ -299,13 +300,15 @@ TEST(ProgramDifferential, RandomProgramsKeepTheirResult) {
   EXPECT_GT(tally.withSlice, 0u);
   EXPECT_GT(tally.renamed, 0u);
   EXPECT_GT(tally.joined, 0u);
+  EXPECT_GT(tally.reusing, 0u);
   EXPECT_GT(tally.acrossLoops, 0u);
   EXPECT_GT(tally.accepted, 0u);
   EXPECT_GT(tally.dropped, 0u);
   std::printf("%u programs: %u moves planned (%u with a slice, %u renamed, "
-              "%u joining a wait, %u across a loop); %u of %u proved "
+              "%u joining a wait, %u across a loop, %u reading an earlier "
+              "move's copies); %u of %u proved "
               "rewrites accepted, %u moves dropped by the proof\n",
               tally.programs, tally.moves, tally.withSlice, tally.renamed,
-              tally.joined, tally.acrossLoops, tally.accepted, tally.proved,
-              tally.dropped);
+              tally.joined, tally.acrossLoops, tally.reusing, tally.accepted,
+              tally.proved, tally.dropped);
 }

@@ -38,6 +38,14 @@ struct ProgramMove {
   /// What lands there: the copied slice (destinations renamed to registers
   /// free at the landing point), then the DMA reading them.
   std::vector<arch::Instruction> block;
+  /// Program index each instruction of `block` copies.
+  std::vector<size_t> blockOrigin;
+  /// Slice values an earlier move landed here already computes: its copy
+  /// is read, not repeated.
+  unsigned reused = 0;
+  /// The DMAs (program indices) whose moves computed them: this move is
+  /// kept only with those.
+  std::vector<size_t> reusesFrom;
   std::vector<size_t> slice;   ///< program indices of the copied slice
   std::vector<size_t> removed; ///< slice instructions dead once it moved
   std::vector<std::pair<arch::Reg, arch::Reg>> renamed; ///< original, copy
