@@ -60,17 +60,20 @@ public:
     Memory &memory = memories[{unsigned(space), chip}];
     llvm::Error error = llvm::Error::success();
     (void)bool(error);
+    // The gaps are collected first: saving one merges it into `saved`,
+    // which must not change while forEachGap walks it.
+    llvm::SmallVector<std::pair<uint64_t, uint64_t>, 4> gaps;
     memory.written.forEachGap(addr, addr + bytes, [&](uint64_t b, uint64_t e) {
-      memory.saved.forEachGap(b, e, [&](uint64_t gb, uint64_t ge) {
-        if (error)
-          return;
-        std::vector<uint8_t> data(ge - gb);
-        if ((error = debugger.readMemory(space, chip, gb, data)))
-          return;
-        memory.saved.insert(gb, ge);
-        regions.push_back({space, chip, gb, std::move(data)});
-      });
+      memory.saved.forEachGap(
+          b, e, [&](uint64_t gb, uint64_t ge) { gaps.push_back({gb, ge}); });
     });
+    for (auto [gb, ge] : gaps) {
+      std::vector<uint8_t> data(ge - gb);
+      if ((error = debugger.readMemory(space, chip, gb, data)))
+        return error;
+      memory.saved.insert(gb, ge);
+      regions.push_back({space, chip, gb, std::move(data)});
+    }
     return error;
   }
 

@@ -24,7 +24,7 @@ llvm::ArrayRef<StringRef> snr::report::getRunResultFiles() {
       kDataCacheSvgFile,   kFragmentationSvgFile, "remarks.yaml",
       "annotated.mlir",    "annotated.mlirbc",  "rewritten.jsonl",
       "rewrite.json",      "rewrite-remarks.yaml", "diff.json",
-      "diff.html"};
+      "diff.html",         "rewritten-program.mlir", "program-rewrite.json"};
   return kFiles;
 }
 

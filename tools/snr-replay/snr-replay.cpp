@@ -17,6 +17,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "RewriteProgram.h"
 #include "SnR/Analysis/AnalysisPlugin.h"
 #include "SnR/Analysis/ReplayAnalyses.h"
 #include "SnR/Analysis/StaticRemarks.h"
@@ -127,7 +128,9 @@ static cl::opt<std::string> programFile(
     "program",
     cl::desc("the snr.program file the trace was recorded from: remarks and "
              "reports locate instructions in it (traces recorded by "
-             "snr-record carry its line table already)"),
+             "snr-record carry its line table already); with --apply, its "
+             "DMAs move too, proved by re-recording it (the trace must "
+             "record the whole run)"),
     cl::value_desc("prog.mlir"), cl::init(""), cl::cat(category));
 static cl::opt<bool> quiet("quiet", cl::desc("do not print the summary"),
                            cl::init(false), cl::cat(category));
@@ -701,6 +704,15 @@ int main(int argc, char **argv) {
       run.fail("the rewrite failed or was rejected (see the run's error "
                "output)");
       return status;
+    }
+    // With the program, its DMAs move too, proved by re-recording it.
+    if (!programFile.empty()) {
+      progress.phase("rewriting the program");
+      llvm::Error error = rewriteProgram(programFile, trace, machine, inDir,
+                                         quiet ? nullptr : &llvm::outs());
+      progress.done();
+      if (error)
+        return failRun(std::move(error));
     }
   }
 

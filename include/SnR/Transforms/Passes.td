@@ -208,6 +208,37 @@ def SnRHoistDma : Pass<"snr-hoist-dma", "::snr::TraceOp"> {
   ];
 }
 
+def SnRRewriteProgram : Pass<"snr-rewrite-program", "::snr::ProgramOp"> {
+  let summary = "Move a program's DMAs up, proved by re-recording its run";
+  let description = [{
+    The program-level DMA rewrite (docs/rewrite.md, "The program rewrite"):
+    from a trace of the program's whole run (entry to halt, `trace=FILE`),
+    every `snr.dma.issue` whose waits stalled moves up to the top of the
+    single-entry region that ends at it, with a copy of its descriptor slice
+    in registers free there, as far as the run's memory accesses, its flag
+    and the DMA issue order allow. The rewritten program is run from entry
+    to halt on the reference target and replayed: only an identical final
+    state (every register, flag and memory byte) and fewer cycles keep it,
+    laid out at new PCs with its branch targets remapped. Otherwise the
+    program is left as it was, with a warning that says why.
+
+    Each DMA gets a remark (`[Passed]` / `[Failure]` `program-rewrite`,
+    category `snr.dma`), and the outcome an `[Analysis] program-rewrite`
+    remark at the program.
+
+    ```
+    snr-record prog.mlir --break-at 0 --count 100000000 -o t.jsonl
+    snr-opt prog.mlir --snr-rewrite-program=trace=t.jsonl --remarks-filter=snr.dma
+    ```
+  }];
+  let options = [
+    Option<"traceFile", "trace", "std::string", /*default=*/"\"\"",
+           "Trace of the program's whole run (required)">,
+    Option<"machineFile", "machine", "std::string", /*default=*/"\"\"",
+           "Machine description JSON file (default: the embedded snr-ref)">,
+  ];
+}
+
 def SnRParallelizeDma : Pass<"snr-parallelize-dma", "::snr::TraceOp"> {
   let summary = "Issue independent serial DMAs together, proved by replay";
   let description = [{

@@ -1,0 +1,107 @@
+//===- ProgramRewrite.h - Move a program's DMAs up --------------*- C++ -*-===//
+//
+// Part of the SnR project.
+//
+//===----------------------------------------------------------------------===//
+//
+// The rewrite of the static snr.program (the trace rewrite is Schedule.h):
+// every dma.issue whose waits stalled moves up, with a copy of its descriptor
+// slice, to the earliest point of a single-entry region that ends at it
+// (inner loops may lie in between, the region may not be left or entered
+// elsewhere). Static def-use decides the slice; the dynamic evidence of a
+// trace of the whole run (entry to halt) decides the rest: every byte each
+// dynamic instance of the DMA reads and writes against every access of the
+// instructions it now precedes, and which registers are free at the landing
+// point. ProveProgram.h proves the result by re-recording it.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SNR_REWRITE_PROGRAMREWRITE_H
+#define SNR_REWRITE_PROGRAMREWRITE_H
+
+#include "SnR/Record/ReferenceTarget.h"
+#include "SnR/Trace/Trace.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/Support/Error.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace snr::rewrite {
+
+/// One static DMA moved up its region.
+struct ProgramMove {
+  size_t dma = 0;     ///< index of the dma.issue in the program
+  size_t landing = 0; ///< it now comes right in front of this instruction
+  /// What lands there: the copied slice (destinations renamed to registers
+  /// free at the landing point), then the DMA reading them.
+  std::vector<arch::Instruction> block;
+  /// Program index each instruction of `block` copies.
+  std::vector<size_t> blockOrigin;
+  /// Slice values an earlier move landed here already computes: its copy
+  /// is read, not repeated.
+  unsigned reused = 0;
+  /// The DMAs (program indices) whose moves computed them: this move is
+  /// kept only with those.
+  std::vector<size_t> reusesFrom;
+  std::vector<size_t> slice;   ///< program indices of the copied slice
+  std::vector<size_t> removed; ///< slice instructions dead once it moved
+  std::vector<std::pair<arch::Reg, arch::Reg>> renamed; ///< original, copy
+  unsigned crossed = 0;     ///< program instructions it now precedes
+  unsigned waitsJoined = 0; ///< waits on its own flag it now precedes
+};
+
+/// What the planner decided for one static DMA, and what the proof measured.
+struct ProgramDecision {
+  size_t dma = 0;
+  std::optional<ProgramMove> move;
+  /// Why it moved only so far, or not at all.
+  std::string reason;
+  /// The DMA (program index) that kept it from moving further, if one did.
+  std::optional<size_t> blockingDma;
+  /// Set when the proof dropped the move (then `reason` says why).
+  bool dropped = false;
+  /// Wait stall charged to this DMA over the whole run, before and after.
+  uint64_t stallBefore = 0, stallAfter = 0;
+};
+
+/// The rewritten program, MLIR-free: instructions at their new PCs (dense
+/// from 0 in the order of the original's, branch targets remapped), and
+/// where each came from.
+struct ProgramLayout {
+  std::vector<arch::Instruction> instructions;
+  /// Program index of the original (for a copy: of what it copies).
+  std::vector<size_t> origin;
+  std::vector<bool> inserted; ///< a copy the rewrite added
+  /// Program index of the original it stands in front of or is (its HLO).
+  std::vector<size_t> position;
+  uint64_t entry = 0;
+  /// New PC of each original instruction, by program index (removed ones:
+  /// the PC of what follows them).
+  std::vector<uint64_t> newPc;
+};
+
+/// Checks that `wholeRun` is a recording of `program` from its entry to an
+/// executed halt; the error says what is missing.
+llvm::Error checkWholeRun(const record::LoadedProgram &program,
+                          const trace::Trace &wholeRun);
+
+/// Plans the moves. `stallByPc` is the wait stall charged to each static
+/// DMA in the replay of `wholeRun`: the DMAs that stalled are moved, and so
+/// are the DMAs that keep one of them from moving (issue order is kept).
+/// One decision per dma.issue of the program, in program order.
+std::vector<ProgramDecision>
+planProgramRewrite(const record::LoadedProgram &program,
+                   const trace::Trace &wholeRun,
+                   const llvm::DenseMap<uint64_t, uint64_t> &stallByPc,
+                   const arch::MemorySizes &sizes);
+
+/// Applies the moves of `decisions` that are not dropped.
+ProgramLayout applyProgramRewrite(const record::LoadedProgram &program,
+                                  llvm::ArrayRef<ProgramDecision> decisions);
+
+} // namespace snr::rewrite
+
+#endif // SNR_REWRITE_PROGRAMREWRITE_H

@@ -1,0 +1,66 @@
+//===- ProveProgram.h - Prove a program rewrite by re-recording -*- C++ -*-===//
+//
+// Part of the SnR project.
+//
+//===----------------------------------------------------------------------===//
+//
+// The proof of a program rewrite (ProgramRewrite.h): the original and the
+// rewritten program are each run from entry to halt on the reference target
+// (recorded with Algorithm 1) and replayed on the machine; the rewrite is
+// kept only with an identical final state (every register, flag and memory
+// byte) and fewer cycles.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SNR_REWRITE_PROVEPROGRAM_H
+#define SNR_REWRITE_PROVEPROGRAM_H
+
+#include "SnR/Rewrite/ProgramRewrite.h"
+#include "SnR/Sim/MachineModel.h"
+
+namespace snr::rewrite {
+
+/// A program run from its entry to its halt on the reference target, then
+/// replayed on the machine.
+struct ProgramRun {
+  uint64_t cycles = 0;
+  uint64_t instructions = 0;
+  sim::ArchState finalState;
+  /// Wait stall charged to each static DMA, by its PC.
+  llvm::DenseMap<uint64_t, uint64_t> stallByPc;
+  trace::Trace trace;
+};
+llvm::Expected<ProgramRun> runWholeProgram(const record::LoadedProgram &program,
+                                           const sim::MachineModel &machine,
+                                           uint64_t maxSteps);
+
+/// The outcome of the proof.
+struct ProvedProgramRewrite {
+  std::vector<ProgramDecision> decisions;
+  ProgramLayout layout; ///< of the kept moves
+  uint64_t cyclesBefore = 0, cyclesAfter = 0;
+  uint64_t instructionsBefore = 0, instructionsAfter = 0;
+  std::string stateDifference; ///< of the kept rewrite; empty: identical
+  bool accepted = false;       ///< identical final state and fewer cycles
+  unsigned runs = 0;           ///< re-recordings it took
+  std::string rejection;       ///< why nothing is kept, if so
+  bool changed() const {
+    return accepted && llvm::any_of(decisions, [](const ProgramDecision &d) {
+             return d.move && !d.dropped;
+           });
+  }
+};
+
+/// Plans, applies and proves: re-records the rewritten program, compares its
+/// final state and cycles with `original` (the run of `program`); if the
+/// whole is not proved, tries each move alone and keeps those proved, then
+/// their union if it is proved too. Fails only if a run fails.
+llvm::Expected<ProvedProgramRewrite>
+proveProgramRewrite(const record::LoadedProgram &program,
+                    const ProgramRun &original,
+                    std::vector<ProgramDecision> decisions,
+                    const sim::MachineModel &machine, uint64_t maxSteps);
+
+} // namespace snr::rewrite
+
+#endif // SNR_REWRITE_PROVEPROGRAM_H

@@ -1,0 +1,139 @@
+//===- RewriteProgram.cpp - Move a program's DMAs, proved -----------------===//
+//
+// Part of the SnR project.
+//
+//===----------------------------------------------------------------------===//
+//
+// The pass form of snr-replay --program P --apply: planned and proved on the
+// flat program (lib/Rewrite), written back to the IR only when proved.
+//
+//===----------------------------------------------------------------------===//
+
+#include "SnR/Analysis/SuggestionRemarks.h"
+#include "SnR/Dialect/SnROps.h"
+#include "SnR/Record/ProgramLoader.h"
+#include "SnR/Record/ProgramWriter.h"
+#include "SnR/Rewrite/ProveProgram.h"
+#include "SnR/Transforms/Passes.h"
+
+#include "mlir/IR/Remarks.h"
+#include "llvm/Support/FormatVariadic.h"
+
+namespace snr {
+#define GEN_PASS_DEF_SNRREWRITEPROGRAM
+#include "SnR/Transforms/Passes.h.inc"
+} // namespace snr
+
+using namespace mlir;
+using namespace snr;
+using remark::detail::Remark;
+
+namespace {
+constexpr llvm::StringLiteral kProgramRemark = "program-rewrite";
+
+struct RewriteProgramPass
+    : public snr::impl::SnRRewriteProgramBase<RewriteProgramPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    ProgramOp program = getOperation();
+    if (traceFile.empty()) {
+      program.emitError("--snr-rewrite-program needs trace=FILE, a trace of "
+                        "the program's whole run");
+      return signalPassFailure();
+    }
+    llvm::Expected<sim::MachineModel> machine =
+        sim::loadMachineModelOrDefault(machineFile);
+    if (!machine) {
+      program.emitError(llvm::toString(machine.takeError()));
+      return signalPassFailure();
+    }
+    llvm::Expected<trace::Trace> trace = trace::loadTrace(traceFile);
+    if (!trace) {
+      program.emitError(llvm::toString(trace.takeError()));
+      return signalPassFailure();
+    }
+    std::vector<trace::HloRange> hloMap;
+    FailureOr<record::LoadedProgram> loaded =
+        record::loadProgram(program, machine->memory, hloMap);
+    if (failed(loaded))
+      return signalPassFailure();
+    if (llvm::Error error = rewrite::checkWholeRun(*loaded, *trace)) {
+      program.emitError() << traceFile << ": the program rewrite needs a "
+                          << "trace of the whole run: "
+                          << llvm::toString(std::move(error));
+      return signalPassFailure();
+    }
+    uint64_t maxSteps = 4 * trace->instructions.size() + 1000000;
+    llvm::Expected<rewrite::ProgramRun> original =
+        rewrite::runWholeProgram(*loaded, *machine, maxSteps);
+    if (!original) {
+      program.emitError("re-recording the program failed: " +
+                        llvm::toString(original.takeError()));
+      return signalPassFailure();
+    }
+    llvm::Expected<rewrite::ProvedProgramRewrite> proved =
+        rewrite::proveProgramRewrite(
+            *loaded, *original,
+            rewrite::planProgramRewrite(*loaded, *trace, original->stallByPc,
+                                        machine->memory),
+            *machine, maxSteps);
+    if (!proved) {
+      program.emitError("re-recording the rewritten program failed: " +
+                        llvm::toString(proved.takeError()));
+      return signalPassFailure();
+    }
+
+    // Remarks at the DMAs before their ops are replaced.
+    SmallVector<Operation *> ops;
+    for (Operation &op : *program.getBody())
+      if (isa<InstructionOpInterface>(op))
+        ops.push_back(&op);
+    const std::vector<arch::Instruction> &insts = loaded->instructions;
+    for (const rewrite::ProgramDecision &d : proved->decisions) {
+      bool kept = d.move && !d.dropped && proved->accepted;
+      auto opts =
+          remark::RemarkOpts::name(kProgramRemark).category(kRemarkCategory);
+      remark::detail::InFlightRemark r =
+          kept ? remark::passed(ops[d.dma]->getLoc(), opts)
+               : remark::failed(ops[d.dma]->getLoc(), opts);
+      if (!r)
+        continue;
+      if (kept)
+        r << Remark::Arg("Change",
+                         llvm::formatv("moved {0} instructions earlier, in "
+                                       "front of pc {1}, with {2} of its "
+                                       "slice",
+                                       d.move->crossed,
+                                       insts[d.move->landing].pc,
+                                       d.move->slice.size())
+                             .str())
+          << Remark::Arg("stall_before", d.stallBefore)
+          << Remark::Arg("stall_after", d.stallAfter);
+      else
+        r << Remark::Arg("Reason",
+                         d.move && !d.dropped ? proved->rejection : d.reason);
+    }
+    if (!proved->changed()) {
+      if (!proved->rejection.empty() &&
+          llvm::any_of(proved->decisions,
+                       [](const auto &d) { return bool(d.move); }))
+        program.emitWarning("the program rewrite was not proved: ")
+            << proved->rejection << "; the program is unchanged";
+      return markAllAnalysesPreserved();
+    }
+    if (remark::detail::InFlightRemark r = remark::analysis(
+            program.getLoc(),
+            remark::RemarkOpts::name(kProgramRemark).category(kRemarkCategory)))
+      r << Remark::Arg("Remark",
+                       llvm::formatv("{0} -> {1} cycles, same final state",
+                                     proved->cyclesBefore, proved->cyclesAfter)
+                           .str())
+        << Remark::Arg("cycles_before", proved->cyclesBefore)
+        << Remark::Arg("cycles_after", proved->cyclesAfter);
+    const rewrite::ProgramLayout &layout = proved->layout;
+    record::relayoutProgram(program, layout.instructions, layout.origin,
+                            layout.position, layout.entry);
+  }
+};
+} // namespace

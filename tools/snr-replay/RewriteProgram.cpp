@@ -1,0 +1,269 @@
+//===- RewriteProgram.cpp - snr-replay --program P --apply ----------------===//
+//
+// Part of the SnR project.
+//
+//===----------------------------------------------------------------------===//
+
+#include "RewriteProgram.h"
+#include "SnR/Dialect/SnRDialect.h"
+#include "SnR/Dialect/SnROps.h"
+#include "SnR/Record/ProgramLoader.h"
+#include "SnR/Record/ProgramWriter.h"
+#include "SnR/Report/Format.h"
+#include "SnR/Rewrite/ProveProgram.h"
+#include "SnR/Support/OutputFile.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/IR/Verifier.h"
+#include "mlir/Parser/Parser.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/SourceMgr.h"
+
+using namespace mlir;
+using namespace snr;
+
+static llvm::Error makeError(const llvm::Twine &message) {
+  return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
+}
+
+namespace {
+/// Where each original instruction was: its line and HLO (kept apart from
+/// the ops, which the rewritten layout replaces).
+struct OriginalOps {
+  std::vector<unsigned> lines;
+  std::vector<std::string> hlos;
+  void add(Operation &op) {
+    auto loc = dyn_cast<FileLineColLoc>(op.getLoc());
+    lines.push_back(loc ? loc.getLine() : 0);
+    auto attr = op.getAttrOfType<StringAttr>("hlo");
+    hlos.push_back(attr ? attr.str() : std::string());
+  }
+  unsigned line(size_t i) const { return lines[i]; }
+  const std::string &hlo(size_t i) const { return hlos[i]; }
+};
+
+std::string regs(const rewrite::ProgramMove &move) {
+  std::string text;
+  for (auto [from, to] : move.renamed)
+    text += (text.empty() ? "" : ", ") + arch::formatReg(from) + " renamed " +
+            arch::formatReg(to);
+  return text;
+}
+} // namespace
+
+llvm::Error
+snr::rewriteProgram(llvm::StringRef programFile, const trace::Trace &trace,
+                    const sim::MachineModel &machine,
+                    llvm::function_ref<std::string(llvm::StringRef)> inDir,
+                    llvm::raw_ostream *os) {
+  MLIRContext context;
+  context.loadDialect<SnRDialect>();
+  std::string diagnostics;
+  llvm::raw_string_ostream diagnosticStream(diagnostics);
+  llvm::SourceMgr sourceMgr;
+  SourceMgrDiagnosticHandler handler(sourceMgr, &context, diagnosticStream);
+  OwningOpRef<ModuleOp> module =
+      parseSourceFile<ModuleOp>(programFile, sourceMgr, ParserConfig(&context));
+  if (!module)
+    return makeError(
+        "cannot read the program " + programFile +
+        (diagnostics.empty() ? std::string() : ":\n" + diagnostics));
+  SmallVector<ProgramOp> programs;
+  module->walk([&](ProgramOp op) { programs.push_back(op); });
+  ProgramOp program;
+  for (ProgramOp op : programs)
+    if (op.getSymName() == trace.header.program)
+      program = op;
+  if (!program && programs.size() == 1)
+    program = programs.front();
+  if (!program)
+    return makeError(programFile + " holds no snr.program named '" +
+                     trace.header.program + "'");
+  std::vector<trace::HloRange> hloMap;
+  FailureOr<record::LoadedProgram> loaded =
+      record::loadProgram(program, machine.memory, hloMap);
+  if (failed(loaded))
+    return makeError("cannot load the program " + programFile + ":\n" +
+                     diagnostics);
+  if (llvm::Error error = rewrite::checkWholeRun(*loaded, trace))
+    return makeError(trace.fileName +
+                     ": the program rewrite needs a trace "
+                     "of the whole run of " +
+                     programFile + ": " + llvm::toString(std::move(error)));
+  OriginalOps originals;
+  for (Operation &op : *program.getBody())
+    if (isa<InstructionOpInterface>(op))
+      originals.add(op);
+
+  // A rewritten program may run a few more instructions (its copies).
+  uint64_t maxSteps = 4 * trace.instructions.size() + 1000000;
+  llvm::Expected<rewrite::ProgramRun> original =
+      rewrite::runWholeProgram(*loaded, machine, maxSteps);
+  if (!original)
+    return makeError(programFile + ": re-recording the program failed: " +
+                     llvm::toString(original.takeError()));
+  std::vector<rewrite::ProgramDecision> decisions = rewrite::planProgramRewrite(
+      *loaded, trace, original->stallByPc, machine.memory);
+  llvm::Expected<rewrite::ProvedProgramRewrite> proved =
+      rewrite::proveProgramRewrite(*loaded, *original, std::move(decisions),
+                                   machine, maxSteps);
+  if (!proved)
+    return makeError(programFile +
+                     ": re-recording the rewritten program "
+                     "failed: " +
+                     llvm::toString(proved.takeError()));
+  const rewrite::ProgramLayout &layout = proved->layout;
+  const std::vector<arch::Instruction> &insts = loaded->instructions;
+  auto newPcOfDma = [&](const rewrite::ProgramDecision &d) {
+    for (size_t i = 0; i < layout.instructions.size(); ++i)
+      if (layout.origin[i] == d.dma &&
+          layout.instructions[i].opcode == arch::Opcode::DmaIssue)
+        return layout.instructions[i].pc;
+    return layout.newPc[d.dma];
+  };
+  bool changed = proved->changed();
+
+  // The program, laid out anew, verified before it is written.
+  if (changed) {
+    record::relayoutProgram(program, layout.instructions, layout.origin,
+                            layout.position, layout.entry);
+    if (failed(mlir::verify(program)))
+      return makeError("the rewritten program does not verify (a rewrite "
+                       "bug):\n" +
+                       diagnostics);
+    if (llvm::Error error = writeFileAtomically(inDir("rewritten-program.mlir"),
+                                                [&](llvm::raw_ostream &out) {
+                                                  module->print(out);
+                                                  return llvm::Error::success();
+                                                }))
+      return error;
+  }
+
+  llvm::json::Array dmas;
+  unsigned moved = 0;
+  for (const rewrite::ProgramDecision &d : proved->decisions) {
+    bool kept = d.move && !d.dropped && proved->accepted;
+    moved += kept;
+    llvm::json::Object dma{
+        {"pc", int64_t(insts[d.dma].pc)},
+        {"line", int64_t(originals.line(d.dma))},
+        {"hlo", originals.hlo(d.dma)},
+        {"moved", kept},
+        {"reason", d.reason},
+        {"stall_before", int64_t(d.stallBefore)},
+        {"stall_after",
+         int64_t(kept || proved->accepted ? d.stallAfter : d.stallBefore)}};
+    if (d.move) {
+      const rewrite::ProgramMove &m = *d.move;
+      llvm::json::Array slice, removed, renamed;
+      for (size_t s : m.slice)
+        slice.push_back(int64_t(insts[s].pc));
+      for (size_t s : m.removed)
+        removed.push_back(int64_t(insts[s].pc));
+      for (auto [from, to] : m.renamed)
+        renamed.push_back(llvm::json::Object{{"from", arch::formatReg(from)},
+                                             {"to", arch::formatReg(to)}});
+      dma["dropped"] = d.dropped;
+      dma["landing_pc"] = int64_t(insts[m.landing].pc);
+      dma["to_hlo"] = originals.hlo(m.landing);
+      dma["instructions_earlier"] = int64_t(m.crossed);
+      dma["waits_joined"] = int64_t(m.waitsJoined);
+      dma["slice_reused"] = int64_t(m.reused);
+      dma["slice_pcs"] = std::move(slice);
+      dma["removed_pcs"] = std::move(removed);
+      dma["renamed"] = std::move(renamed);
+      if (kept)
+        dma["new_pc"] = int64_t(newPcOfDma(d));
+    }
+    dmas.push_back(std::move(dma));
+  }
+  llvm::json::Object json{
+      {"format", "snr-program-rewrite"},
+      {"version", 1},
+      {"program", programFile.str()},
+      {"accepted", proved->accepted},
+      {"changed", changed},
+      {"same_final_state", proved->stateDifference.empty()},
+      {"state_difference", proved->stateDifference},
+      {"rejection", proved->rejection},
+      {"runs", int64_t(proved->runs)},
+      {"before", llvm::json::Object{{"cycles", int64_t(proved->cyclesBefore)},
+                                    {"instructions",
+                                     int64_t(proved->instructionsBefore)}}},
+      {"after", llvm::json::Object{{"cycles", int64_t(proved->cyclesAfter)},
+                                   {"instructions",
+                                    int64_t(proved->instructionsAfter)}}},
+      {"rewritten_program", changed ? "rewritten-program.mlir" : ""},
+      {"dmas", std::move(dmas)}};
+  if (llvm::Error error = writeFileAtomically(
+          inDir("program-rewrite.json"), [&](llvm::raw_ostream &out) {
+            out << llvm::formatv("{0:2}", llvm::json::Value(std::move(json)))
+                << "\n";
+            return llvm::Error::success();
+          }))
+    return error;
+
+  if (!os)
+    return llvm::Error::success();
+  llvm::raw_ostream &out = *os;
+  size_t planned = llvm::count_if(proved->decisions,
+                                  [](const auto &d) { return bool(d.move); });
+  out << llvm::formatv("program rewrite: {0} DMA(s) moved, {1} left in "
+                       "place; proved by re-recording the whole run ({2} "
+                       "run(s))\n",
+                       moved, proved->decisions.size() - moved, proved->runs);
+  for (const rewrite::ProgramDecision &d : proved->decisions) {
+    if (!d.move)
+      continue;
+    const rewrite::ProgramMove &m = *d.move;
+    out << llvm::formatv("  pc {0} (line {1}, {2})", insts[d.dma].pc,
+                         originals.line(d.dma), originals.hlo(d.dma));
+    if (d.dropped || !proved->accepted) {
+      out << ": not moved: " << (d.dropped ? d.reason : proved->rejection)
+          << "\n";
+      continue;
+    }
+    out << llvm::formatv(" -> pc {0} (in front of pc {1}, {2}): {3} "
+                         "instruction(s) earlier",
+                         newPcOfDma(d), insts[m.landing].pc,
+                         originals.hlo(m.landing), m.crossed);
+    if (!m.slice.empty()) {
+      out << llvm::formatv(", {0} of its slice copied",
+                           m.slice.size() - m.reused);
+      if (m.reused)
+        out << llvm::formatv(", {0} read from an earlier move's copies",
+                             m.reused);
+      out << llvm::formatv(" ({0} removed)", m.removed.size());
+    }
+    if (!m.renamed.empty())
+      out << "; " << regs(m);
+    if (m.waitsJoined)
+      out << llvm::formatv("; waited with {0} earlier wait(s) on f{1}",
+                           m.waitsJoined, insts[d.dma].flag);
+    out << llvm::formatv("; wait stall {0} -> {1}\n",
+                         report::formatCount(d.stallBefore),
+                         report::formatCount(d.stallAfter));
+  }
+  if (!planned) {
+    out << "  nothing to move (see program-rewrite.json for each DMA's "
+           "reason)\n";
+    return llvm::Error::success();
+  }
+  if (!proved->accepted) {
+    out << "  rejected: " << proved->rejection
+        << "; no rewritten program written\n";
+    return llvm::Error::success();
+  }
+  uint64_t before = proved->cyclesBefore, after = proved->cyclesAfter;
+  out << llvm::formatv("  cycles {0} -> {1} ({2:f1}% fewer), instructions "
+                       "{3} -> {4}\n",
+                       report::formatCount(before), report::formatCount(after),
+                       100.0 * double(before - after) / double(before),
+                       report::formatCount(proved->instructionsBefore),
+                       report::formatCount(proved->instructionsAfter));
+  out << "  final state identical: every register, flag and memory byte\n";
+  out << "  rewritten program: " << inDir("rewritten-program.mlir") << "\n";
+  return llvm::Error::success();
+}
