@@ -6,14 +6,12 @@
 
 #include "SnR/Record/LineTable.h"
 #include "SnR/Dialect/SnROps.h"
+#include "SnR/Record/ProgramFile.h"
 
-#include "SnR/Dialect/SnRDialect.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Location.h"
 #include "mlir/IR/MLIRContext.h"
-#include "mlir/Parser/Parser.h"
-#include "llvm/Support/SourceMgr.h"
 
 using namespace mlir;
 using namespace snr;
@@ -51,29 +49,8 @@ trace::LineTable snr::record::collectLineTable(ProgramOp program,
 llvm::Expected<trace::LineTable>
 snr::record::loadLineTable(llvm::StringRef path, llvm::StringRef name) {
   MLIRContext context;
-  context.loadDialect<SnRDialect>();
-  std::string diagnostics;
-  llvm::raw_string_ostream os(diagnostics);
-  llvm::SourceMgr sourceMgr;
-  SourceMgrDiagnosticHandler handler(sourceMgr, &context, os);
-  OwningOpRef<ModuleOp> module =
-      parseSourceFile<ModuleOp>(path, sourceMgr, ParserConfig(&context));
-  if (!module)
-    return llvm::createStringError(
-        "cannot read the program " + path +
-        (diagnostics.empty() ? std::string() : ":\n" + diagnostics));
-  llvm::SmallVector<ProgramOp> programs;
-  module->walk([&](ProgramOp program) { programs.push_back(program); });
-  ProgramOp chosen;
-  for (ProgramOp program : programs)
-    if (program.getSymName() == name)
-      chosen = program;
-  if (!chosen && programs.size() == 1)
-    chosen = programs.front();
-  if (!chosen)
-    return llvm::createStringError(
-        path + (programs.empty() ? " holds no snr.program"
-                                 : " holds several snr.programs and none is "
-                                   "named '" + name.str() + "'"));
-  return collectLineTable(chosen, path);
+  llvm::Expected<ProgramFile> file = readProgramFile(path, name, context);
+  if (!file)
+    return file.takeError();
+  return collectLineTable(file->program, path);
 }

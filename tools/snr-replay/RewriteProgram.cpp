@@ -5,8 +5,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "RewriteProgram.h"
-#include "SnR/Dialect/SnRDialect.h"
 #include "SnR/Dialect/SnROps.h"
+#include "SnR/Record/ProgramFile.h"
 #include "SnR/Record/ProgramLoader.h"
 #include "SnR/Record/ProgramWriter.h"
 #include "SnR/Report/Format.h"
@@ -16,7 +16,6 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/IR/Verifier.h"
-#include "mlir/Parser/Parser.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/SourceMgr.h"
@@ -59,28 +58,16 @@ snr::rewriteProgram(llvm::StringRef programFile, const trace::Trace &trace,
                     llvm::function_ref<std::string(llvm::StringRef)> inDir,
                     llvm::raw_ostream *os) {
   MLIRContext context;
-  context.loadDialect<SnRDialect>();
+  llvm::Expected<record::ProgramFile> file =
+      record::readProgramFile(programFile, trace.header.program, context);
+  if (!file)
+    return file.takeError();
+  ProgramOp program = file->program;
+  // What loading the program says, for its error.
   std::string diagnostics;
   llvm::raw_string_ostream diagnosticStream(diagnostics);
   llvm::SourceMgr sourceMgr;
   SourceMgrDiagnosticHandler handler(sourceMgr, &context, diagnosticStream);
-  OwningOpRef<ModuleOp> module =
-      parseSourceFile<ModuleOp>(programFile, sourceMgr, ParserConfig(&context));
-  if (!module)
-    return makeError(
-        "cannot read the program " + programFile +
-        (diagnostics.empty() ? std::string() : ":\n" + diagnostics));
-  SmallVector<ProgramOp> programs;
-  module->walk([&](ProgramOp op) { programs.push_back(op); });
-  ProgramOp program;
-  for (ProgramOp op : programs)
-    if (op.getSymName() == trace.header.program)
-      program = op;
-  if (!program && programs.size() == 1)
-    program = programs.front();
-  if (!program)
-    return makeError(programFile + " holds no snr.program named '" +
-                     trace.header.program + "'");
   std::vector<trace::HloRange> hloMap;
   FailureOr<record::LoadedProgram> loaded =
       record::loadProgram(program, machine.memory, hloMap);
@@ -135,7 +122,7 @@ snr::rewriteProgram(llvm::StringRef programFile, const trace::Trace &trace,
                        diagnostics);
     if (llvm::Error error = writeFileAtomically(inDir("rewritten-program.mlir"),
                                                 [&](llvm::raw_ostream &out) {
-                                                  module->print(out);
+                                                  file->module->print(out);
                                                   return llvm::Error::success();
                                                 }))
       return error;
