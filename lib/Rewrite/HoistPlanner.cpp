@@ -29,6 +29,33 @@ using namespace snr;
 using namespace snr::rewrite;
 using analysis::ReplayResults;
 
+llvm::StringRef rewrite::getStopKindName(StopKind kind) {
+  switch (kind) {
+  case StopKind::None:
+    return "";
+  case StopKind::Vmem:
+    return "vmem";
+  case StopKind::Registers:
+    return "registers";
+  case StopKind::Links:
+    return "links";
+  case StopKind::Flags:
+    return "flags";
+  case StopKind::Proof:
+    return "proof";
+  }
+  return "";
+}
+
+llvm::SmallVector<std::pair<StopKind, unsigned>, 5>
+rewrite::countStops(const HoistPlan &plan) {
+  std::map<StopKind, unsigned> counts;
+  for (const HoistDecision &decision : plan.decisions)
+    if (decision.stop != StopKind::None && decision.stop != StopKind::Proof)
+      ++counts[decision.stop];
+  return {counts.begin(), counts.end()};
+}
+
 bool HoistPlan::changed() const {
   return llvm::any_of(decisions,
                       [](const HoistDecision &d) { return d.applied; });
@@ -373,6 +400,21 @@ std::string describeRange(const Range &r) {
 
 /// One sentence naming the hazard between the crossed instruction `other`
 /// and the moving one `mine` (both described with their PCs).
+StopKind getStopKind(Conflict kind) {
+  switch (kind) {
+  case Conflict::MemoryWAR:
+  case Conflict::MemoryWAW:
+    return StopKind::Vmem;
+  case Conflict::LinkOrder:
+    return StopKind::Links;
+  case Conflict::None:
+  case Conflict::RegisterRAW:
+  case Conflict::MemoryRAW:
+    break;
+  }
+  return StopKind::None;
+}
+
 std::string describeHazard(const Hazard &h, llvm::StringRef other,
                            llvm::StringRef mine) {
   switch (h.kind) {
@@ -423,6 +465,7 @@ void Planner::hoist(uint32_t dmaId, uint64_t wantedTarget,
   if (auto it = options.leaveInPlace.find(issue);
       it != options.leaveInPlace.end()) {
     decision.dropped = true;
+    decision.stop = StopKind::Proof;
     decision.reason = "dropped by the proof: " + it->second;
     plan.decisions.push_back(std::move(decision));
     return;
@@ -444,10 +487,12 @@ void Planner::hoist(uint32_t dmaId, uint64_t wantedTarget,
 
   std::string stopReason;
   std::optional<uint64_t> stopBlocker;
+  StopKind stopKind = StopKind::None;
   // Raises the landing point past a blocking item and says why.
-  auto stopAt = [&](const Item &item, const std::string &why) {
+  auto stopAt = [&](const Item &item, const std::string &why, StopKind kind) {
     stopBlocker = item.key;
     stopReason = why;
+    stopKind = kind;
     target = item.inserted ? item.key : item.key + 1;
   };
 
@@ -568,7 +613,8 @@ void Planner::hoist(uint32_t dmaId, uint64_t wantedTarget,
       // sits in front of.
       uint64_t other = lastHard->inserted ? lastHard->inserted->original
                                           : lastHard->key;
-      stopAt(*lastHard, describeHazard(lastHazard, describe(other), mine));
+      stopAt(*lastHard, describeHazard(lastHazard, describe(other), mine),
+             getStopKind(lastHazard.kind));
       blocked = true;
     }
     if (blocked)
@@ -613,7 +659,8 @@ void Planner::hoist(uint32_t dmaId, uint64_t wantedTarget,
                                                 slot)
                                  ? "reads"
                                  : "writes")
-                   .str());
+                   .str(),
+               StopKind::Registers);
         blocked = true;
         break;
       }
@@ -633,7 +680,8 @@ void Planner::hoist(uint32_t dmaId, uint64_t wantedTarget,
                llvm::formatv("{0} waits on its flag f{1} and no other flag "
                              "is free",
                              describe(flagClash->key), dma.flag)
-                   .str());
+                   .str(),
+               StopKind::Flags);
         continue;
       }
     }
@@ -698,7 +746,8 @@ void Planner::hoist(uint32_t dmaId, uint64_t wantedTarget,
       stopAt(Item{nullptr, *copyBlocker},
              describe(*copyBlocker) +
                  " must stay for its other readers, and the rest of its "
-                 "block cannot cross it");
+                 "block cannot cross it",
+             StopKind::Registers);
       continue;
     }
 
@@ -742,6 +791,7 @@ void Planner::hoist(uint32_t dmaId, uint64_t wantedTarget,
     decision.target = target;
     decision.instructionsEarlier = issue - target;
     decision.blocker = stopBlocker;
+    decision.stop = stopKind;
     std::string what = "moved " + instructions(issue - target) +
                        " earlier, in front of " + describe(target);
     if (!decision.moved.empty() || !decision.copied.empty())
@@ -760,6 +810,7 @@ void Planner::hoist(uint32_t dmaId, uint64_t wantedTarget,
   }
 
   decision.blocker = stopBlocker;
+  decision.stop = stopKind;
   decision.reason = stopBlocker ? "cannot move: " + stopReason
                                 : "cannot move: nothing to move it past";
   plan.decisions.push_back(std::move(decision));

@@ -123,8 +123,15 @@ HoistPlan compose(const HoistPlan &earlier, const HoistPlan &later,
                           p.isCopy || earlier.order[p.original].isCopy});
   plan.decisions = earlier.decisions;
   for (const HoistDecision &d : later.decisions) {
-    if (!d.applied)
+    if (!d.applied) {
+      // What kept it from going further is the latest round's word.
+      auto it = llvm::find_if(plan.decisions, [&](const HoistDecision &e) {
+        return e.issueIndex == map(d.issueIndex);
+      });
+      if (it != plan.decisions.end() && d.stop != StopKind::None)
+        it->stop = d.stop;
       continue;
+    }
     HoistDecision m = d;
     m.issueIndex = map(d.issueIndex);
     m.wantedTarget = map(d.wantedTarget);
@@ -156,6 +163,7 @@ HoistPlan compose(const HoistPlan &earlier, const HoistPlan &later,
     if (m.renamedFlag)
       it->renamedFlag = m.renamedFlag;
     it->blocker = m.blocker;
+    it->stop = m.stop;
   }
   return plan;
 }
@@ -228,6 +236,9 @@ llvm::Expected<DependencyBound> snr::rewrite::computeDependencyBound(
   HoistOptions boundOptions = options;
   boundOptions.asEarlyAsPossible = true;
   boundOptions.unlimitedVmem = true;
+  // The bound is of this machine's links: --hoist-ignore-link-order lets
+  // the rewrite try a crossing (and the proof measure it), not the bound.
+  boundOptions.keepLinkOrder = true;
   boundOptions.leaveInPlace.clear();
   boundOptions.moveLimit.reset();
 

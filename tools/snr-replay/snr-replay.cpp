@@ -50,6 +50,7 @@
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/Location.h"
 #include "mlir/IR/MLIRContext.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/FileSystem.h"
@@ -382,6 +383,25 @@ llvm::Error writeExports(const analysis::ReplayResults &results) {
   return llvm::Error::success();
 }
 
+/// What a stop kind means, for the summary.
+llvm::StringRef describeStopKind(rewrite::StopKind kind) {
+  switch (kind) {
+  case rewrite::StopKind::Vmem:
+    return "VMEM buffer reuse (WAR/WAW on their destination; the bound has "
+           "unlimited VMEM)";
+  case rewrite::StopKind::Registers:
+    return "registers (none free to rename into)";
+  case rewrite::StopKind::Links:
+    return "link order";
+  case rewrite::StopKind::Flags:
+    return "flags (none free)";
+  case rewrite::StopKind::None:
+  case rewrite::StopKind::Proof:
+    break;
+  }
+  return "dependencies";
+}
+
 /// snr-replay --apply: plans the rewrite on the replay, proves it by
 /// replaying the result, and writes it only if it is proved. Returns the exit
 /// status.
@@ -436,11 +456,16 @@ int rewriteAndProve(const trace::Trace &trace,
           inDir("rewrite.json"), [&](llvm::raw_ostream &os) {
             llvm::json::Value json =
                 report::buildRewriteJson(results.info, plan, *comparison);
-            if (llvm::json::Object *object = json.getAsObject())
+            if (llvm::json::Object *object = json.getAsObject()) {
+              llvm::json::Object stoppedBy;
+              for (auto [kind, count] : rewrite::countStops(plan))
+                stoppedBy[rewrite::getStopKindName(kind)] = int64_t(count);
               (*object)["dependency_bound"] = llvm::json::Object{
                   {"cycles", int64_t(bound->cycles)},
                   {"dma_wait_stall", int64_t(bound->dmaWaitStall)},
-                  {"rounds", int64_t(bound->rounds)}};
+                  {"rounds", int64_t(bound->rounds)},
+                  {"moves_stopped_by", std::move(stoppedBy)}};
+            }
             os << llvm::formatv("{0:2}", json);
             os << "\n";
             return llvm::Error::success();
@@ -501,6 +526,17 @@ int rewriteAndProve(const trace::Trace &trace,
                         double(achieved) /
                             double(std::max<uint64_t>(bound->dmaWaitStall,
                                                       1)));
+    // What stopped moves beyond their dependencies.
+    llvm::SmallVector<std::pair<rewrite::StopKind, unsigned>, 5> stops =
+        rewrite::countStops(plan);
+    if (stops.empty())
+      return;
+    os << "  DMAs stopped before their target:";
+    llvm::ListSeparator comma(",");
+    for (auto [kind, count] : stops)
+      os << comma << " " << count << " by "
+         << describeStopKind(kind);
+    os << "\n";
   };
   if (llvm::Error error = report::writeFileAtomically(
           inDir("summary.txt"), [&](llvm::raw_ostream &os) -> llvm::Error {

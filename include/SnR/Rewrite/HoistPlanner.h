@@ -96,6 +96,29 @@ struct PlannedInstruction {
   bool isCopy = false;
 };
 
+/// What stopped a DMA's move.
+enum class StopKind : uint8_t {
+  /// Nothing, or a dependency (RAW on a register or on memory, a
+  /// descriptor the DMA's address is loaded from).
+  None,
+  /// Buffer reuse: the crossed instruction reads or writes the bytes the
+  /// DMA writes (WAR/WAW on memory); the bound has unlimited VMEM.
+  Vmem,
+  /// No free register to rename its address arithmetic into, or arithmetic
+  /// that must stay for its other readers.
+  Registers,
+  /// A DMA on the same link, waited for first (link order; the dependency
+  /// bound keeps it too).
+  Links,
+  /// A wait on its flag in the way and no free flag.
+  Flags,
+  /// Moved, but the proof dropped the move.
+  Proof,
+};
+
+/// "vmem", "registers", "links", "flags", "proof"; "" for None.
+llvm::StringRef getStopKindName(StopKind kind);
+
 /// What the planner did with one DMA (or one parallel group member).
 struct HoistDecision {
   uint32_t dma = 0;
@@ -112,8 +135,9 @@ struct HoistDecision {
   llvm::SmallVector<std::pair<arch::Reg, arch::Reg>, 2> renamedRegisters;
   std::optional<std::pair<unsigned, unsigned>> renamedFlag;
   /// The instruction that stopped it short of (or entirely before) its
-  /// wanted target, if any.
+  /// wanted target, if any, and what kind of hazard it was.
   std::optional<uint64_t> blocker;
+  StopKind stop = StopKind::None;
   /// The proof dropped this move (it made the replay slower or changed the
   /// final state); `reason` says by how much.
   bool dropped = false;
@@ -127,6 +151,13 @@ struct HoistPlan {
   /// True if any decision was applied.
   bool changed() const;
 };
+
+/// How many of the plan's DMAs each kind of hazard stopped (short of their
+/// target, or in place): the kinds in StopKind order but None and Proof
+/// (dropped moves are listed on their own), and only those that stopped
+/// any. Of these, the dependency bound relaxes only Vmem.
+llvm::SmallVector<std::pair<StopKind, unsigned>, 5>
+countStops(const HoistPlan &plan);
 
 /// Checks that the DMAs `options` selects by PC or HLO name exist in the
 /// trace (an unknown one would make the rewrite silently move nothing).
