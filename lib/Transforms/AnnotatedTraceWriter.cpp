@@ -7,6 +7,7 @@
 #include "SnR/Transforms/AnnotatedTraceWriter.h"
 #include "SnR/Dialect/SnRDialect.h"
 #include "SnR/Dialect/SnROps.h"
+#include "SnR/Dialect/TraceDigest.h"
 #include "SnR/Trace/TraceImport.h"
 #include "SnR/Support/OutputFile.h"
 #include "SnR/Transforms/Annotate.h"
@@ -66,6 +67,9 @@ llvm::Error AnnotatedTraceWriter::write(const sim::TimingRecorder &run,
         ops.push_back(&op);
   });
   annotateTiming(ops, run);
+  // Bytecode has no checksum of its own (TraceDigest.h).
+  if (format == Format::Bytecode)
+    attachTraceDigest(module);
   // Through a temporary name: a run killed while writing leaves no file
   // that could pass for a complete one.
   return writeFileAtomically(path, [&](llvm::raw_ostream &os) -> llvm::Error {
