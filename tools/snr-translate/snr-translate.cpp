@@ -15,12 +15,20 @@
 #include "SnR/Support/OutputFile.h"
 #include "SnR/Trace/TraceImport.h"
 #include "mlir/Tools/mlir-translate/MlirTranslateMain.h"
+#include "llvm/Support/WithColor.h"
 
 int main(int argc, char **argv) {
   snr::registerSnRVersionPrinter();
-  snr::reportOutputErrorsByName("snr-translate", argc, argv);
+  // -o through a temporary file: a failed translation or a full disk
+  // leaves an earlier file as it was.
+  if (llvm::Error error =
+          snr::redirectDriverOutput("snr-translate", argc, argv)) {
+    llvm::WithColor::error(llvm::errs(), "snr-translate")
+        << llvm::toString(std::move(error)) << "\n";
+    return 1;
+  }
   snr::registerTraceTranslations();
   snr::registerExportTranslations();
-  return mlir::failed(
-      mlir::mlirTranslateMain(argc, argv, "SnR translation tool"));
+  return snr::finishDriverOutput(mlir::succeeded(
+      mlir::mlirTranslateMain(argc, argv, "SnR translation tool")));
 }
