@@ -86,9 +86,9 @@ void SnRDialect::printAttribute(Attribute attr,
       })
       .Case<TimingAttr, DmaTimingAttr, WaitTimingAttr, DigestAttr>(
           [&](auto typed) {
-        printer << typed.getMnemonic();
-        typed.print(printer);
-      });
+            printer << typed.getMnemonic();
+            typed.print(printer);
+          });
 }
 
 //===----------------------------------------------------------------------===//

@@ -29,7 +29,8 @@ void SnRDialect::initialize() {
 llvm::LogicalResult
 SnRDialect::verifyOperationAttribute(mlir::Operation *op,
                                      mlir::NamedAttribute attr) {
-  if (attr.getName() == kDigestAttrName || mlir::isa<DigestAttr>(attr.getValue()))
+  if (attr.getName() == kDigestAttrName ||
+      mlir::isa<DigestAttr>(attr.getValue()))
     return checkTraceDigest(op, op->getLoc());
   return llvm::success();
 }

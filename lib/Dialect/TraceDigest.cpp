@@ -289,8 +289,8 @@ private:
         for (StringRef attrName : kind.attrNames)
           chain.add(hashAttr(op->getInherentAttr(attrName).value_or(nullptr)));
         if (kind.instruction)
-          addAnnotation(
-              InstructionOpInterface(op, kind.instruction).getReplayAnnotation());
+          addAnnotation(InstructionOpInterface(op, kind.instruction)
+                            .getReplayAnnotation());
       } else {
         chain.add(hashAttr(op->getPropertiesAsAttribute()));
       }
@@ -361,16 +361,14 @@ LogicalResult snr::checkTraceDigest(Operation *op, Location loc) {
   if (!text.starts_with(kScheme) || text.size() != kScheme.size() + 16 ||
       text.drop_front(kScheme.size()).getAsInteger(16, stored))
     return emitError(loc) << "'" << found->getName().getValue() << "' is "
-                          << attr
-                          << ", not a digest this SnR reads ('" << kScheme
-                          << "' and 16 hexadecimal digits)";
+                          << attr << ", not a digest this SnR reads ('"
+                          << kScheme << "' and 16 hexadecimal digits)";
   uint64_t actual = computeTraceDigest(op);
   if (stored != actual)
     return emitError(loc)
            << "the trace's content does not match its digest (the file is "
               "corrupt: its digest says "
-           << text << ", its content hashes to "
-           << formatDigest(actual)
+           << text << ", its content hashes to " << formatDigest(actual)
            << "; write it again from its source, or, for an edit made on "
               "purpose to a text form, delete '"
            << kDigestAttrName << "')";

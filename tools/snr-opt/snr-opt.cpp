@@ -50,7 +50,8 @@ int main(int argc, char **argv) {
   snr::registerSnRPasses();
   auto [inputFile, outputFile] = mlir::registerAndParseCLIOptions(
       argc, argv, "SnR optimizer driver\n", registry);
-  mlir::MlirOptMainConfig config = mlir::MlirOptMainConfig::createFromCLOptions();
+  mlir::MlirOptMainConfig config =
+      mlir::MlirOptMainConfig::createFromCLOptions();
   if (config.shouldEmitBytecode()) {
     mlir::MlirOptMainConfig userPipeline = config;
     config.setPassPipelineSetupFn([userPipeline](mlir::PassManager &pm) {

@@ -12,8 +12,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "SnR/Dialect/SnRDialect.h"
 #include "SnR/Dialect/TraceDigest.h"
+#include "SnR/Dialect/SnRDialect.h"
 
 #include "mlir/Bytecode/BytecodeWriter.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -94,16 +94,16 @@ TEST_F(TraceDigestTest, EveryKindOfContentChangesTheDigest) {
   // One edit of each kind, each on a fresh copy of the text.
   const std::pair<const char *, const char *> edits[] = {
       {"hlo = \"fusion.1\", pc = 1", "hlo = \"fusion.2\", pc = 1"}, // an HLO
-      {"snr.movi s2", "snr.movi s3"},                    // a register
-      {"ready = 2>", "ready = 9>"},                      // an annotation
-      {"complete 110", "complete 111"},                  // a DMA's fields
-      {"slack 0 dmas 1", "slack 0 dmas 2"},              // a wait's fields
-      {"\"t.jsonl\":3:0", "\"t.jsonl\":4:0"},          // a location
-      {"dense<[1, 2, 3, 4]>", "dense<[1, 2, 3, 5]>"},    // memory
-      {"14.0, 15.0]", "14.0, 15.5]"},                    // lanes
-      {"executed = true", "executed = false"},           // an outcome
+      {"snr.movi s2", "snr.movi s3"},                   // a register
+      {"ready = 2>", "ready = 9>"},                     // an annotation
+      {"complete 110", "complete 111"},                 // a DMA's fields
+      {"slack 0 dmas 1", "slack 0 dmas 2"},             // a wait's fields
+      {"\"t.jsonl\":3:0", "\"t.jsonl\":4:0"},           // a location
+      {"dense<[1, 2, 3, 4]>", "dense<[1, 2, 3, 5]>"},   // memory
+      {"14.0, 15.0]", "14.0, 15.5]"},                   // lanes
+      {"executed = true", "executed = false"},          // an outcome
       {"machine = \"snr-ref\"", "machine = \"snr-x\""}, // the trace's
-      {"snr.movi s2, 3 {hlo", "snr.movi s2, 4 {hlo"},    // an immediate
+      {"snr.movi s2, 3 {hlo", "snr.movi s2, 4 {hlo"},   // an immediate
   };
   for (auto [from, to] : edits) {
     std::string text = kTrace;

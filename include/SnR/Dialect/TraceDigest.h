@@ -1,4 +1,5 @@
-//===- TraceDigest.h - A digest of the IR SnR writes as bytecode -*- C++ -*-===//
+//===- TraceDigest.h - A digest of the IR SnR writes as bytecode -*- C++
+//-*-===//
 //
 // Part of the SnR project.
 //
