@@ -6,10 +6,10 @@
 //
 // The output file of snr-record, snr-gen and snr-opt: opened before the
 // work, so a path that cannot be written is reported before minutes of
-// recording;
-// written under a temporary name and renamed when complete, so a failed run
-// leaves no half-written file; and an I/O error (a full disk, -o /dev/full)
-// is an error naming the file, not LLVM's "IO failure on output stream".
+// recording; written under a temporary name and renamed when complete, so a
+// failed run leaves no half-written file; and an I/O error (a full disk,
+// -o /dev/full) is an error naming the file, not LLVM's "IO failure on
+// output stream".
 //
 //===----------------------------------------------------------------------===//
 
