@@ -18,6 +18,9 @@
 #include "SnR/Dialect/SnRAttrs.h"
 #include "SnR/Dialect/SnRDialect.h"
 #include "SnR/Dialect/SnRInterfaces.h"
+#include "SnR/Support/BytecodeChecksum.h"
+
+#include "mlir/Bytecode/BytecodeWriter.h"
 
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/Diagnostics.h"
@@ -378,4 +381,14 @@ LogicalResult snr::checkTraceDigest(Operation *op, Location loc) {
 void snr::dropTraceDigest(Operation *op) {
   if (std::optional<NamedAttribute> found = findDigest(op))
     op->removeDiscardableAttr(found->getName());
+}
+
+LogicalResult snr::writeTraceBytecode(Operation *op, llvm::raw_ostream &os) {
+  attachTraceDigest(op);
+  std::string bytes;
+  llvm::raw_string_ostream buffer(bytes);
+  if (failed(writeBytecodeToFile(op, buffer)))
+    return failure();
+  writeWithBytecodeChecksum(bytes, os);
+  return success();
 }

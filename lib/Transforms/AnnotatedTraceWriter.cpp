@@ -12,7 +12,6 @@
 #include "SnR/Support/OutputFile.h"
 #include "SnR/Transforms/Annotate.h"
 
-#include "mlir/Bytecode/BytecodeWriter.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/MLIRContext.h"
 #include "llvm/Support/BuryPointer.h"
@@ -67,14 +66,12 @@ llvm::Error AnnotatedTraceWriter::write(const sim::TimingRecorder &run,
         ops.push_back(&op);
   });
   annotateTiming(ops, run);
-  // Bytecode has no checksum of its own (TraceDigest.h).
-  if (format == Format::Bytecode)
-    attachTraceDigest(module);
   // Through a temporary name: a run killed while writing leaves no file
   // that could pass for a complete one.
   return writeFileAtomically(path, [&](llvm::raw_ostream &os) -> llvm::Error {
     if (format == Format::Bytecode) {
-      if (failed(writeBytecodeToFile(module, os)))
+      // With a digest and a checksum: MLIR bytecode has none (TraceDigest.h).
+      if (failed(writeTraceBytecode(module, os)))
         return llvm::createStringError(llvm::inconvertibleErrorCode(),
                                        "cannot write bytecode");
     } else {

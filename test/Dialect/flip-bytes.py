@@ -2,10 +2,10 @@
 """Flips every byte of a bytecode file, one at a time (each with a seeded
 random mask), reads each flipped copy with `snr-opt FILE` in its own process
 (MLIR's bytecode reader can crash on some corruptions) and checks that none
-reads back as IR other than the original's: each is rejected (the digest's
-error or another parse error) or prints the very same IR. MLIR's reader
-itself crashes or loops on some corruptions (before any digest can be
-checked); those are counted, and are not silent either.
+reads back as IR other than the original's: each is rejected (the file's
+checksum, the digest of its content, or another parse error) or prints the
+very same IR. Without the checksum MLIR's reader itself crashes or loops on
+some corruptions, before any digest can be checked: those are counted.
 
 usage: flip-bytes.py SNR_OPT FILE WORKDIR
 """
@@ -39,7 +39,8 @@ def content(output):
 reference = read(original)
 if reference.returncode != 0:
     sys.exit("the unflipped file does not read: " + reference.stderr.decode())
-kinds = {"digest error": 0, "other parse error": 0, "crash": 0,
+kinds = {"checksum error": 0, "digest error": 0, "other parse error": 0,
+         "crash": 0,
          "no answer in 2 s": 0, "same IR": 0}
 for offset in range(len(original)):
     data = bytearray(original)
@@ -50,7 +51,9 @@ for offset in range(len(original)):
     elif result.returncode < 0 or result.returncode > 1:
         kinds["crash"] += 1
     elif result.returncode == 1:
-        if b"does not match its digest" in result.stderr:
+        if b"do not match their checksum" in result.stderr:
+            kinds["checksum error"] += 1
+        elif b"does not match its digest" in result.stderr:
             kinds["digest error"] += 1
         else:
             kinds["other parse error"] += 1

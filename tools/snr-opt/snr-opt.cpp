@@ -10,12 +10,14 @@
 // mlir-opt's main spelled out: -o is written under a temporary name and
 // renamed when everything succeeded (a failed pipeline or a full disk leaves
 // an earlier file as it was, and the error names the file), and bytecode
-// carries the digest SnR checks on reading (TraceDigest.h).
+// carries the digest and the checksum SnR checks on reading (TraceDigest.h,
+// BytecodeChecksum.h).
 //
 //===----------------------------------------------------------------------===//
 
 #include "SnR/Dialect/SnRDialect.h"
 #include "SnR/Dialect/TraceDigest.h"
+#include "SnR/Support/BytecodeChecksum.h"
 #include "SnR/Support/OutputFile.h"
 #include "SnR/Support/Version.h"
 #include "SnR/Transforms/Passes.h"
@@ -71,15 +73,25 @@ int main(int argc, char **argv) {
       mlir::openInputFile(inputFile, &errorMessage);
   if (!input)
     return fail(errorMessage);
+  // Before MLIR's reader, which some corrupt bytecode crashes.
+  if (llvm::Error error =
+          snr::checkBytecodeChecksum(input->getBuffer(), inputFile))
+    return fail(llvm::toString(std::move(error)));
   llvm::Expected<std::unique_ptr<snr::OutputFile>> output =
       snr::OutputFile::open(outputFile);
   if (!output)
     return fail(llvm::toString(output.takeError()));
+  // Bytecode is made whole in memory, to add its checksum.
+  std::string bytecode;
+  llvm::raw_string_ostream bytecodeStream(bytecode);
   // On failure the temporary file goes (~OutputFile); the target is as it
   // was.
-  if (mlir::failed(mlir::MlirOptMain((*output)->os(), std::move(input),
-                                     registry, config)))
+  if (mlir::failed(mlir::MlirOptMain(
+          config.shouldEmitBytecode() ? bytecodeStream : (*output)->os(),
+          std::move(input), registry, config)))
     return 1;
+  if (config.shouldEmitBytecode())
+    snr::writeWithBytecodeChecksum(bytecode, (*output)->os());
   if (llvm::Error error = (*output)->keep())
     return fail(llvm::toString(std::move(error)));
   return 0;

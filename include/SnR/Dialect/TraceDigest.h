@@ -29,6 +29,7 @@
 #include "mlir/IR/Location.h"
 #include "mlir/Support/LLVM.h"
 #include "llvm/ADT/StringRef.h"
+#include "llvm/Support/raw_ostream.h"
 
 #include <cstdint>
 
@@ -53,6 +54,11 @@ void attachTraceDigest(mlir::Operation *op);
 /// is an error at `loc` (the file); an unknown scheme too. Success if it has
 /// none.
 mlir::LogicalResult checkTraceDigest(mlir::Operation *op, mlir::Location loc);
+
+/// Writes `op` as bytecode the way SnR does: with its digest, and with the
+/// file's checksum (SnR/Support/BytecodeChecksum.h).
+mlir::LogicalResult writeTraceBytecode(mlir::Operation *op,
+                                       llvm::raw_ostream &os);
 
 /// Removes `op`'s digest, if it has one (after checking it).
 void dropTraceDigest(mlir::Operation *op);
