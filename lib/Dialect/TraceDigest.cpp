@@ -348,6 +348,9 @@ std::string formatDigest(uint64_t digest) {
 uint64_t snr::computeTraceDigest(Operation *op) { return Digester(op).run(); }
 
 void snr::attachTraceDigest(Operation *op) {
+  // An op with nothing of snr's in it may come from a context that has not
+  // loaded the dialect yet (a pass declares it as a dependent dialect).
+  op->getContext()->getOrLoadDialect<SnRDialect>();
   op->setDiscardableAttr(
       kDigestAttrName,
       DigestAttr::get(op->getContext(), formatDigest(computeTraceDigest(op))));

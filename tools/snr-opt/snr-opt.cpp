@@ -38,6 +38,10 @@ struct AttachDigestPass
     : public mlir::PassWrapper<AttachDigestPass, mlir::OperationPass<>> {
   MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(AttachDigestPass)
   llvm::StringRef getArgument() const override { return "snr-attach-digest"; }
+  // The digest is an snr attribute, and the input may have no snr op.
+  void getDependentDialects(mlir::DialectRegistry &registry) const override {
+    registry.insert<snr::SnRDialect>();
+  }
   void runOnOperation() override { snr::attachTraceDigest(getOperation()); }
 };
 } // namespace
