@@ -88,12 +88,33 @@ enum Tag : uint64_t {
   EndTag,
 };
 
-class Digester {
+} // namespace
+
+/// The digest is the chain of, in pre-order, each op's own hash (its name,
+/// location, attributes, operands, results, successors: everything but
+/// its regions and its replay annotation), the annotation's words, and the
+/// regions' structure. record() computes all but the annotations and keeps
+/// the chain's words; finish() chains them with the annotations as they are
+/// then.
+class snr::detail::Digester {
 public:
   explicit Digester(Operation *root) : root(root) {}
 
-  uint64_t run() {
-    addOp(root);
+  void record() { addOp(root); }
+
+  uint64_t finish() {
+    Chain chain;
+    size_t next = 0;
+    for (size_t i = 0; i < annotated.size(); ++i) {
+      for (; next < slots[i]; ++next)
+        chain.add(words[next]);
+      Operation *op = annotated[i];
+      addAnnotation(chain, InstructionOpInterface(
+                               op, getOpKind(op->getName()).instruction)
+                               .getReplayAnnotation());
+    }
+    for (; next < words.size(); ++next)
+      chain.add(words[next]);
     return chain.get();
   }
 
@@ -255,7 +276,7 @@ private:
     return blocks.try_emplace(block, blocks.size()).first->second;
   }
 
-  void addAnnotation(const ReplayAnnotation &a) {
+  void addAnnotation(Chain &chain, const ReplayAnnotation &a) {
     chain.add(uint64_t(a.present) | uint64_t(a.kind) << 8 |
               uint64_t(a.part) << 16);
     if (!a.present)
@@ -273,8 +294,9 @@ private:
 
   void addOp(Operation *op) {
     const OpKind &kind = getOpKind(op->getName());
-    chain.add(kind.nameHash);
-    chain.add(hashAttr(op->getLoc()));
+    Chain own;
+    own.add(kind.nameHash);
+    own.add(hashAttr(op->getLoc()));
     // Discardable attributes; the root's digest is not its own content.
     if (op == root) {
       SmallVector<NamedAttribute> kept;
@@ -282,61 +304,70 @@ private:
       for (NamedAttribute attr : op->getDiscardableAttrs())
         if (!digest || attr.getName() != digest->getName())
           kept.push_back(attr);
-      chain.add(hashAttr(DictionaryAttr::get(op->getContext(), kept)));
+      own.add(hashAttr(DictionaryAttr::get(op->getContext(), kept)));
     } else {
-      chain.add(hashAttr(op->getDiscardableAttrDictionary()));
+      own.add(hashAttr(op->getDiscardableAttrDictionary()));
     }
     // Inherent attributes and properties.
     if (op->getPropertiesStorageSize()) {
       if (kind.snr) {
         for (StringRef attrName : kind.attrNames)
-          chain.add(hashAttr(op->getInherentAttr(attrName).value_or(nullptr)));
-        if (kind.instruction)
-          addAnnotation(InstructionOpInterface(op, kind.instruction)
-                            .getReplayAnnotation());
+          own.add(hashAttr(op->getInherentAttr(attrName).value_or(nullptr)));
       } else {
-        chain.add(hashAttr(op->getPropertiesAsAttribute()));
+        own.add(hashAttr(op->getPropertiesAsAttribute()));
       }
     }
     // The counts in one word: most ops of a trace have none of these.
-    chain.add(uint64_t(op->getNumOperands()) << 48 ^
-              uint64_t(op->getNumResults()) << 32 ^
-              uint64_t(op->getNumSuccessors()) << 16 ^ op->getNumRegions());
+    own.add(uint64_t(op->getNumOperands()) << 48 ^
+            uint64_t(op->getNumResults()) << 32 ^
+            uint64_t(op->getNumSuccessors()) << 16 ^ op->getNumRegions());
     for (Value operand : op->getOperands())
-      chain.add(valueNumber(operand));
+      own.add(valueNumber(operand));
     for (Value result : op->getResults()) {
-      chain.add(hashType(result.getType()));
+      own.add(hashType(result.getType()));
       valueNumber(result);
     }
     for (Block *successor : op->getSuccessors())
-      chain.add(blockNumber(successor));
+      own.add(blockNumber(successor));
+    words.push_back(own.get());
+    if (kind.instruction) {
+      slots.push_back(words.size());
+      annotated.push_back(op);
+    }
     for (Region &region : op->getRegions()) {
-      chain.add(RegionTag);
+      words.push_back(RegionTag);
       for (Block &block : region) {
-        chain.add(BlockTag);
-        chain.add(blockNumber(&block));
-        chain.add(block.getNumArguments());
+        Chain header;
+        header.add(BlockTag);
+        header.add(blockNumber(&block));
+        header.add(block.getNumArguments());
         for (BlockArgument arg : block.getArguments()) {
-          chain.add(hashType(arg.getType()));
-          chain.add(hashAttr(arg.getLoc()));
+          header.add(hashType(arg.getType()));
+          header.add(hashAttr(arg.getLoc()));
           valueNumber(arg);
         }
+        words.push_back(header.get());
         for (Operation &nested : block)
           addOp(&nested);
-        chain.add(EndTag);
+        words.push_back(EndTag);
       }
-      chain.add(EndTag);
+      words.push_back(EndTag);
     }
   }
 
   Operation *root;
-  Chain chain;
+  /// The chain's words but the annotations'; each annotated instruction's
+  /// words go before words[slots[i]].
+  std::vector<uint64_t> words;
+  std::vector<size_t> slots;
+  std::vector<Operation *> annotated;
   llvm::DenseMap<const void *, uint64_t> hashes;
   llvm::DenseMap<const void *, OpKind> kinds;
   llvm::DenseMap<Value, uint64_t> values;
   llvm::DenseMap<Block *, uint64_t> blocks;
 };
 
+namespace {
 std::string formatDigest(uint64_t digest) {
   std::string text = kScheme.str();
   llvm::raw_string_ostream(text) << llvm::format_hex_no_prefix(digest, 16);
@@ -345,7 +376,25 @@ std::string formatDigest(uint64_t digest) {
 
 } // namespace
 
-uint64_t snr::computeTraceDigest(Operation *op) { return Digester(op).run(); }
+uint64_t snr::computeTraceDigest(Operation *op) {
+  detail::Digester digester(op);
+  digester.record();
+  return digester.finish();
+}
+
+TraceDigestBuilder::TraceDigestBuilder(Operation *op)
+    : digester(std::make_unique<detail::Digester>(op)), op(op) {
+  digester->record();
+}
+
+TraceDigestBuilder::~TraceDigestBuilder() = default;
+
+void TraceDigestBuilder::attach() {
+  op->getContext()->getOrLoadDialect<SnRDialect>();
+  op->setDiscardableAttr(
+      kDigestAttrName,
+      DigestAttr::get(op->getContext(), formatDigest(digester->finish())));
+}
 
 void snr::attachTraceDigest(Operation *op) {
   // An op with nothing of snr's in it may come from a context that has not
@@ -386,8 +435,12 @@ void snr::dropTraceDigest(Operation *op) {
     op->removeDiscardableAttr(found->getName());
 }
 
-LogicalResult snr::writeTraceBytecode(Operation *op, llvm::raw_ostream &os) {
-  attachTraceDigest(op);
+LogicalResult snr::writeTraceBytecode(Operation *op, llvm::raw_ostream &os,
+                                      TraceDigestBuilder *digest) {
+  if (digest)
+    digest->attach();
+  else
+    attachTraceDigest(op);
   std::string bytes;
   llvm::raw_string_ostream buffer(bytes);
   if (failed(writeBytecodeToFile(op, buffer)))

@@ -24,6 +24,9 @@ using namespace snr;
 struct AnnotatedTraceWriter::Impl {
   std::unique_ptr<MLIRContext> context;
   OwningOpRef<ModuleOp> module;
+  /// All of the bytecode's digest but the annotations, hashed on the
+  /// importer thread too (TraceDigest.h).
+  std::unique_ptr<TraceDigestBuilder> digest;
   std::thread importer;
 
   ~Impl() {
@@ -45,6 +48,8 @@ AnnotatedTraceWriter::AnnotatedTraceWriter(const trace::Trace &trace)
   Impl *state = impl.get();
   impl->importer = std::thread([state, &trace] {
     state->module = importTraceTable(trace, state->context.get());
+    if (state->module)
+      state->digest = std::make_unique<TraceDigestBuilder>(*state->module);
   });
 }
 
@@ -71,7 +76,7 @@ llvm::Error AnnotatedTraceWriter::write(const sim::TimingRecorder &run,
   return writeFileAtomically(path, [&](llvm::raw_ostream &os) -> llvm::Error {
     if (format == Format::Bytecode) {
       // With a digest and a checksum: MLIR bytecode has none (TraceDigest.h).
-      if (failed(writeTraceBytecode(module, os)))
+      if (failed(writeTraceBytecode(module, os, impl->digest.get())))
         return llvm::createStringError(llvm::inconvertibleErrorCode(),
                                        "cannot write bytecode");
     } else {

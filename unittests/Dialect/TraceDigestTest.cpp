@@ -13,7 +13,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "SnR/Dialect/TraceDigest.h"
+#include "SnR/Dialect/SnRAttrs.h"
 #include "SnR/Dialect/SnRDialect.h"
+#include "SnR/Dialect/SnROps.h"
 
 #include "mlir/Bytecode/BytecodeWriter.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -82,6 +84,24 @@ TEST_F(TraceDigestTest, ReadingDropsAnIntactDigest) {
   ASSERT_TRUE(read);
   EXPECT_FALSE((*read)->hasAttr(kDigestAttrName));
   EXPECT_EQ(printGeneric(*read), expected);
+}
+
+TEST_F(TraceDigestTest, InTwoStepsTheSameAsInOne) {
+  OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(kTrace, &context);
+  ASSERT_TRUE(module);
+  // Hashed before the annotations change (as snr-replay does while it
+  // replays), attached after.
+  TraceDigestBuilder builder(*module);
+  (*module)->walk([](InstructionOpInterface inst) {
+    ReplayAnnotation annotation = inst.getReplayAnnotation();
+    annotation.ready += 1000;
+    inst.setReplayAnnotation(annotation);
+  });
+  builder.attach();
+  auto digest = cast<DigestAttr>((*module)->getAttr(kDigestAttrName));
+  uint64_t expected = computeTraceDigest(*module);
+  EXPECT_EQ(digest.getText().drop_front(3), llvm::utohexstr(expected, true, 16));
+  EXPECT_TRUE(succeeded(checkTraceDigest(*module, (*module)->getLoc())));
 }
 
 TEST_F(TraceDigestTest, EveryKindOfContentChangesTheDigest) {

@@ -32,6 +32,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <cstdint>
+#include <memory>
 
 namespace mlir {
 class Operation;
@@ -55,10 +56,32 @@ void attachTraceDigest(mlir::Operation *op);
 /// none.
 mlir::LogicalResult checkTraceDigest(mlir::Operation *op, mlir::Location loc);
 
-/// Writes `op` as bytecode the way SnR does: with its digest, and with the
-/// file's checksum (SnR/Support/BytecodeChecksum.h).
+namespace detail {
+class Digester;
+} // namespace detail
+
+/// The digest in two steps, so that most of it can be computed off the
+/// critical path (snr-replay: while the replay runs): construction hashes
+/// everything in `op` but the instructions' replay annotations; attach()
+/// adds the annotations as they are then and stores the digest in `op`.
+/// Between the two, nothing but the annotations may change.
+class TraceDigestBuilder {
+public:
+  explicit TraceDigestBuilder(mlir::Operation *op);
+  ~TraceDigestBuilder();
+  void attach();
+
+private:
+  std::unique_ptr<detail::Digester> digester;
+  mlir::Operation *op;
+};
+
+/// Writes `op` as bytecode the way SnR does: with its digest (from `digest`
+/// if given, which must have been built from `op`), and with the file's
+/// checksum (SnR/Support/BytecodeChecksum.h).
 mlir::LogicalResult writeTraceBytecode(mlir::Operation *op,
-                                       llvm::raw_ostream &os);
+                                       llvm::raw_ostream &os,
+                                       TraceDigestBuilder *digest = nullptr);
 
 /// Removes `op`'s digest, if it has one (after checking it).
 void dropTraceDigest(mlir::Operation *op);
