@@ -23,6 +23,8 @@ PACKAGES=(
   chromium
   # callgrind, for the analyses' linearity test (test/Analysis/linearity.test)
   valgrind
+  # fault injection, for snr-replay's kill test (test/Replay/kill-strace.test)
+  strace
 )
 
 deps() {

@@ -91,6 +91,20 @@ else:
     lit_config.note("speedscope could not be installed from npm: "
                     "test/Export/speedscope.test is UNSUPPORTED")
 
+# The kill test kills snr-replay at each step of its output transaction
+# with strace's fault injection (dev.sh installs strace); where strace is
+# missing or cannot trace (no ptrace in a container) that part is
+# UNSUPPORTED.
+if shutil.which("strace"):
+    import subprocess
+    try:
+        if subprocess.run(["strace", "-f", "-o", os.devnull, "-e",
+                           "inject=unlink:signal=SIGKILL:when=99", "true"],
+                          capture_output=True, timeout=30).returncode == 0:
+            config.available_features.add("strace")
+    except (OSError, subprocess.TimeoutExpired):
+        pass
+
 # The analyses' linearity test counts instructions under callgrind (dev.sh
 # installs valgrind); without it the test is UNSUPPORTED.
 # Valgrind cannot run a sanitizer build (./dev.sh sanitize).

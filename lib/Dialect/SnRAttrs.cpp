@@ -50,6 +50,8 @@ Attribute SnRDialect::parseAttribute(DialectAsmParser &parser,
     return DmaTimingAttr::parse(parser, type);
   if (mnemonic == WaitTimingAttr::getMnemonic())
     return WaitTimingAttr::parse(parser, type);
+  if (mnemonic == DigestAttr::getMnemonic())
+    return DigestAttr::parse(parser, type);
   Attribute result;
   if (mnemonic == RegAttr::getMnemonic()) {
     if (parser.parseLess())
@@ -82,10 +84,11 @@ void SnRDialect::printAttribute(Attribute attr,
         typed.print(printer);
         printer << '>';
       })
-      .Case<TimingAttr, DmaTimingAttr, WaitTimingAttr>([&](auto typed) {
-        printer << typed.getMnemonic();
-        typed.print(printer);
-      });
+      .Case<TimingAttr, DmaTimingAttr, WaitTimingAttr, DigestAttr>(
+          [&](auto typed) {
+            printer << typed.getMnemonic();
+            typed.print(printer);
+          });
 }
 
 //===----------------------------------------------------------------------===//

@@ -22,6 +22,7 @@
 
 #include "SnR/Dialect/SnRAttrs.h"
 #include "SnR/Dialect/SnRDialect.h"
+#include "SnR/Dialect/TraceDigest.h"
 
 #include "mlir/Bytecode/BytecodeImplementation.h"
 #include "llvm/ADT/TypeSwitch.h"
@@ -45,6 +46,7 @@ enum AttrTag : uint64_t {
   TimingTag = 3,
   DmaTimingTag = 4,
   WaitTimingTag = 5,
+  DigestTag = 6,
 };
 
 struct SnRDialectVersion : public DialectVersion {
@@ -132,6 +134,12 @@ struct SnRBytecodeInterface : public BytecodeDialectInterface {
         return {};
       return WaitTimingAttr::get(context, base, transfer, slack, dmas);
     }
+    case DigestTag: {
+      StringRef text;
+      if (failed(reader.readString(text)))
+        return {};
+      return DigestAttr::get(context, text);
+    }
     default:
       reader.emitError() << "unknown snr attribute tag " << tag
                          << " in bytecode (written by a newer SnR?)";
@@ -188,6 +196,11 @@ struct SnRBytecodeInterface : public BytecodeDialectInterface {
           writer.writeVarInt(wait.getDmas());
           return success();
         })
+        .Case([&](DigestAttr digest) {
+          writer.writeVarInt(DigestTag);
+          writer.writeOwnedString(digest.getText());
+          return success();
+        })
         .Default([](Attribute) { return failure(); });
   }
 
@@ -207,6 +220,21 @@ struct SnRBytecodeInterface : public BytecodeDialectInterface {
       return nullptr;
     }
     return std::make_unique<SnRDialectVersion>(version);
+  }
+
+  /// Runs after the whole file is read, before it is verified, on the
+  /// reader's own module (located at the file) that holds the file's
+  /// top-level ops: checks and drops the digest SnR wrote (TraceDigest.h).
+  LogicalResult upgradeFromVersion(Operation *topLevelOp,
+                                   const DialectVersion &) const override {
+    for (Region &region : topLevelOp->getRegions())
+      for (Block &block : region)
+        for (Operation &op : block) {
+          if (failed(checkTraceDigest(&op, topLevelOp->getLoc())))
+            return failure();
+          dropTraceDigest(&op);
+        }
+    return success();
   }
 };
 

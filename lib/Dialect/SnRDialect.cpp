@@ -5,7 +5,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "SnR/Dialect/SnRDialect.h"
+#include "SnR/Dialect/SnRAttrs.h"
 #include "SnR/Dialect/SnROps.h"
+#include "SnR/Dialect/TraceDigest.h"
 #include "SnRBytecode.h"
 
 using namespace snr;
@@ -19,4 +21,16 @@ void SnRDialect::initialize() {
       >();
   registerAttributes();
   detail::addBytecodeInterface(this);
+}
+
+/// A digest still present when the IR is verified was not checked on
+/// reading (a text form that carries one, or bytecode that lost its snr
+/// version entry): it is checked now.
+llvm::LogicalResult
+SnRDialect::verifyOperationAttribute(mlir::Operation *op,
+                                     mlir::NamedAttribute attr) {
+  if (attr.getName() == kDigestAttrName ||
+      mlir::isa<DigestAttr>(attr.getValue()))
+    return checkTraceDigest(op, op->getLoc());
+  return llvm::success();
 }

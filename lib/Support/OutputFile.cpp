@@ -84,39 +84,97 @@ llvm::Error OutputFile::keep() {
 }
 
 namespace {
-struct OutputErrorContext {
+/// The -o file of a driver-written tool: there is one per process.
+struct DriverOutput {
   std::string tool, output;
+  /// The temporary file the driver writes instead, if any.
+  std::string temp;
+  std::string tempArg;
 };
-OutputErrorContext &outputErrorContext() {
-  static OutputErrorContext context;
-  return context;
+DriverOutput &driverOutput() {
+  static DriverOutput output;
+  return output;
+}
+
+void removeDriverTemp() {
+  DriverOutput &output = driverOutput();
+  if (!output.temp.empty())
+    llvm::sys::fs::remove(output.temp);
+  output.temp.clear();
 }
 
 void handleFatalError(void *, const char *reason, bool) {
   StringRef text(reason);
-  const OutputErrorContext &context = outputErrorContext();
+  const DriverOutput &output = driverOutput();
   if (text.consume_front("IO failure on output stream: ")) {
-    llvm::WithColor::error(llvm::errs(), context.tool)
-        << "cannot write '" << context.output << "': " << text << "\n";
+    llvm::WithColor::error(llvm::errs(), output.tool)
+        << "cannot write '" << output.output << "': " << text << "\n";
   } else {
-    llvm::WithColor::error(llvm::errs(), context.tool) << reason << "\n";
+    llvm::WithColor::error(llvm::errs(), output.tool) << reason << "\n";
   }
+  removeDriverTemp();
   // LLVM exits with status 1 when the handler returns.
 }
 } // namespace
 
-void snr::reportOutputErrorsByName(StringRef tool, int argc, char **argv) {
-  OutputErrorContext &context = outputErrorContext();
-  context.tool = tool.str();
-  context.output = "-";
+llvm::Error snr::redirectDriverOutput(StringRef tool, int argc, char **argv) {
+  DriverOutput &output = driverOutput();
+  output.tool = tool.str();
+  output.output = "-";
+  // Where the -o value is, to point it at the temporary file.
+  char **valueArg = nullptr;
+  bool joined = false;
   for (int i = 1; i < argc; ++i) {
     StringRef arg(argv[i]);
-    if ((arg == "-o" || arg == "--o") && i + 1 < argc)
-      context.output = argv[i + 1];
-    else if (arg.consume_front("-o=") || arg.consume_front("--o="))
-      context.output = arg.str();
+    if (arg == "--")
+      break;
+    if ((arg == "-o" || arg == "--o") && i + 1 < argc) {
+      output.output = argv[i + 1];
+      valueArg = &argv[++i];
+      joined = false;
+    } else if (arg.consume_front("-o=") || arg.consume_front("--o=")) {
+      output.output = arg.str();
+      valueArg = &argv[i];
+      joined = true;
+    }
   }
   llvm::install_fatal_error_handler(handleFatalError, nullptr);
+  StringRef path = output.output;
+  llvm::sys::fs::file_status status;
+  if (!valueArg || path == "-" ||
+      (!llvm::sys::fs::status(path, status) &&
+       status.type() != llvm::sys::fs::file_type::regular_file))
+    return llvm::Error::success();
+  llvm::SmallString<256> temp;
+  if (std::error_code ec = llvm::sys::fs::createUniqueFile(
+          path + ".tmp-%%%%%%%%", temp))
+    return llvm::createStringError(ec, "cannot write '" + path +
+                                           "': " + ec.message());
+  output.temp = temp.str().str();
+  // An exit before the driver is done (--help, a bad option) leaves no
+  // temporary file behind.
+  std::atexit(removeDriverTemp);
+  output.tempArg = (joined ? "-o=" : "") + output.temp;
+  *valueArg = output.tempArg.data();
+  return llvm::Error::success();
+}
+
+int snr::finishDriverOutput(bool succeeded) {
+  DriverOutput &output = driverOutput();
+  if (output.temp.empty())
+    return succeeded ? 0 : 1;
+  if (!succeeded) {
+    removeDriverTemp();
+    return 1;
+  }
+  if (std::error_code ec = llvm::sys::fs::rename(output.temp, output.output)) {
+    llvm::WithColor::error(llvm::errs(), output.tool)
+        << "cannot write '" << output.output << "': " << ec.message() << "\n";
+    removeDriverTemp();
+    return 1;
+  }
+  output.temp.clear();
+  return 0;
 }
 
 llvm::Error snr::writeFileAtomically(

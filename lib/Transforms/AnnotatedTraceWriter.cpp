@@ -7,11 +7,11 @@
 #include "SnR/Transforms/AnnotatedTraceWriter.h"
 #include "SnR/Dialect/SnRDialect.h"
 #include "SnR/Dialect/SnROps.h"
+#include "SnR/Dialect/TraceDigest.h"
 #include "SnR/Trace/TraceImport.h"
 #include "SnR/Support/OutputFile.h"
 #include "SnR/Transforms/Annotate.h"
 
-#include "mlir/Bytecode/BytecodeWriter.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/MLIRContext.h"
 #include "llvm/Support/BuryPointer.h"
@@ -24,6 +24,9 @@ using namespace snr;
 struct AnnotatedTraceWriter::Impl {
   std::unique_ptr<MLIRContext> context;
   OwningOpRef<ModuleOp> module;
+  /// All of the bytecode's digest but the annotations, hashed on the
+  /// importer thread too (TraceDigest.h).
+  std::unique_ptr<TraceDigestBuilder> digest;
   std::thread importer;
 
   ~Impl() {
@@ -45,6 +48,8 @@ AnnotatedTraceWriter::AnnotatedTraceWriter(const trace::Trace &trace)
   Impl *state = impl.get();
   impl->importer = std::thread([state, &trace] {
     state->module = importTraceTable(trace, state->context.get());
+    if (state->module)
+      state->digest = std::make_unique<TraceDigestBuilder>(*state->module);
   });
 }
 
@@ -75,7 +80,8 @@ llvm::Error AnnotatedTraceWriter::write(const sim::TimingRecorder &run,
   // that could pass for a complete one.
   return writeFileAtomically(path, [&](llvm::raw_ostream &os) -> llvm::Error {
     if (format == Format::Bytecode) {
-      if (failed(writeBytecodeToFile(module, os)))
+      // With a digest and a checksum: MLIR bytecode has none (TraceDigest.h).
+      if (failed(writeTraceBytecode(module, os, impl->digest.get())))
         return llvm::createStringError(llvm::inconvertibleErrorCode(),
                                        "cannot write bytecode");
     } else {

@@ -3,7 +3,12 @@
 invariant (docs/replay.md): after every kill it is as it was, or holds the
 new run's complete results, or holds FAILED and no file of the earlier run.
 
-usage: kill-check.py SNR_REPLAY TRACE WORKDIR [ITERATIONS]
+With --strace it then kills deterministically inside the windows a random
+kill rarely hits: at each unlink (the earlier run's files going, the marker
+going last) and at each rename (the marker, then each result, put in place),
+one run per syscall, each from a complete run of the other option set.
+
+usage: kill-check.py SNR_REPLAY TRACE WORKDIR [ITERATIONS] [--strace]
 """
 import os
 import random
@@ -12,8 +17,10 @@ import subprocess
 import sys
 import time
 
-replay, trace, work = sys.argv[1:4]
-iterations = int(sys.argv[4]) if len(sys.argv) > 4 else 40
+args = [a for a in sys.argv[1:] if a != "--strace"]
+use_strace = "--strace" in sys.argv
+replay, trace, work = args[0:3]
+iterations = int(args[3]) if len(args) > 3 else 40
 random.seed(13)
 # Two option sets whose runs write different files.
 # report::getRunResultFiles(), in its order.
@@ -57,15 +64,11 @@ out = os.path.join(work, "out")
 run(out, VARIANTS[0])
 kinds = {"unchanged": 0, "complete": 0, "failed": 0,
          "killed while removing the earlier run": 0}
-for i in range(iterations):
-    options = VARIANTS[(i + 1) % 2]
-    before = snapshot(out)
-    process = subprocess.Popen([replay, trace, "-o", out, "--quiet"] + options,
-                               stdout=subprocess.DEVNULL,
-                               stderr=subprocess.DEVNULL)
-    time.sleep(random.uniform(0, duration * 1.2))
-    process.send_signal(signal.SIGKILL)
-    process.wait()
+
+
+def check(i, before, variant):
+    """Classifies the directory after kill `i` of a run with VARIANTS[variant]
+    that started from `before`; exits on a state that breaks the invariant."""
     after = snapshot(out)
     names = set(after)
     if after == before:
@@ -85,19 +88,54 @@ for i in range(iterations):
             pending = {n for n in before if REMOVAL_ORDER.index(n) >= first}
             new = names - set(earlier) - {"FAILED"}
             if set(earlier) != pending or new:
-                sys.exit("kill %d: FAILED beside the earlier run's %s" %
+                sys.exit("kill %s: FAILED beside the earlier run's %s" %
                          (i, ", ".join(sorted(earlier))))
             kinds["killed while removing the earlier run"] += 1
-    elif names == expected[(i + 1) % 2]:
+    elif names == expected[variant]:
         kinds["complete"] += 1
     else:
-        sys.exit("kill %d: no FAILED marker, but the directory holds %s "
+        sys.exit("kill %s: no FAILED marker, but the directory holds %s "
                  "(neither the earlier run's %s nor this run's %s)" %
-                 (i, sorted(names), sorted(before),
-                  sorted(expected[(i + 1) % 2])))
+                 (i, sorted(names), sorted(before), sorted(expected[variant])))
+
+
+for i in range(iterations):
+    variant = (i + 1) % 2
+    before = snapshot(out)
+    process = subprocess.Popen([replay, trace, "-o", out, "--quiet"] +
+                               VARIANTS[variant], stdout=subprocess.DEVNULL,
+                               stderr=subprocess.DEVNULL)
+    time.sleep(random.uniform(0, duration * 1.2))
+    process.send_signal(signal.SIGKILL)
+    process.wait()
+    check(i, before, variant)
     # Start each kill from a complete run of the other variant, or from what
     # the kill left (a marker, a partial run): both are states to recover from.
     if i % 3 == 0:
         run(out, VARIANTS[i % 2])
-print("ok: %d kills; %s" % (iterations, ", ".join(
+kills = iterations
+
+# strace delivers SIGKILL as the process enters its n-th unlink (or rename):
+# every step of the transaction is a kill point, for both option sets.
+if use_strace:
+    for syscall in ["unlink", "rename"]:
+        for variant in [0, 1]:
+            n = 1
+            while True:
+                run(out, VARIANTS[1 - variant])
+                before = snapshot(out)
+                result = subprocess.run(
+                    ["strace", "-f", "-o", os.devnull, "-e", "trace=" + syscall,
+                     "-e", "inject=%s:signal=SIGKILL:when=%d" % (syscall, n),
+                     replay, trace, "-o", out, "--quiet"] + VARIANTS[variant],
+                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                if result.returncode == 0:
+                    # Fewer than n such calls: the run completed.
+                    check("%s #%d" % (syscall, n), before, variant)
+                    break
+                check("%s #%d" % (syscall, n), before, variant)
+                kills += 1
+                n += 1
+
+print("ok: %d kills; %s" % (kills, ", ".join(
     "%s %d" % kv for kv in sorted(kinds.items()))))

@@ -88,6 +88,27 @@ def SnR_AddrAttr : SnR_Attr<"Addr", "addr"> {
 }
 
 //===----------------------------------------------------------------------===//
+// The digest of bytecode SnR writes (include/SnR/Dialect/TraceDigest.h)
+//===----------------------------------------------------------------------===//
+
+def SnR_DigestAttr : SnR_Attr<"Digest", "digest"> {
+  let summary = "A digest of the content of the op that carries it";
+  let description = [{
+    Written as `snr.digest` on the module when SnR writes bytecode, checked
+    and dropped when the file is read: a scheme and 64 bits in hexadecimal.
+    An snr attribute, not a string, so that reading it loads the snr dialect
+    (whose bytecode hook checks it) even when nothing else in the file is
+    snr's.
+
+    ```mlir
+    module attributes {snr.digest = #snr.digest<"v1:80fc6517345928f0">} {
+    ```
+  }];
+  let parameters = (ins StringRefParameter<>:$text);
+  let assemblyFormat = "`<` $text `>`";
+}
+
+//===----------------------------------------------------------------------===//
 // Replay annotations (written by --snr-simulate, replaced when it re-runs)
 //===----------------------------------------------------------------------===//
 

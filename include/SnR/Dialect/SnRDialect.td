@@ -32,6 +32,7 @@ def SnR_Dialect : Dialect {
     ```
   }];
   let useDefaultAttributePrinterParser = 0;
+  let hasOperationAttrVerify = 1;
   let extraClassDeclaration = [{
     void registerAttributes();
     ::mlir::Attribute parseAttribute(::mlir::DialectAsmParser &parser,

@@ -4,11 +4,12 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// The output file of snr-record and snr-gen: opened before the work, so a
-// path that cannot be written is reported before minutes of recording;
-// written under a temporary name and renamed when complete, so a failed run
-// leaves no half-written file; and an I/O error (a full disk, -o /dev/full)
-// is an error naming the file, not LLVM's "IO failure on output stream".
+// The output file of snr-record, snr-gen and snr-opt: opened before the
+// work, so a path that cannot be written is reported before minutes of
+// recording; written under a temporary name and renamed when complete, so a
+// failed run leaves no half-written file; and an I/O error (a full disk,
+// -o /dev/full) is an error naming the file, not LLVM's "IO failure on
+// output stream".
 //
 //===----------------------------------------------------------------------===//
 
@@ -55,10 +56,19 @@ llvm::Error writeFileAtomically(
     llvm::StringRef path,
     llvm::function_ref<llvm::Error(llvm::raw_ostream &)> write);
 
-/// For tools whose output is written by MLIR's drivers (snr-opt,
-/// snr-translate): turns LLVM's fatal "IO failure on output stream" into
-/// "<tool>: error: cannot write '<-o file>': <reason>" (exit status 1).
-void reportOutputErrorsByName(llvm::StringRef tool, int argc, char **argv);
+/// For snr-translate, whose -o file MLIR's driver (mlirTranslateMain)
+/// opens: a regular -o file (or a new one) is written under a temporary name
+/// beside it, `argv` rewritten to name it, and renamed by
+/// finishDriverOutput() when the driver succeeded; otherwise (a failure, an
+/// early exit, a fatal I/O error) the temporary file goes and the target is
+/// as it was. A device (/dev/stdout) is written in place. LLVM's fatal "IO
+/// failure on output stream" becomes "<tool>: error: cannot write '<-o
+/// file>': <reason>" (exit status 1).
+llvm::Error redirectDriverOutput(llvm::StringRef tool, int argc, char **argv);
+
+/// After the driver: renames the temporary file to the -o file if
+/// `succeeded`, removes it otherwise. Returns the tool's exit status.
+int finishDriverOutput(bool succeeded);
 
 } // namespace snr
 

@@ -1,0 +1,40 @@
+//===- BytecodeChecksum.h - A checksum of a bytecode file -------*- C++ -*-===//
+//
+// Part of the SnR project.
+//
+//===----------------------------------------------------------------------===//
+//
+// MLIR's bytecode reader trusts its input: some flipped bytes crash it or
+// make it loop before any check of the content (TraceDigest.h) can run. So
+// SnR's tools also check the file's bytes before they parse it: bytecode
+// SnR writes names its producer "<MLIR's producer> snr-xxh3:<16 hex
+// digits>", an xxh3 hash of every byte of the file but the producer string.
+// MLIR reads the producer as text and ignores it; SnR's readers (snr-opt,
+// snr-translate) verify it first.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SNR_SUPPORT_BYTECODECHECKSUM_H
+#define SNR_SUPPORT_BYTECODECHECKSUM_H
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+#include "llvm/Support/raw_ostream.h"
+
+namespace snr {
+
+/// Writes `bytes` (MLIR bytecode) to `os` with the checksum added to its
+/// producer; anything that is not bytecode is written as it is.
+void writeWithBytecodeChecksum(llvm::StringRef bytes, llvm::raw_ostream &os);
+
+/// Checks the checksum of `bytes`, read from `name`, if it is bytecode that
+/// has one: a mismatch is an error naming the file.
+llvm::Error checkBytecodeChecksum(llvm::StringRef bytes, llvm::StringRef name);
+
+/// checkBytecodeChecksum on the file at `path`, if it is a regular file
+/// that can be read (a driver reports the others itself).
+llvm::Error checkBytecodeFileChecksum(llvm::StringRef path);
+
+} // namespace snr
+
+#endif // SNR_SUPPORT_BYTECODECHECKSUM_H

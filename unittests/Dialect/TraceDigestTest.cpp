@@ -1,0 +1,170 @@
+//===- TraceDigestTest.cpp - What the bytecode digest covers --------------===//
+//
+// Part of the SnR project.
+//
+//===----------------------------------------------------------------------===//
+//
+// The digest changes with every kind of content an annotated trace holds,
+// reading bytecode checks and drops it, and a text form that carries one is
+// checked by the verifier until the digest is deleted. (Flipping every byte
+// of a written file is test/Dialect/bytecode-digest.test: MLIR's bytecode
+// reader can crash on some flips, so each read runs in its own process.)
+//
+//===----------------------------------------------------------------------===//
+
+#include "SnR/Dialect/TraceDigest.h"
+#include "SnR/Dialect/SnRAttrs.h"
+#include "SnR/Dialect/SnRDialect.h"
+#include "SnR/Dialect/SnROps.h"
+
+#include "mlir/Bytecode/BytecodeWriter.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/Parser/Parser.h"
+#include "llvm/ADT/StringExtras.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+
+using namespace mlir;
+using namespace snr;
+
+namespace {
+
+// Every kind of content a replay writes: instructions with registers,
+// addresses, guards, PCs, HLO names and their replay annotation (plain, DMA,
+// wait), a snapshot with registers, lanes and memory, and locations.
+constexpr const char *kTrace = R"mlir(
+snr.trace @t at 0 attributes {machine = "snr-ref"} {
+  snr.snapshot {
+    snr.init_reg s1 = 4096 loc("t.jsonl":1:0)
+    snr.init_vreg v0 = [0.0, 1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0, 9.0, 10.0, 11.0, 12.0, 13.0, 14.0, 15.0]
+    snr.init_mem hbm[4096] = dense<[1, 2, 3, 4]> : tensor<4xi8>
+  }
+  snr.dma.issue hbm[s1] -> vmem[0], 640, f0 {hlo = "fusion.1", pc = 0 : i64} replay<issue = 0, ready = 1, dma = "hbm->vmem" base_end 100 start 100 complete 110> loc("t.jsonl":2:0)
+  snr.movi s2, 3 {hlo = "fusion.1", pc = 1 : i64} replay<issue = 1, ready = 2> loc("t.jsonl":3:0)
+  snr.cmpi gt p1, s2, 0 {pc = 2 : i64} replay<issue = 2, ready = 3> loc("t.jsonl":4:0)
+  snr.addi s2, s2, -1 if p1 {executed = true, pc = 3 : i64} replay<issue = 3, ready = 4, stall = 1 scoreboard> loc("t.jsonl":5:0)
+  snr.dma.wait f0 {pc = 4 : i64} replay<issue = 110, ready = 111, stall = 106 dma_wait, wait base 96 transfer 10 slack 0 dmas 1> loc("t.jsonl":6:0)
+}
+)mlir";
+
+std::string printGeneric(Operation *op) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  op->print(os, OpPrintingFlags().printGenericOpForm().enableDebugInfo());
+  return text;
+}
+
+class TraceDigestTest : public ::testing::Test {
+protected:
+  TraceDigestTest() { context.loadDialect<SnRDialect>(); }
+
+  /// The trace as bytecode (with a digest if `digest`) and as generic text.
+  std::pair<std::string, std::string> write(bool digest) {
+    OwningOpRef<ModuleOp> module =
+        parseSourceString<ModuleOp>(kTrace, &context);
+    EXPECT_TRUE(module);
+    std::string expected = printGeneric(*module);
+    if (digest)
+      attachTraceDigest(*module);
+    std::string bytes;
+    llvm::raw_string_ostream os(bytes);
+    EXPECT_TRUE(succeeded(writeBytecodeToFile(*module, os)));
+    return {bytes, expected};
+  }
+
+  MLIRContext context;
+};
+
+TEST_F(TraceDigestTest, ReadingDropsAnIntactDigest) {
+  auto [bytes, expected] = write(/*digest=*/true);
+  OwningOpRef<ModuleOp> read = parseSourceString<ModuleOp>(bytes, &context);
+  ASSERT_TRUE(read);
+  EXPECT_FALSE((*read)->hasAttr(kDigestAttrName));
+  EXPECT_EQ(printGeneric(*read), expected);
+}
+
+TEST_F(TraceDigestTest, InTwoStepsTheSameAsInOne) {
+  OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(kTrace, &context);
+  ASSERT_TRUE(module);
+  // Hashed before the annotations change (as snr-replay does while it
+  // replays), attached after.
+  TraceDigestBuilder builder(*module);
+  (*module)->walk([](InstructionOpInterface inst) {
+    ReplayAnnotation annotation = inst.getReplayAnnotation();
+    annotation.ready += 1000;
+    inst.setReplayAnnotation(annotation);
+  });
+  builder.attach();
+  auto digest = cast<DigestAttr>((*module)->getAttr(kDigestAttrName));
+  uint64_t expected = computeTraceDigest(*module);
+  EXPECT_EQ(digest.getText().drop_front(3), llvm::utohexstr(expected, true, 16));
+  EXPECT_TRUE(succeeded(checkTraceDigest(*module, (*module)->getLoc())));
+}
+
+TEST_F(TraceDigestTest, EveryKindOfContentChangesTheDigest) {
+  OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(kTrace, &context);
+  ASSERT_TRUE(module);
+  uint64_t original = computeTraceDigest(*module);
+  // Same content, another process-local object: the same digest.
+  OwningOpRef<ModuleOp> again = parseSourceString<ModuleOp>(kTrace, &context);
+  EXPECT_EQ(computeTraceDigest(*again), original);
+  // One edit of each kind, each on a fresh copy of the text.
+  const std::pair<const char *, const char *> edits[] = {
+      {"hlo = \"fusion.1\", pc = 1", "hlo = \"fusion.2\", pc = 1"}, // an HLO
+      {"snr.movi s2", "snr.movi s3"},                   // a register
+      {"ready = 2>", "ready = 9>"},                     // an annotation
+      {"complete 110", "complete 111"},                 // a DMA's fields
+      {"slack 0 dmas 1", "slack 0 dmas 2"},             // a wait's fields
+      {"\"t.jsonl\":3:0", "\"t.jsonl\":4:0"},           // a location
+      {"dense<[1, 2, 3, 4]>", "dense<[1, 2, 3, 5]>"},   // memory
+      {"14.0, 15.0]", "14.0, 15.5]"},                   // lanes
+      {"executed = true", "executed = false"},          // an outcome
+      {"machine = \"snr-ref\"", "machine = \"snr-x\""}, // the trace's
+      {"snr.movi s2, 3 {hlo", "snr.movi s2, 4 {hlo"},   // an immediate
+  };
+  for (auto [from, to] : edits) {
+    std::string text = kTrace;
+    size_t at = text.find(from);
+    ASSERT_NE(at, std::string::npos) << from;
+    text.replace(at, strlen(from), to);
+    OwningOpRef<ModuleOp> edited = parseSourceString<ModuleOp>(text, &context);
+    ASSERT_TRUE(edited) << to;
+    EXPECT_NE(computeTraceDigest(*edited), original) << from << " -> " << to;
+  }
+}
+
+TEST_F(TraceDigestTest, AnEditedTextFormIsRejectedUntilItsDigestGoes) {
+  OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(kTrace, &context);
+  ASSERT_TRUE(module);
+  attachTraceDigest(*module);
+  // With its locations: they are content too.
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  module->print(os, OpPrintingFlags().enableDebugInfo());
+  // The text form read back verifies; with one cycle changed it does not.
+  EXPECT_TRUE(parseSourceString<ModuleOp>(text, &context));
+  std::string edited = text;
+  size_t at = edited.find("ready = 2>");
+  ASSERT_NE(at, std::string::npos);
+  edited.replace(at, 10, "ready = 9>");
+  std::string error;
+  {
+    ScopedDiagnosticHandler handler(&context, [&](Diagnostic &diag) {
+      error = diag.str();
+      return success();
+    });
+    EXPECT_FALSE(parseSourceString<ModuleOp>(edited, &context));
+  }
+  EXPECT_NE(error.find("does not match its digest"), std::string::npos)
+      << error;
+  // Deleting the digest accepts the edit.
+  size_t begin = edited.find(" attributes {snr.digest");
+  ASSERT_NE(begin, std::string::npos);
+  edited.erase(begin, edited.find('}', begin) + 1 - begin);
+  EXPECT_TRUE(parseSourceString<ModuleOp>(edited, &context)) << edited;
+}
+
+} // namespace
