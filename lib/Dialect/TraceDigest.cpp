@@ -90,12 +90,13 @@ enum Tag : uint64_t {
 
 } // namespace
 
-/// The digest is the chain of, in pre-order, each op's own hash (its name,
-/// location, attributes, operands, results, successors: everything but
-/// its regions and its replay annotation), the annotation's words, and the
-/// regions' structure. record() computes all but the annotations and keeps
-/// the chain's words; finish() chains them with the annotations as they are
-/// then.
+/// The digest chains two chains: the content's, of, in pre-order, each
+/// op's own hash (its name, location, attributes, operands, results,
+/// successors: everything but its regions and its replay annotation) and the
+/// regions' structure; and the annotations', of every instruction's replay
+/// annotation in the same order. record() computes the first (on snr-replay's
+/// importer thread, while the replay runs), finish() the second from the
+/// annotations as they are then: nothing per op is kept in between.
 class snr::detail::Digester {
 public:
   explicit Digester(Operation *root) : root(root) {}
@@ -103,18 +104,16 @@ public:
   void record() { addOp(root); }
 
   uint64_t finish() {
+    Chain annotations;
+    root->walk([&](Operation *op) {
+      if (const OpKind &kind = getOpKind(op->getName()); kind.instruction)
+        addAnnotation(annotations,
+                      InstructionOpInterface(op, kind.instruction)
+                          .getReplayAnnotation());
+    });
     Chain chain;
-    size_t next = 0;
-    for (size_t i = 0; i < annotated.size(); ++i) {
-      for (; next < slots[i]; ++next)
-        chain.add(words[next]);
-      Operation *op = annotated[i];
-      addAnnotation(chain, InstructionOpInterface(
-                               op, getOpKind(op->getName()).instruction)
-                               .getReplayAnnotation());
-    }
-    for (; next < words.size(); ++next)
-      chain.add(words[next]);
+    chain.add(content.get());
+    chain.add(annotations.get());
     return chain.get();
   }
 
@@ -329,13 +328,9 @@ private:
     }
     for (Block *successor : op->getSuccessors())
       own.add(blockNumber(successor));
-    words.push_back(own.get());
-    if (kind.instruction) {
-      slots.push_back(words.size());
-      annotated.push_back(op);
-    }
+    content.add(own.get());
     for (Region &region : op->getRegions()) {
-      words.push_back(RegionTag);
+      content.add(RegionTag);
       for (Block &block : region) {
         Chain header;
         header.add(BlockTag);
@@ -346,21 +341,18 @@ private:
           header.add(hashAttr(arg.getLoc()));
           valueNumber(arg);
         }
-        words.push_back(header.get());
+        content.add(header.get());
         for (Operation &nested : block)
           addOp(&nested);
-        words.push_back(EndTag);
+        content.add(EndTag);
       }
-      words.push_back(EndTag);
+      content.add(EndTag);
     }
   }
 
   Operation *root;
-  /// The chain's words but the annotations'; each annotated instruction's
-  /// words go before words[slots[i]].
-  std::vector<uint64_t> words;
-  std::vector<size_t> slots;
-  std::vector<Operation *> annotated;
+  /// Everything but the annotations, chained.
+  Chain content;
   llvm::DenseMap<const void *, uint64_t> hashes;
   llvm::DenseMap<const void *, OpKind> kinds;
   llvm::DenseMap<Value, uint64_t> values;
@@ -441,10 +433,9 @@ LogicalResult snr::writeTraceBytecode(Operation *op, llvm::raw_ostream &os,
     digest->attach();
   else
     attachTraceDigest(op);
-  std::string bytes;
-  llvm::raw_string_ostream buffer(bytes);
-  if (failed(writeBytecodeToFile(op, buffer)))
-    return failure();
-  writeWithBytecodeChecksum(bytes, os);
-  return success();
+  return success(writeChecksummedBytecode(
+      os, [&](llvm::raw_ostream &out, llvm::StringRef producer) {
+        return succeeded(
+            writeBytecodeToFile(op, out, BytecodeWriterConfig(producer)));
+      }));
 }

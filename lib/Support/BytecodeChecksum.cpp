@@ -8,10 +8,14 @@
 
 #include "llvm/ADT/bit.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Config/llvm-config.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Support/xxhash.h"
+
+#include <optional>
+#include <string>
 
 using namespace snr;
 using llvm::StringRef;
@@ -44,13 +48,82 @@ std::optional<Header> splitHeader(StringRef bytes) {
                 bytes.drop_front(end + 1)};
 }
 
+/// The body is hashed a MiB at a time, so that a writer can hash it as it
+/// streams it: the checksum is the hash of the header's magic and version
+/// followed by each chunk's hash.
+constexpr size_t kChunkBytes = 1 << 20;
+
+class ChecksumBuilder {
+public:
+  explicit ChecksumBuilder(StringRef before) : covered(before.str()) {}
+  /// The next chunk of the body, all of kChunkBytes but the last.
+  void addChunk(StringRef chunk) {
+    uint64_t h = llvm::xxh3_64bits(chunk);
+    covered.append(reinterpret_cast<const char *>(&h), sizeof(h));
+  }
+  uint64_t finish() const { return llvm::xxh3_64bits(covered); }
+
+private:
+  std::string covered;
+};
+
 uint64_t hash(const Header &header) {
-  std::string covered = header.before.str();
-  // The body is most of the file: hash it once and fold in the header.
-  uint64_t body = llvm::xxh3_64bits(header.body);
-  covered.append(reinterpret_cast<const char *>(&body), sizeof(body));
-  return llvm::xxh3_64bits(covered);
+  ChecksumBuilder checksum(header.before);
+  for (size_t at = 0; at < header.body.size(); at += kChunkBytes)
+    checksum.addChunk(header.body.substr(at, kChunkBytes));
+  return checksum.finish();
 }
+
+/// Passes bytecode on to a file as it comes, hashing it on the way: the
+/// header is held until its producer ends, the body a chunk at a time.
+class ChecksummingStream : public llvm::raw_ostream {
+public:
+  explicit ChecksummingStream(llvm::raw_ostream &out) : out(out) {}
+  ~ChecksummingStream() override { flush(); }
+
+  /// The header, once it has gone by.
+  const std::optional<Header> &getHeader() const { return header; }
+  /// After flush(): the checksum of everything written.
+  uint64_t finish() {
+    flush();
+    if (!chunk.empty())
+      checksum->addChunk(chunk);
+    return checksum->finish();
+  }
+
+private:
+  void write_impl(const char *ptr, size_t size) override {
+    out.write(ptr, size);
+    written += size;
+    StringRef bytes(ptr, size);
+    if (!header) {
+      head.append(bytes.begin(), bytes.end());
+      header = splitHeader(head);
+      if (!header)
+        return;
+      checksum.emplace(header->before);
+      bytes = header->body;
+    }
+    while (!bytes.empty()) {
+      size_t take = std::min(bytes.size(), kChunkBytes - chunk.size());
+      chunk.append(bytes.begin(), bytes.begin() + take);
+      bytes = bytes.drop_front(take);
+      if (chunk.size() == kChunkBytes) {
+        checksum->addChunk(chunk);
+        chunk.clear();
+      }
+    }
+  }
+  uint64_t current_pos() const override { return written; }
+
+  llvm::raw_ostream &out;
+  uint64_t written = 0;
+  /// The bytes up to the producer's NUL; `header` points into it.
+  std::string head;
+  std::optional<Header> header;
+  std::optional<ChecksumBuilder> checksum;
+  std::string chunk;
+};
 
 } // namespace
 
@@ -62,6 +135,39 @@ void snr::writeWithBytecodeChecksum(StringRef bytes, llvm::raw_ostream &os) {
   }
   os << header->before << header->producer << kTag
      << llvm::format_hex_no_prefix(hash(*header), 16) << '\0' << header->body;
+}
+
+bool snr::writeChecksummedBytecode(
+    llvm::raw_ostream &os,
+    llvm::function_ref<bool(llvm::raw_ostream &, StringRef producer)> write) {
+  // The producer MLIR's writer would give, then room for the checksum.
+  std::string producer =
+      ("MLIR" LLVM_VERSION_STRING + kTag + std::string(16, '0')).str();
+  auto *file = os.get_kind() == llvm::raw_ostream::OStreamKind::OK_FDStream
+                   ? static_cast<llvm::raw_fd_ostream *>(&os)
+                   : nullptr;
+  if (!file || !file->supportsSeeking()) {
+    std::string bytes;
+    llvm::raw_string_ostream buffer(bytes);
+    if (!write(buffer, "MLIR" LLVM_VERSION_STRING))
+      return false;
+    writeWithBytecodeChecksum(bytes, os);
+    return true;
+  }
+  uint64_t start = file->tell();
+  ChecksummingStream stream(*file);
+  if (!write(stream, producer))
+    return false;
+  uint64_t checksum = stream.finish();
+  const std::optional<Header> &header = stream.getHeader();
+  if (!header || !header->producer.ends_with(producer))
+    return false;
+  std::string digits;
+  llvm::raw_string_ostream(digits) << llvm::format_hex_no_prefix(checksum, 16);
+  file->pwrite(digits.data(), digits.size(),
+               start + header->before.size() + header->producer.size() -
+                   digits.size());
+  return true;
 }
 
 llvm::Error snr::checkBytecodeChecksum(StringRef bytes, StringRef name) {
