@@ -9,7 +9,8 @@
 //
 //   snr-replay trace.jsonl -o out --load-analysis=VectorStalls.so
 //
-// prints a table after snr-replay's summary and writes out/vector-stalls.json.
+// prints a table after snr-replay's summary and puts its result into
+// out/metrics.json, under plugins.vector-stalls.
 //
 //===----------------------------------------------------------------------===//
 
