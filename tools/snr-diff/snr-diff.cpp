@@ -16,6 +16,7 @@
 #include "SnR/Analysis/ReplayAnalyses.h"
 #include "SnR/Report/RunDiff.h"
 #include "SnR/Sim/MachineModel.h"
+#include "SnR/Support/FileSizeSignal.h"
 #include "SnR/Support/Version.h"
 #include "SnR/Trace/Trace.h"
 
@@ -77,6 +78,7 @@ llvm::Expected<report::NamedMetrics> loadRun(llvm::StringRef path,
 
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
+  snr::ignoreFileSizeSignal();
   snr::registerSnRVersionPrinter();
   cl::HideUnrelatedOptions(category);
   cl::ParseCommandLineOptions(

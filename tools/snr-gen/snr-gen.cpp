@@ -15,6 +15,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "SnR/Support/FileSizeSignal.h"
 #include "SnR/Support/Version.h"
 #include "SnR/Support/OutputFile.h"
 #include "SnR/Workloads/FunctionalRun.h"
@@ -243,6 +244,7 @@ static llvm::Expected<WorkloadOptions> collectOptions() {
 
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
+  snr::ignoreFileSizeSignal();
   snr::registerSnRVersionPrinter();
   cl::HideUnrelatedOptions({&generalCategory, &decoderCategory,
                             &collectiveCategory, &scheduleCategory});

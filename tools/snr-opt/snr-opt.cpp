@@ -18,6 +18,7 @@
 #include "SnR/Dialect/SnRDialect.h"
 #include "SnR/Dialect/TraceDigest.h"
 #include "SnR/Support/BytecodeChecksum.h"
+#include "SnR/Support/FileSizeSignal.h"
 #include "SnR/Support/OutputFile.h"
 #include "SnR/Support/Version.h"
 #include "SnR/Transforms/Passes.h"
@@ -55,6 +56,7 @@ struct AttachDigestPass
 
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
+  snr::ignoreFileSizeSignal();
   snr::registerSnRVersionPrinter();
   mlir::DialectRegistry registry;
   registry.insert<snr::SnRDialect>();

@@ -18,6 +18,7 @@
 #include "SnR/Record/ProgramLoader.h"
 #include "SnR/Record/Recorder.h"
 #include "SnR/Record/ReplayCheck.h"
+#include "SnR/Support/FileSizeSignal.h"
 #include "SnR/Support/Version.h"
 #include "SnR/Support/OutputFile.h"
 #include "SnR/Trace/Compression.h"
@@ -81,6 +82,7 @@ static int fail(const llvm::Twine &message) {
 
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
+  snr::ignoreFileSizeSignal();
   snr::registerSnRVersionPrinter();
   cl::HideUnrelatedOptions(category);
   cl::ParseCommandLineOptions(argc, argv, "SnR trace recorder\n");

@@ -41,6 +41,7 @@
 #include "SnR/Rewrite/ProveMoves.h"
 #include "SnR/Rewrite/RewriteCheck.h"
 #include "SnR/Rewrite/Schedule.h"
+#include "SnR/Support/FileSizeSignal.h"
 #include "SnR/Support/Version.h"
 #include "SnR/Trace/Trace.h"
 #include "SnR/Trace/TraceReader.h"
@@ -565,6 +566,7 @@ int rewriteAndProve(const trace::Trace &trace,
 
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
+  snr::ignoreFileSizeSignal();
   snr::registerSnRVersionPrinter();
   cl::HideUnrelatedOptions({&category, &exportCategory, &rewriteCategory});
   cl::ParseCommandLineOptions(

@@ -12,6 +12,7 @@
 
 #include "SnR/Export/ExportTranslations.h"
 #include "SnR/Support/BytecodeChecksum.h"
+#include "SnR/Support/FileSizeSignal.h"
 #include "SnR/Support/OutputFile.h"
 #include "SnR/Support/Version.h"
 #include "SnR/Trace/TraceImport.h"
@@ -33,6 +34,8 @@ static llvm::StringRef findInput(int argc, char **argv) {
 }
 
 int main(int argc, char **argv) {
+  // Before mlirTranslateMain's InitLLVM, which then keeps it.
+  snr::ignoreFileSizeSignal();
   snr::registerSnRVersionPrinter();
   // An input's bytecode checksum, before MLIR's reader sees it.
   if (llvm::Error error =
