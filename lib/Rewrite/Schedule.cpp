@@ -123,11 +123,12 @@ HoistPlan compose(const HoistPlan &earlier, const HoistPlan &later,
                           p.isCopy || earlier.order[p.original].isCopy});
   plan.decisions = earlier.decisions;
   for (const HoistDecision &d : later.decisions) {
+    // The decision an earlier round made for the same DMA, if any.
+    auto it = llvm::find_if(plan.decisions, [&](const HoistDecision &e) {
+      return e.issueIndex == map(d.issueIndex);
+    });
     if (!d.applied) {
       // What kept it from going further is the latest round's word.
-      auto it = llvm::find_if(plan.decisions, [&](const HoistDecision &e) {
-        return e.issueIndex == map(d.issueIndex);
-      });
       if (it != plan.decisions.end() && d.stop != StopKind::None)
         it->stop = d.stop;
       continue;
@@ -142,9 +143,6 @@ HoistPlan compose(const HoistPlan &earlier, const HoistPlan &later,
       i = map(i);
     if (m.blocker)
       m.blocker = map(*m.blocker);
-    auto it = llvm::find_if(plan.decisions, [&](const HoistDecision &e) {
-      return e.issueIndex == m.issueIndex;
-    });
     if (it == plan.decisions.end()) {
       m.reason = label(m.reason);
       plan.decisions.push_back(std::move(m));
