@@ -83,9 +83,11 @@ public:
 
   /// The header, once it has gone by.
   const std::optional<Header> &getHeader() const { return header; }
-  /// After flush(): the checksum of everything written.
-  uint64_t finish() {
+  /// The checksum of everything written; nullopt if it was no bytecode.
+  std::optional<uint64_t> finish() {
     flush();
+    if (!checksum)
+      return std::nullopt;
     if (!chunk.empty())
       checksum->addChunk(chunk);
     return checksum->finish();
@@ -158,12 +160,13 @@ bool snr::writeChecksummedBytecode(
   ChecksummingStream stream(*file);
   if (!write(stream, producer))
     return false;
-  uint64_t checksum = stream.finish();
+  std::optional<uint64_t> checksum = stream.finish();
   const std::optional<Header> &header = stream.getHeader();
-  if (!header || !header->producer.ends_with(producer))
+  if (!checksum || !header->producer.ends_with(producer))
     return false;
   std::string digits;
-  llvm::raw_string_ostream(digits) << llvm::format_hex_no_prefix(checksum, 16);
+  llvm::raw_string_ostream(digits)
+      << llvm::format_hex_no_prefix(*checksum, 16);
   file->pwrite(digits.data(), digits.size(),
                start + header->before.size() + header->producer.size() -
                    digits.size());
