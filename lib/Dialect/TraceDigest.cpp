@@ -18,9 +18,8 @@
 #include "SnR/Dialect/SnRAttrs.h"
 #include "SnR/Dialect/SnRDialect.h"
 #include "SnR/Dialect/SnRInterfaces.h"
+#include "SnR/Dialect/OnePassBytecodeWriter.h"
 #include "SnR/Support/BytecodeChecksum.h"
-
-#include "mlir/Bytecode/BytecodeWriter.h"
 
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/Diagnostics.h"
@@ -435,7 +434,6 @@ LogicalResult snr::writeTraceBytecode(Operation *op, llvm::raw_ostream &os,
     attachTraceDigest(op);
   return success(writeChecksummedBytecode(
       os, [&](llvm::raw_ostream &out, llvm::StringRef producer) {
-        return succeeded(
-            writeBytecodeToFile(op, out, BytecodeWriterConfig(producer)));
+        return succeeded(writeBytecode(op, out, producer));
       }));
 }

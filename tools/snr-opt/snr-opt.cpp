@@ -11,10 +11,12 @@
 // renamed when everything succeeded (a failed pipeline or a full disk leaves
 // an earlier file as it was, and the error names the file), and bytecode
 // carries the digest and the checksum SnR checks on reading (TraceDigest.h,
-// BytecodeChecksum.h).
+// BytecodeChecksum.h), written by SnR's one-pass writer when the IR has no
+// SSA values (OnePassBytecodeWriter.h).
 //
 //===----------------------------------------------------------------------===//
 
+#include "SnR/Dialect/OnePassBytecodeWriter.h"
 #include "SnR/Dialect/SnRDialect.h"
 #include "SnR/Dialect/TraceDigest.h"
 #include "SnR/Support/BytecodeChecksum.h"
@@ -29,28 +31,65 @@
 #include "mlir/Support/FileUtilities.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 #include "mlir/Transforms/Passes.h"
+#include "llvm/Config/llvm-config.h"
+#include "llvm/Support/BuryPointer.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/WithColor.h"
 
 namespace {
-/// The last step before bytecode is written: its digest.
-struct AttachDigestPass
-    : public mlir::PassWrapper<AttachDigestPass, mlir::OperationPass<>> {
-  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(AttachDigestPass)
-  llvm::StringRef getArgument() const override { return "snr-attach-digest"; }
+llvm::cl::opt<snr::BytecodeWriterKind> bytecodeWriter(
+    "snr-bytecode-writer",
+    llvm::cl::desc("which writer --emit-bytecode uses (docs/tools.md)"),
+    llvm::cl::init(snr::BytecodeWriterKind::Auto),
+    llvm::cl::values(
+        clEnumValN(snr::BytecodeWriterKind::Auto, "auto",
+                   "SnR's one-pass writer, MLIR's for IR with SSA values"),
+        clEnumValN(snr::BytecodeWriterKind::Mlir, "mlir",
+                   "MLIR's writer (smaller files, slower on traces)")));
+
+/// The last step before bytecode is written: its digest, and the bytecode
+/// itself when SnR's one-pass writer takes the IR. MlirOptMain then writes
+/// what is left, an empty module, which is dropped: its writer cannot be
+/// replaced, and the ops taken out are not torn down one by one either (a
+/// tenth of a second on a 600k-instruction trace the process is about to
+/// give back).
+struct WriteBytecodePass
+    : public mlir::PassWrapper<WriteBytecodePass, mlir::OperationPass<>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(WriteBytecodePass)
+  WriteBytecodePass(std::optional<std::string> &written, bool onePass)
+      : written(written), onePass(onePass) {}
+  llvm::StringRef getArgument() const override { return "snr-write-bytecode"; }
   // The digest is an snr attribute, and the input may have no snr op.
   void getDependentDialects(mlir::DialectRegistry &registry) const override {
     registry.insert<snr::SnRDialect>();
   }
   void runOnOperation() override {
-    snr::attachTraceDigest(getOperation());
+    mlir::Operation *op = getOperation();
+    snr::attachTraceDigest(op);
     // A discardable attribute computed from the IR invalidates nothing, and
     // so the pass manager does not verify again: that would recompute the
     // digest just attached (with a verifier run, about 0.3 s of a
     // 600k-instruction trace's 2 s).
     markAllAnalysesPreserved();
+    if (!onePass)
+      return;
+    std::string bytes;
+    llvm::raw_string_ostream os(bytes);
+    // The producer MLIR's writer gives; the checksum goes after it.
+    if (mlir::failed(
+            snr::writeOnePassBytecode(op, os, "MLIR" LLVM_VERSION_STRING)))
+      return;
+    written = std::move(bytes);
+    for (mlir::Region &region : op->getRegions()) {
+      auto *taken = new mlir::Region;
+      taken->takeBody(region);
+      llvm::BuryPointer(taken);
+    }
   }
+  std::optional<std::string> &written;
+  bool onePass;
 };
 } // namespace
 
@@ -67,14 +106,22 @@ int main(int argc, char **argv) {
       argc, argv, "SnR optimizer driver\n", registry);
   mlir::MlirOptMainConfig config =
       mlir::MlirOptMainConfig::createFromCLOptions();
+  // The bytecode of the one-pass writer, when it wrote the output.
+  std::optional<std::string> written;
   if (config.shouldEmitBytecode()) {
+    // It writes one module, in the version MLIR writes by default.
+    bool onePass = bytecodeWriter == snr::BytecodeWriterKind::Auto &&
+                   config.inputSplitMarker().empty() &&
+                   !config.bytecodeVersionToEmit() &&
+                   !config.shouldElideResourceDataFromBytecode();
     mlir::MlirOptMainConfig userPipeline = config;
-    config.setPassPipelineSetupFn([userPipeline](mlir::PassManager &pm) {
-      if (mlir::failed(userPipeline.setupPassPipeline(pm)))
-        return mlir::failure();
-      pm.addPass(std::make_unique<AttachDigestPass>());
-      return mlir::success();
-    });
+    config.setPassPipelineSetupFn(
+        [userPipeline, onePass, &written](mlir::PassManager &pm) {
+          if (mlir::failed(userPipeline.setupPassPipeline(pm)))
+            return mlir::failure();
+          pm.addPass(std::make_unique<WriteBytecodePass>(written, onePass));
+          return mlir::success();
+        });
   }
 
   auto fail = [](const llvm::Twine &message) {
@@ -104,7 +151,8 @@ int main(int argc, char **argv) {
           std::move(input), registry, config)))
     return 1;
   if (config.shouldEmitBytecode())
-    snr::writeWithBytecodeChecksum(bytecode, (*output)->os());
+    snr::writeWithBytecodeChecksum(written ? *written : bytecode,
+                                   (*output)->os());
   if (llvm::Error error = (*output)->keep())
     return fail(llvm::toString(std::move(error)));
   return 0;
