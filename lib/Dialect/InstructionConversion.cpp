@@ -26,39 +26,42 @@ static_assert(unsigned(CmpPredicate::ge) == unsigned(arch::CmpPredicate::Ge),
 } // namespace
 
 arch::Instruction snr::toInstruction(Operation *op) {
+  return cast<InstructionOpInterface>(op).toInstruction();
+}
+
+arch::Instruction snr::decodeInstruction(arch::Opcode opcode,
+                                         ArrayRef<Attribute> operands,
+                                         Attribute guard, Attribute pc) {
   arch::Instruction inst;
-  inst.opcode = cast<InstructionOpInterface>(op).getOpcode();
+  inst.opcode = opcode;
   using Kind = arch::OperandSlot::Kind;
-  for (const arch::OperandSlot &slot : arch::getOperandSlots(inst.opcode)) {
+  for (auto [slot, value] :
+       llvm::zip_equal(arch::getOperandSlots(opcode), operands)) {
     switch (slot.kind) {
     case Kind::Reg:
-      inst.*slot.reg =
-          uint8_t(op->getAttrOfType<RegAttr>(slot.name).getIndex());
+      inst.*slot.reg = uint8_t(cast<RegAttr>(value).getIndex());
       break;
     case Kind::Imm:
-      inst.imm = op->getAttrOfType<IntegerAttr>(slot.name).getInt();
+      inst.imm = cast<IntegerAttr>(value).getInt();
       break;
     case Kind::FImm:
-      inst.fimm = op->getAttrOfType<FloatAttr>(slot.name)
-                      .getValue()
-                      .convertToFloat();
+      inst.fimm = cast<FloatAttr>(value).getValue().convertToFloat();
       break;
     case Kind::Cmp:
-      inst.cmp = arch::CmpPredicate(
-          op->getAttrOfType<CmpPredicateAttr>(slot.name).getInt());
+      inst.cmp = arch::CmpPredicate(cast<CmpPredicateAttr>(value).getInt());
       break;
     case Kind::Mem:
-      inst.*slot.mem = op->getAttrOfType<AddrAttr>(slot.name).getOperand();
+      inst.*slot.mem = cast<AddrAttr>(value).getOperand();
       break;
     }
   }
-  if (auto guard = op->getAttrOfType<GuardAttr>(kGuard)) {
+  if (auto g = dyn_cast_or_null<GuardAttr>(guard)) {
     inst.guard.present = true;
-    inst.guard.negated = guard.getNegated();
-    inst.guard.reg = uint8_t(guard.getReg());
+    inst.guard.negated = g.getNegated();
+    inst.guard.reg = uint8_t(g.getReg());
   }
-  if (auto pc = op->getAttrOfType<IntegerAttr>(kPc))
-    inst.pc = pc.getValue().getZExtValue();
+  if (auto p = dyn_cast_or_null<IntegerAttr>(pc))
+    inst.pc = p.getValue().getZExtValue();
   return inst;
 }
 

@@ -21,46 +21,40 @@ using namespace snr;
 // Instructions
 //===----------------------------------------------------------------------===//
 
-/// Checks that the register in attribute `name` belongs to `expected`.
-static LogicalResult verifyRegClass(Operation *op, StringRef name,
-                                    std::optional<arch::RegClass> expected) {
-  if (!expected)
-    return success();
-  auto reg = op->getAttrOfType<RegAttr>(name);
-  if (reg.getRegClassKind() == *expected)
-    return success();
-  return op->emitOpError() << "operand '" << name << "' must be a "
-                           << arch::getRegClassName(*expected)
-                           << " register, but got '"
-                           << arch::formatReg(reg.getReg()) << "'";
-}
-
 LogicalResult snr::verifyInstruction(Operation *op, arch::Opcode opcode) {
-  const arch::OperandLayout &layout = arch::getLayout(opcode);
-  if (failed(verifyRegClass(op, "rd", layout.rd)) ||
-      failed(verifyRegClass(op, "rs1", layout.rs1)) ||
-      failed(verifyRegClass(op, "rs2", layout.rs2)) ||
-      failed(verifyRegClass(op, "flag",
-                            layout.hasFlag
-                                ? std::optional(arch::RegClass::Flag)
-                                : std::nullopt)))
-    return failure();
-  if (auto pc = op->getAttrOfType<IntegerAttr>("pc"); pc && pc.getInt() < 0)
+  // Every op is verified on parsing: its attributes are read typed, not
+  // looked up by name.
+  auto inst = cast<InstructionOpInterface>(op);
+  SmallVector<Attribute, 8> operands;
+  inst.appendInherentAttrs(operands);
+  for (auto [slot, value] :
+       llvm::zip(arch::getOperandSlots(opcode), operands)) {
+    if (slot.kind != arch::OperandSlot::Kind::Reg)
+      continue;
+    auto reg = cast<RegAttr>(value);
+    if (reg.getRegClassKind() != slot.regClass)
+      return op->emitOpError()
+             << "operand '" << slot.name << "' must be a "
+             << arch::getRegClassName(slot.regClass) << " register, but got '"
+             << arch::formatReg(reg.getReg()) << "'";
+  }
+  if (IntegerAttr pc = inst.getPcAttr(); pc && pc.getInt() < 0)
     return op->emitOpError() << "pc " << pc.getInt() << " is negative";
-  if (op->hasAttr("executed") && !op->hasAttr("guard"))
+  if (inst.getExecutedAttr() && !inst.getGuardAttr())
     return op->emitOpError()
            << "records 'executed' but has no guard: only a predicated "
               "instruction has an outcome to record";
-  std::string error = arch::validateInstruction(toInstruction(op));
+  std::string error = arch::validateInstruction(inst.toInstruction());
   if (!error.empty())
     return op->emitOpError() << error;
   // Before the annotation became a property, replays wrote these.
-  for (StringRef old : {"snr.timing", "snr.dma", "snr.wait"})
-    if (op->getDiscardableAttr(old))
-      return op->emitOpError()
-             << "carries '" << old
-             << "', a replay annotation of an older SnR; re-run "
-                "--snr-simulate (or snr-replay) with this version";
+  if (!op->getDiscardableAttrDictionary().empty())
+    for (StringRef old : {"snr.timing", "snr.dma", "snr.wait"})
+      if (op->getDiscardableAttr(old))
+        return op->emitOpError()
+               << "carries '" << old
+               << "', a replay annotation of an older SnR; re-run "
+                  "--snr-simulate (or snr-replay) with this version";
   return success();
 }
 
@@ -70,7 +64,7 @@ LogicalResult snr::verifyInstruction(Operation *op, arch::Opcode opcode) {
 
 /// Returns the PC of an instruction op, or emits an error if it has none.
 static std::optional<int64_t> requirePc(Operation *op, StringRef container) {
-  if (auto pc = op->getAttrOfType<IntegerAttr>("pc"))
+  if (IntegerAttr pc = cast<InstructionOpInterface>(op).getPcAttr())
     return pc.getInt();
   op->emitOpError() << "has no 'pc'; every instruction of a " << container
                     << " has one";
@@ -153,7 +147,8 @@ LogicalResult TraceOp::verifyRegions() {
     if (!getReordered() && *pc != *expectedPc)
       return op.emitOpError() << "has pc " << *pc << " but control flow leads "
                               << "to pc " << *expectedPc << " (" << why << ")";
-    if (auto hlo = op.getAttrOfType<StringAttr>("hlo")) {
+    auto inst = cast<InstructionOpInterface>(op);
+    if (StringAttr hlo = inst.getHloAttr()) {
       auto [it, inserted] = hloOfPc.try_emplace(*pc, hlo, &op);
       if (!inserted && it->second.first != hlo)
         return op.emitOpError()
@@ -162,14 +157,14 @@ LogicalResult TraceOp::verifyRegions() {
                    .attachNote(it->second.second->getLoc())
                << "first attributed here";
     }
-    auto guard = op.getAttrOfType<GuardAttr>("guard");
-    auto executed = op.getAttrOfType<BoolAttr>("executed");
+    Attribute guard = inst.getGuardAttr();
+    BoolAttr executed = inst.getExecutedAttr();
     if (guard && !executed)
       return op.emitOpError("is predicated but its recorded outcome "
                             "'executed' is missing");
     bool ran = !guard || executed.getValue();
     arch::Instruction flow; // what the next-PC rule reads
-    flow.opcode = cast<InstructionOpInterface>(op).getOpcode();
+    flow.opcode = inst.getOpcode();
     flow.pc = uint64_t(*pc);
     if (auto br = dyn_cast<BrOp>(op))
       flow.imm = int64_t(br.getTarget());

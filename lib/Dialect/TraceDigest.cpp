@@ -247,6 +247,9 @@ private:
     /// An snr instruction: its replay annotation too (the one snr property
     /// that is not an attribute).
     const InstructionOpInterface::Concept *instruction = nullptr;
+    /// An snr instruction's inherent attributes come typed
+    /// (appendInherentAttrs); the one of attrNames[i] is at typedIndex[i].
+    SmallVector<unsigned> typedIndex;
   };
 
   const OpKind &getOpKind(OperationName name) {
@@ -262,6 +265,20 @@ private:
       for (StringAttr attrName : name.getAttributeNames())
         kind.attrNames.push_back(attrName.getValue());
       kind.instruction = name.getInterface<InstructionOpInterface>();
+    }
+    if (kind.instruction) {
+      SmallVector<StringRef> typedNames(
+          kind.instruction->getOperandNames());
+      typedNames.append({"guard", "pc", "hlo", "executed"});
+      for (StringRef attrName : kind.attrNames) {
+        const auto *at = llvm::find(typedNames, attrName);
+        if (at == typedNames.end()) {
+          // Not an instruction's layout: read by name.
+          kind.typedIndex.clear();
+          break;
+        }
+        kind.typedIndex.push_back(unsigned(at - typedNames.begin()));
+      }
     }
     return kind;
   }
@@ -308,7 +325,12 @@ private:
     }
     // Inherent attributes and properties.
     if (op->getPropertiesStorageSize()) {
-      if (kind.snr) {
+      if (!kind.typedIndex.empty()) {
+        typed.clear();
+        InstructionOpInterface(op, kind.instruction).appendInherentAttrs(typed);
+        for (unsigned index : kind.typedIndex)
+          own.add(hashAttr(typed[index]));
+      } else if (kind.snr) {
         for (StringRef attrName : kind.attrNames)
           own.add(hashAttr(op->getInherentAttr(attrName).value_or(nullptr)));
       } else {
@@ -356,6 +378,7 @@ private:
   llvm::DenseMap<const void *, OpKind> kinds;
   llvm::DenseMap<Value, uint64_t> values;
   llvm::DenseMap<Block *, uint64_t> blocks;
+  SmallVector<Attribute, 8> typed;
 };
 
 namespace {

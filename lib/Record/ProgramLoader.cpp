@@ -63,7 +63,7 @@ snr::record::loadProgram(ProgramOp program, const sim::MemorySizes &sizes,
     }
     auto inst = cast<InstructionOpInterface>(op);
     loaded.instructions.push_back(inst.toInstruction());
-    auto hlo = op.getAttrOfType<StringAttr>("hlo");
+    StringAttr hlo = inst.getHloAttr();
     if (!hlo)
       continue;
     uint64_t pc = loaded.instructions.back().pc;

@@ -54,7 +54,7 @@ LogicalResult snr::exportTrace(TraceOp traceOp, llvm::raw_ostream &os) {
     if (!inst)
       continue;
     RecordedOutcome outcome;
-    if (auto executed = op.getAttrOfType<BoolAttr>("executed"))
+    if (BoolAttr executed = inst.getExecutedAttr())
       outcome.executed = executed.getValue();
     writer.writeInstruction(inst.toInstruction(), outcome);
   }

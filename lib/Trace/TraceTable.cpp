@@ -83,7 +83,7 @@ TraceTable snr::buildTraceTable(TraceOp traceOp) {
       continue;
     arch::Instruction decoded = inst.toInstruction();
     trace::RecordedOutcome outcome;
-    if (auto executed = op.getAttrOfType<BoolAttr>("executed"))
+    if (BoolAttr executed = inst.getExecutedAttr())
       outcome.executed = executed.getValue();
     if (arch::isBranch(decoded.opcode))
       outcome.taken = outcome.executed.value_or(true);

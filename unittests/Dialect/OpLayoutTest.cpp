@@ -134,6 +134,25 @@ TEST_F(OpLayout, EveryOpcodeHasItsOpWithTheTableOperands) {
   }
 }
 
+TEST_F(OpLayout, OperandsInTheOrderOfTheTableSlots) {
+  // Decoding reads an op's operands by position (getOperandAttrs).
+  for (unsigned i = 0; i < arch::kNumOpcodes; ++i) {
+    auto opcode = arch::Opcode(i);
+    std::string name = ("snr." + arch::getMnemonic(opcode)).str();
+    std::optional<RegisteredOperationName> op =
+        RegisteredOperationName::lookup(name, &context);
+    ASSERT_TRUE(op.has_value()) << name;
+    const auto *iface = op->getInterface<InstructionOpInterface>();
+    ASSERT_TRUE(iface) << name;
+    std::vector<std::string> expected, actual;
+    for (const arch::OperandSlot &slot : arch::getOperandSlots(opcode))
+      expected.push_back(slot.name);
+    for (llvm::StringLiteral operand : iface->getOperandNames())
+      actual.push_back(operand.str());
+    EXPECT_EQ(actual, expected) << name;
+  }
+}
+
 TEST_F(OpLayout, BuildThenDecodeIsIdentity) {
   OpBuilder builder(&context);
   OwningOpRef<ModuleOp> module = ModuleOp::create(builder.getUnknownLoc());

@@ -15,6 +15,12 @@ namespace snr {
 /// Decodes an instruction op (one implementing InstructionOpInterface) into
 /// the MLIR-free form the simulator and recorder work on.
 arch::Instruction toInstruction(mlir::Operation *op);
+/// The instruction of an `opcode` op with these operand attributes (in the
+/// order of its slots in the ISA table), guard and pc (either null when
+/// absent): what toInstruction returns.
+arch::Instruction decodeInstruction(arch::Opcode opcode,
+                                    llvm::ArrayRef<mlir::Attribute> operands,
+                                    mlir::Attribute guard, mlir::Attribute pc);
 } // namespace snr
 
 #include "SnR/Dialect/SnRInterfaces.h.inc"

@@ -25,7 +25,41 @@ def SnR_InstructionOpInterface : OpInterface<"InstructionOpInterface"> {
       }]>,
     InterfaceMethod<"Decodes the op into an MLIR-free instruction.",
       "::snr::arch::Instruction", "toInstruction", (ins), [{}], [{
-        return ::snr::toInstruction($_op.getOperation());
+        return ::snr::decodeInstruction(ConcreteOp::kOpcode,
+                                        $_op.getOperandAttrs(),
+                                        $_op.getGuardAttr(), $_op.getPcAttr());
+      }]>,
+    StaticInterfaceMethod<[{
+        The names of its own operands, in the order of the ISA table's slots.
+      }], "::llvm::ArrayRef<::llvm::StringLiteral>", "getOperandNames", (ins),
+      [{
+        return ConcreteOp::kOperandNames;
+      }]>,
+    InterfaceMethod<[{
+        Appends its inherent attributes, typed, without a lookup by name: its
+        own operands (as getOperandNames), then guard, pc, hlo and executed
+        (null when absent).
+      }], "void", "appendInherentAttrs",
+      (ins "::llvm::SmallVectorImpl<::mlir::Attribute> &":$attrs), [{}], [{
+        ::llvm::append_range(attrs, $_op.getOperandAttrs());
+        auto &props = $_op.getProperties();
+        attrs.append({props.guard, props.pc, props.hlo, props.executed});
+      }]>,
+    InterfaceMethod<"Its predicate guard, or null.",
+      "::mlir::Attribute", "getGuardAttr", (ins), [{
+        return $_op.getGuardAttr();
+      }]>,
+    InterfaceMethod<"Its program counter, or null.",
+      "::mlir::IntegerAttr", "getPcAttr", (ins), [{
+        return $_op.getPcAttr();
+      }]>,
+    InterfaceMethod<"The name of the HLO it came from, or null.",
+      "::mlir::StringAttr", "getHloAttr", (ins), [{
+        return $_op.getHloAttr();
+      }]>,
+    InterfaceMethod<"In a trace, the recorded value of its guard, or null.",
+      "::mlir::BoolAttr", "getExecutedAttr", (ins), [{
+        return $_op.getExecutedAttr();
       }]>,
     InterfaceMethod<"The functional unit the instruction issues to.",
       "::snr::arch::Unit", "getUnit", (ins), [{}], [{

@@ -66,9 +66,23 @@ class SnR_InstOp<string mnemonic, string opcode, dag operands,
       SnR_ReplayAnnotationProp:$replay));
   let assemblyFormat = operandFormat # " (`if` $guard^)? attr-dict ($replay^)?";
   let hasVerifier = 1;
+  // Its own operands, typed, in the order of the ISA table's slots (checked
+  // by OpLayoutTest): decoding reads them without looking up names.
+  defvar operandNames = !foreach(i, !range(!size(operands)),
+                                 !getdagname(operands, i));
   let extraClassDeclaration =
       "static constexpr ::snr::arch::Opcode kOpcode = ::snr::arch::Opcode::"
-      # opcode # ";";
+      # opcode # ";\n"
+      # "static constexpr std::array<::llvm::StringLiteral, "
+      # !size(operands) # "> kOperandNames{{"
+      # !interleave(!foreach(name, operandNames, "\"" # name # "\""), ", ")
+      # "}};\n"
+      # "std::array<::mlir::Attribute, " # !size(operands)
+      # "> getOperandAttrs() {\n"
+      # "  [[maybe_unused]] auto &props = getProperties();\n"
+      # "  return {{"
+      # !interleave(!foreach(name, operandNames, "props." # name), ", ")
+      # "}};\n}";
   let extraClassDefinition = [{
     ::llvm::LogicalResult $cppClass::verify() {
       return ::snr::verifyInstruction(getOperation(), kOpcode);
