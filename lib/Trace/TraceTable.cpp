@@ -87,6 +87,8 @@ TraceTable snr::buildTraceTable(TraceOp traceOp) {
       outcome.executed = executed.getValue();
     if (arch::isBranch(decoded.opcode))
       outcome.taken = outcome.executed.value_or(true);
+    // An imported op is located at its static instruction, the line of its
+    // PC's first instance (TraceImport.cpp), which is what the line here is.
     unsigned line = 0;
     if (auto loc = dyn_cast<FileLineColLoc>(op.getLoc()))
       line = loc.getLine();
