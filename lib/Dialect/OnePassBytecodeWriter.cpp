@@ -151,6 +151,8 @@ private:
   bool refused() const { return !unsupported.empty(); }
 
   unsigned dialect(StringRef name, Dialect *loaded);
+  template <typename T, typename OpaqueT>
+  unsigned numberIn(Table<T> &table, T value);
   unsigned number(Attribute attr);
   unsigned number(Type type);
   unsigned number(OperationName name);
@@ -198,28 +200,26 @@ unsigned Writer::dialect(StringRef name, Dialect *loaded) {
   return it->second;
 }
 
-unsigned Writer::number(Attribute attr) {
-  auto [it, inserted] = attrs.indices.try_emplace(attr, attrs.entries.size());
+template <typename T, typename OpaqueT>
+unsigned Writer::numberIn(Table<T> &table, T value) {
+  auto [it, inserted] = table.indices.try_emplace(value, table.entries.size());
   if (inserted) {
-    if (isa<OpaqueAttr>(attr))
-      refuse("an attribute of an unregistered dialect");
-    attrs.entries.push_back(attr);
-    Dialect &owner = attr.getDialect();
-    attrs.dialects.push_back(dialect(owner.getNamespace(), &owner));
+    // Of a dialect that was not loaded when it was parsed.
+    if (isa<OpaqueT>(value))
+      refuse("an attribute or type of an unregistered dialect");
+    table.entries.push_back(value);
+    Dialect &owner = value.getDialect();
+    table.dialects.push_back(dialect(owner.getNamespace(), &owner));
   }
   return it->second;
 }
 
+unsigned Writer::number(Attribute attr) {
+  return numberIn<Attribute, OpaqueAttr>(attrs, attr);
+}
+
 unsigned Writer::number(Type type) {
-  auto [it, inserted] = types.indices.try_emplace(type, types.entries.size());
-  if (inserted) {
-    if (isa<OpaqueType>(type))
-      refuse("a type of an unregistered dialect");
-    types.entries.push_back(type);
-    Dialect &owner = type.getDialect();
-    types.dialects.push_back(dialect(owner.getNamespace(), &owner));
-  }
-  return it->second;
+  return numberIn<Type, OpaqueType>(types, type);
 }
 
 unsigned Writer::number(OperationName name) {
