@@ -58,8 +58,9 @@ llvm::cl::opt<snr::BytecodeWriterKind> bytecodeWriter(
 struct WriteBytecodePass
     : public mlir::PassWrapper<WriteBytecodePass, mlir::OperationPass<>> {
   MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(WriteBytecodePass)
-  WriteBytecodePass(std::optional<std::string> &written, bool onePass)
-      : written(written), onePass(onePass) {}
+  WriteBytecodePass(std::optional<std::string> &written, bool onePass,
+                    bool takeOps)
+      : written(written), onePass(onePass), takeOps(takeOps) {}
   llvm::StringRef getArgument() const override { return "snr-write-bytecode"; }
   // The digest is an snr attribute, and the input may have no snr op.
   void getDependentDialects(mlir::DialectRegistry &registry) const override {
@@ -82,6 +83,8 @@ struct WriteBytecodePass
             snr::writeOnePassBytecode(op, os, "MLIR" LLVM_VERSION_STRING)))
       return;
     written = std::move(bytes);
+    if (!takeOps)
+      return;
     for (mlir::Region &region : op->getRegions()) {
       auto *taken = new mlir::Region;
       taken->takeBody(region);
@@ -90,7 +93,24 @@ struct WriteBytecodePass
   }
   std::optional<std::string> &written;
   bool onePass;
+  /// False when the IR is printed after this pass (--mlir-print-ir-after-*):
+  /// the dump shows the module as written, and MLIR's writer then writes it
+  /// again, to be dropped.
+  bool takeOps;
 };
+
+/// Whether an --mlir-print-ir-after* option asks for the IR after a pass.
+bool printsIRAfterPasses() {
+  const auto &options = llvm::cl::getRegisteredOptions();
+  for (llvm::StringRef name :
+       {"mlir-print-ir-after-all", "mlir-print-ir-after",
+        "mlir-print-ir-after-change", "mlir-print-ir-after-failure"}) {
+    auto it = options.find(name);
+    if (it != options.end() && it->second->getNumOccurrences())
+      return true;
+  }
+  return false;
+}
 } // namespace
 
 int main(int argc, char **argv) {
@@ -114,12 +134,14 @@ int main(int argc, char **argv) {
                    config.inputSplitMarker().empty() &&
                    !config.bytecodeVersionToEmit() &&
                    !config.shouldElideResourceDataFromBytecode();
+    bool takeOps = !printsIRAfterPasses();
     mlir::MlirOptMainConfig userPipeline = config;
     config.setPassPipelineSetupFn(
-        [userPipeline, onePass, &written](mlir::PassManager &pm) {
+        [userPipeline, onePass, takeOps, &written](mlir::PassManager &pm) {
           if (mlir::failed(userPipeline.setupPassPipeline(pm)))
             return mlir::failure();
-          pm.addPass(std::make_unique<WriteBytecodePass>(written, onePass));
+          pm.addPass(
+              std::make_unique<WriteBytecodePass>(written, onePass, takeOps));
           return mlir::success();
         });
   }
