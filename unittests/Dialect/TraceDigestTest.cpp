@@ -16,6 +16,7 @@
 #include "SnR/Dialect/SnRAttrs.h"
 #include "SnR/Dialect/SnRDialect.h"
 #include "SnR/Dialect/SnROps.h"
+#include "SampleTrace.h"
 
 #include "mlir/Bytecode/BytecodeWriter.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -32,30 +33,8 @@ using namespace snr;
 
 namespace {
 
-// Every kind of content a replay writes: instructions with registers,
-// addresses, guards, PCs, HLO names and their replay annotation (plain, DMA,
-// wait), a snapshot with registers, lanes and memory, and locations.
-constexpr const char *kTrace = R"mlir(
-snr.trace @t at 0 attributes {machine = "snr-ref"} {
-  snr.snapshot {
-    snr.init_reg s1 = 4096 loc("t.jsonl":1:0)
-    snr.init_vreg v0 = [0.0, 1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0, 9.0, 10.0, 11.0, 12.0, 13.0, 14.0, 15.0]
-    snr.init_mem hbm[4096] = dense<[1, 2, 3, 4]> : tensor<4xi8>
-  }
-  snr.dma.issue hbm[s1] -> vmem[0], 640, f0 {hlo = "fusion.1", pc = 0 : i64} replay<issue = 0, ready = 1, dma = "hbm->vmem" base_end 100 start 100 complete 110> loc("t.jsonl":2:0)
-  snr.movi s2, 3 {hlo = "fusion.1", pc = 1 : i64} replay<issue = 1, ready = 2> loc("t.jsonl":3:0)
-  snr.cmpi gt p1, s2, 0 {pc = 2 : i64} replay<issue = 2, ready = 3> loc("t.jsonl":4:0)
-  snr.addi s2, s2, -1 if p1 {executed = true, pc = 3 : i64} replay<issue = 3, ready = 4, stall = 1 scoreboard> loc("t.jsonl":5:0)
-  snr.dma.wait f0 {pc = 4 : i64} replay<issue = 110, ready = 111, stall = 106 dma_wait, wait base 96 transfer 10 slack 0 dmas 1> loc("t.jsonl":6:0)
-}
-)mlir";
-
-std::string printGeneric(Operation *op) {
-  std::string text;
-  llvm::raw_string_ostream os(text);
-  op->print(os, OpPrintingFlags().printGenericOpForm().enableDebugInfo());
-  return text;
-}
+using test::kSampleTrace;
+using test::printGeneric;
 
 class TraceDigestTest : public ::testing::Test {
 protected:
@@ -64,7 +43,7 @@ protected:
   /// The trace as bytecode (with a digest if `digest`) and as generic text.
   std::pair<std::string, std::string> write(bool digest) {
     OwningOpRef<ModuleOp> module =
-        parseSourceString<ModuleOp>(kTrace, &context);
+        parseSourceString<ModuleOp>(kSampleTrace, &context);
     EXPECT_TRUE(module);
     std::string expected = printGeneric(*module);
     if (digest)
@@ -87,7 +66,8 @@ TEST_F(TraceDigestTest, ReadingDropsAnIntactDigest) {
 }
 
 TEST_F(TraceDigestTest, InTwoStepsTheSameAsInOne) {
-  OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(kTrace, &context);
+  OwningOpRef<ModuleOp> module =
+      parseSourceString<ModuleOp>(kSampleTrace, &context);
   ASSERT_TRUE(module);
   // Hashed before the annotations change (as snr-replay does while it
   // replays), attached after.
@@ -100,16 +80,19 @@ TEST_F(TraceDigestTest, InTwoStepsTheSameAsInOne) {
   builder.attach();
   auto digest = cast<DigestAttr>((*module)->getAttr(kDigestAttrName));
   uint64_t expected = computeTraceDigest(*module);
-  EXPECT_EQ(digest.getText().drop_front(3), llvm::utohexstr(expected, true, 16));
+  EXPECT_EQ(digest.getText().drop_front(3),
+            llvm::utohexstr(expected, true, 16));
   EXPECT_TRUE(succeeded(checkTraceDigest(*module, (*module)->getLoc())));
 }
 
 TEST_F(TraceDigestTest, EveryKindOfContentChangesTheDigest) {
-  OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(kTrace, &context);
+  OwningOpRef<ModuleOp> module =
+      parseSourceString<ModuleOp>(kSampleTrace, &context);
   ASSERT_TRUE(module);
   uint64_t original = computeTraceDigest(*module);
   // Same content, another process-local object: the same digest.
-  OwningOpRef<ModuleOp> again = parseSourceString<ModuleOp>(kTrace, &context);
+  OwningOpRef<ModuleOp> again =
+      parseSourceString<ModuleOp>(kSampleTrace, &context);
   EXPECT_EQ(computeTraceDigest(*again), original);
   // One edit of each kind, each on a fresh copy of the text.
   const std::pair<const char *, const char *> edits[] = {
@@ -126,7 +109,7 @@ TEST_F(TraceDigestTest, EveryKindOfContentChangesTheDigest) {
       {"snr.movi s2, 3 {hlo", "snr.movi s2, 4 {hlo"},   // an immediate
   };
   for (auto [from, to] : edits) {
-    std::string text = kTrace;
+    std::string text = kSampleTrace;
     size_t at = text.find(from);
     ASSERT_NE(at, std::string::npos) << from;
     text.replace(at, strlen(from), to);
@@ -137,7 +120,8 @@ TEST_F(TraceDigestTest, EveryKindOfContentChangesTheDigest) {
 }
 
 TEST_F(TraceDigestTest, AnEditedTextFormIsRejectedUntilItsDigestGoes) {
-  OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(kTrace, &context);
+  OwningOpRef<ModuleOp> module =
+      parseSourceString<ModuleOp>(kSampleTrace, &context);
   ASSERT_TRUE(module);
   attachTraceDigest(*module);
   // With its locations: they are content too.
