@@ -248,7 +248,7 @@ private:
     /// that is not an attribute).
     const InstructionOpInterface::Concept *instruction = nullptr;
     /// An snr instruction's inherent attributes come typed
-    /// (appendInherentAttrs); the one of attrNames[i] is at typedIndex[i].
+    /// (appendInherentAttrs); the one named attrNames[i] is at typedIndex[i].
     SmallVector<unsigned> typedIndex;
   };
 
@@ -267,16 +267,13 @@ private:
       kind.instruction = name.getInterface<InstructionOpInterface>();
     }
     if (kind.instruction) {
-      SmallVector<StringRef> typedNames(
-          kind.instruction->getOperandNames());
-      typedNames.append({"guard", "pc", "hlo", "executed"});
+      SmallVector<StringRef> typedNames(kind.instruction->getOperandNames());
+      llvm::append_range(typedNames, kSharedInstructionAttrs);
       for (StringRef attrName : kind.attrNames) {
         const auto *at = llvm::find(typedNames, attrName);
-        if (at == typedNames.end()) {
-          // Not an instruction's layout: read by name.
-          kind.typedIndex.clear();
-          break;
-        }
+        assert(at != typedNames.end() &&
+               "an instruction's attributes are its operands and the shared "
+               "ones (OpLayoutTest)");
         kind.typedIndex.push_back(unsigned(at - typedNames.begin()));
       }
     }
@@ -325,7 +322,7 @@ private:
     }
     // Inherent attributes and properties.
     if (op->getPropertiesStorageSize()) {
-      if (!kind.typedIndex.empty()) {
+      if (kind.instruction) {
         typed.clear();
         InstructionOpInterface(op, kind.instruction).appendInherentAttrs(typed);
         for (unsigned index : kind.typedIndex)

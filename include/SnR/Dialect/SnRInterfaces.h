@@ -21,6 +21,10 @@ arch::Instruction toInstruction(mlir::Operation *op);
 arch::Instruction decodeInstruction(arch::Opcode opcode,
                                     llvm::ArrayRef<mlir::Attribute> operands,
                                     mlir::Attribute guard, mlir::Attribute pc);
+/// The inherent attributes every instruction has beside its own operands, in
+/// the order InstructionOpInterface::appendInherentAttrs appends them.
+inline constexpr llvm::StringLiteral kSharedInstructionAttrs[] = {
+    "guard", "pc", "hlo", "executed"};
 } // namespace snr
 
 #include "SnR/Dialect/SnRInterfaces.h.inc"

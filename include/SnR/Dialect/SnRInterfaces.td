@@ -38,7 +38,7 @@ def SnR_InstructionOpInterface : OpInterface<"InstructionOpInterface"> {
     InterfaceMethod<[{
         Appends its inherent attributes, typed, without a lookup by name: its
         own operands (as getOperandNames), then guard, pc, hlo and executed
-        (null when absent).
+        (kSharedInstructionAttrs; null when absent).
       }], "void", "appendInherentAttrs",
       (ins "::llvm::SmallVectorImpl<::mlir::Attribute> &":$attrs), [{}], [{
         ::llvm::append_range(attrs, $_op.getOperandAttrs());
