@@ -25,6 +25,11 @@ PACKAGES=(
   valgrind
   # fault injection, for snr-replay's kill test (test/Replay/kill-strace.test)
   strace
+  # a real debugger stub and real RISC-V vector code to record from it
+  # (docs/recording.md): QEMU's gdbstub, clang-22 for RVV, the cross
+  # binutils and C library to link the kernels
+  qemu-user clang-22 lld-22 gcc-riscv64-linux-gnu binutils-riscv64-linux-gnu
+  libc6-dev-riscv64-cross
 )
 
 deps() {

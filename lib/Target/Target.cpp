@@ -1,0 +1,24 @@
+//===- Target.cpp - An instruction set, as SnR asks it --------------------===//
+//
+// Part of the SnR project.
+//
+//===----------------------------------------------------------------------===//
+
+#include "SnR/Target/Target.h"
+
+using namespace snr::target;
+
+DecodedInstruction::~DecodedInstruction() = default;
+CodeReader::~CodeReader() = default;
+Target::~Target() = default;
+RegisterValues::~RegisterValues() = default;
+
+llvm::Expected<uint64_t> RegisterValues::readInteger(RegId reg) {
+  llvm::Expected<llvm::ArrayRef<uint8_t>> bytes = read(reg);
+  if (!bytes)
+    return bytes.takeError();
+  uint64_t value = 0;
+  for (size_t i = 0; i < bytes->size() && i < 8; ++i)
+    value |= uint64_t((*bytes)[i]) << (8 * i);
+  return value;
+}
