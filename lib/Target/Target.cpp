@@ -6,12 +6,25 @@
 
 #include "SnR/Target/Target.h"
 
+#include "llvm/ADT/StringExtras.h"
+
 using namespace snr::target;
 
 DecodedInstruction::~DecodedInstruction() = default;
 CodeReader::~CodeReader() = default;
 Target::~Target() = default;
 RegisterValues::~RegisterValues() = default;
+
+std::string Target::formatPc(uint64_t pc) const {
+  return "0x" + llvm::utohexstr(pc, /*LowerCase=*/true);
+}
+
+std::optional<uint64_t> Target::getDebuggerAddress(SpaceId space,
+                                                   uint64_t addr) const {
+  if (space != 0)
+    return std::nullopt;
+  return addr;
+}
 
 llvm::Expected<uint64_t> RegisterValues::readInteger(RegId reg) {
   llvm::Expected<llvm::ArrayRef<uint8_t>> bytes = read(reg);

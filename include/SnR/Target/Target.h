@@ -25,6 +25,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <memory>
+#include <optional>
 #include <string>
 
 namespace snr::target {
@@ -69,6 +70,12 @@ public:
   /// flat-memory ISA.
   virtual unsigned getNumSpaces() const = 0;
   virtual std::string getSpaceName(SpaceId space) const = 0;
+  /// A PC as the ISA's users write it in messages: "0x1040c" by default.
+  virtual std::string formatPc(uint64_t pc) const;
+  /// The address in a debugger's flat address space (GDB's `m` packets) of
+  /// `addr` in `space`; the default maps space 0 to itself.
+  virtual std::optional<uint64_t> getDebuggerAddress(SpaceId space,
+                                                     uint64_t addr) const;
 
   /// Decodes the instruction at `pc`. A binary ISA reads its bytes from
   /// `code`; an error names the PC and the bytes it could not decode.
