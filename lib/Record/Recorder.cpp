@@ -7,221 +7,256 @@
 #include "SnR/Record/Recorder.h"
 #include "SnR/Record/IntervalSet.h"
 
-#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/BitVector.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/Support/FormatVariadic.h"
 
 #include <map>
 
 using namespace snr;
 using namespace snr::record;
+using target::RegId;
+using target::SpaceId;
 
-llvm::Error snr::record::runUntil(
-    StepDebugger &debugger,
-    llvm::function_ref<bool(const arch::Instruction &)> stop,
-    uint64_t maxSteps) {
+RecordingSink::~RecordingSink() = default;
+StepDebugger::~StepDebugger() = default;
+
+static llvm::Error makeError(const llvm::Twine &message) {
+  return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
+}
+
+llvm::Expected<StopReason> StepDebugger::runTo(uint64_t pc,
+                                               uint64_t maxSteps) {
   for (uint64_t steps = 0;; ++steps) {
-    llvm::Expected<arch::Instruction> inst = debugger.fetch();
-    if (!inst)
-      return llvm::createStringError(
-          llvm::inconvertibleErrorCode(),
-          "the break point was never reached: " +
-              llvm::toString(inst.takeError()));
-    if (stop(*inst))
-      return llvm::Error::success();
+    llvm::Expected<uint64_t> current = readPc();
+    if (!current)
+      return current.takeError();
+    if (*current == pc)
+      return StopReason();
     if (steps == maxSteps)
-      return llvm::createStringError(
-          llvm::inconvertibleErrorCode(),
-          llvm::formatv("the break point was not reached in {0} steps",
-                        maxSteps));
-    if (llvm::Error error = debugger.step())
-      return error;
+      return makeError(llvm::formatv("pc {0} was not reached in {1} steps", pc,
+                                     maxSteps));
+    llvm::Expected<StopReason> stop = step();
+    if (!stop || stop->ended())
+      return stop;
   }
 }
 
+llvm::Expected<llvm::SmallVector<uint8_t, 4>>
+DebuggerCode::readCode(uint64_t pc, unsigned bytes) {
+  llvm::SmallVector<uint8_t, 4> code(bytes);
+  if (llvm::Error error = debugger.readMemory(space, pc, code))
+    return std::move(error);
+  return code;
+}
+
 namespace {
+/// The register values one instruction's effects are computed from, read
+/// from the device at most once per step.
+class StepValues : public target::RegisterValues {
+public:
+  StepValues(StepDebugger &debugger, size_t numRegs)
+      : debugger(debugger), cached(numRegs) {}
+
+  llvm::Expected<llvm::ArrayRef<uint8_t>> read(RegId reg) override {
+    if (reg >= cached.size())
+      return makeError(llvm::formatv("no register {0}", reg));
+    if (!cached.test(reg)) {
+      if (llvm::Error error = debugger.readRegister(reg, values[reg]))
+        return std::move(error);
+      cached.set(reg);
+    }
+    return llvm::ArrayRef<uint8_t>(values[reg]);
+  }
+  /// After a step every value may have changed.
+  void forget() { cached.reset(); }
+
+private:
+  StepDebugger &debugger;
+  llvm::BitVector cached;
+  llvm::DenseMap<RegId, llvm::SmallVector<uint8_t, 8>> values;
+};
+
 /// Algorithm 1's bookkeeping: what the trace has written so far, and what it
 /// has already saved.
 class MinimalSnapshot {
 public:
-  explicit MinimalSnapshot(StepDebugger &debugger) : debugger(debugger) {}
+  MinimalSnapshot(StepDebugger &debugger, size_t numRegs)
+      : debugger(debugger), written(numRegs), saved(numRegs) {}
 
-  /// Reads `reg` from the device; saves it if the trace has not written it.
-  llvm::Expected<RegisterValue> use(arch::Reg reg) {
-    llvm::Expected<RegisterValue> value = debugger.readRegister(reg);
-    if (value && !written.contains(key(reg)) && saved.insert(key(reg)).second)
-      registers.push_back({reg, value->scalar, value->lanes});
-    return value;
+  /// Saves `reg` if the trace has neither written nor saved it.
+  llvm::Error useRegister(RegId reg, StepValues &values) {
+    if (written.test(reg) || saved.test(reg))
+      return llvm::Error::success();
+    llvm::Expected<llvm::ArrayRef<uint8_t>> value = values.read(reg);
+    if (!value)
+      return value.takeError();
+    saved.set(reg);
+    registers.push_back({reg, std::vector<uint8_t>(value->begin(),
+                                                   value->end())});
+    return llvm::Error::success();
   }
 
-  /// Saves the bytes of [addr, addr + bytes) the trace has neither written
-  /// nor saved yet.
-  llvm::Error useMemory(arch::MemSpace space, unsigned chip, uint64_t addr,
-                        uint64_t bytes) {
-    Memory &memory = memories[{unsigned(space), chip}];
-    llvm::Error error = llvm::Error::success();
-    (void)bool(error);
+  /// Saves the bytes of `range` the trace has neither written nor saved.
+  llvm::Error useMemory(const target::MemoryRange &range) {
+    Memory &memory = memories[range.space];
     // The gaps are collected first: saving one merges it into `saved`,
     // which must not change while forEachGap walks it.
     llvm::SmallVector<std::pair<uint64_t, uint64_t>, 4> gaps;
-    memory.written.forEachGap(addr, addr + bytes, [&](uint64_t b, uint64_t e) {
-      memory.saved.forEachGap(
-          b, e, [&](uint64_t gb, uint64_t ge) { gaps.push_back({gb, ge}); });
-    });
+    memory.written.forEachGap(
+        range.addr, range.addr + range.bytes, [&](uint64_t b, uint64_t e) {
+          memory.saved.forEachGap(
+              b, e, [&](uint64_t gb, uint64_t ge) { gaps.push_back({gb, ge}); });
+        });
     for (auto [gb, ge] : gaps) {
       std::vector<uint8_t> data(ge - gb);
-      if ((error = debugger.readMemory(space, chip, gb, data)))
+      if (llvm::Error error = debugger.readMemory(range.space, gb, data))
         return error;
       memory.saved.insert(gb, ge);
-      regions.push_back({space, chip, gb, std::move(data)});
+      regions.push_back({range.space, gb, std::move(data)});
     }
-    return error;
+    return llvm::Error::success();
   }
 
-  void wroteRegister(arch::Reg reg) { written.insert(key(reg)); }
-  void wroteMemory(arch::MemSpace space, unsigned chip, uint64_t addr,
-                   uint64_t bytes) {
-    memories[{unsigned(space), chip}].written.insert(addr, addr + bytes);
+  void wroteRegister(RegId reg) { written.set(reg); }
+  void wroteMemory(const target::MemoryRange &range) {
+    memories[range.space].written.insert(range.addr, range.addr + range.bytes);
   }
 
-  /// Moves the snapshot into `trace`, sorted and with adjacent regions merged.
-  void finish(trace::Trace &trace) {
-    llvm::sort(registers, [](const auto &a, const auto &b) {
-      return a.reg < b.reg;
-    });
+  /// The snapshot, sorted, with adjacent regions merged.
+  Snapshot finish() {
+    Snapshot snapshot;
+    llvm::sort(registers,
+               [](const auto &a, const auto &b) { return a.reg < b.reg; });
     llvm::sort(regions, [](const auto &a, const auto &b) {
-      return std::tie(a.space, a.chip, a.addr) <
-             std::tie(b.space, b.chip, b.addr);
+      return std::tie(a.space, a.addr) < std::tie(b.space, b.addr);
     });
-    for (trace::SnapshotMemory &region : regions) {
-      trace::SnapshotMemory *last =
-          trace.memory.empty() ? nullptr : &trace.memory.back();
-      if (last && last->space == region.space && last->chip == region.chip &&
+    for (Snapshot::Region &region : regions) {
+      Snapshot::Region *last =
+          snapshot.memory.empty() ? nullptr : &snapshot.memory.back();
+      if (last && last->space == region.space &&
           last->addr + last->bytes.size() == region.addr)
         last->bytes.insert(last->bytes.end(), region.bytes.begin(),
                            region.bytes.end());
       else
-        trace.memory.push_back(std::move(region));
+        snapshot.memory.push_back(std::move(region));
     }
-    trace.registers = std::move(registers);
+    snapshot.registers = std::move(registers);
+    return snapshot;
   }
 
 private:
-  static unsigned key(arch::Reg reg) {
-    return unsigned(reg.cls) << 8 | reg.index;
-  }
   struct Memory {
     IntervalSet written, saved;
   };
 
   StepDebugger &debugger;
-  llvm::DenseSet<unsigned> written, saved;
-  std::map<std::pair<unsigned, unsigned>, Memory> memories;
-  std::vector<trace::SnapshotRegister> registers;
-  std::vector<trace::SnapshotMemory> regions;
-};
-
-struct PendingAccess {
-  arch::MemSpace space;
-  unsigned chip;
-  uint64_t addr, bytes;
-  bool isWrite;
+  llvm::BitVector written, saved;
+  std::map<SpaceId, Memory> memories;
+  std::vector<Snapshot::Register> registers;
+  std::vector<Snapshot::Region> regions;
 };
 } // namespace
 
-llvm::Expected<trace::Trace> snr::record::recordTrace(StepDebugger &debugger,
-                                                      uint64_t count) {
-  trace::Trace trace;
-  MinimalSnapshot snapshot(debugger);
+llvm::Expected<Recording> snr::record::record(StepDebugger &debugger,
+                                              const target::Target &target,
+                                              target::CodeReader &code,
+                                              uint64_t count,
+                                              RecordingSink &sink) {
+  size_t numRegs = target.getRegisters().size();
+  MinimalSnapshot snapshot(debugger, numRegs);
+  StepValues values(debugger, numRegs);
+  // Decoded once per PC: a loop's instructions are fetched once.
+  llvm::DenseMap<uint64_t, std::unique_ptr<target::DecodedInstruction>>
+      decoded;
+  target::InstructionEffects effects;
+  llvm::SmallVector<llvm::SmallVector<uint8_t, 8>, 2> after;
+  Recording recording;
+  uint64_t roundTripsBefore = debugger.getRoundTrips();
+
+  llvm::Expected<uint64_t> pc = debugger.readPc();
+  if (!pc)
+    return pc.takeError();
+  recording.startPc = *pc;
   for (uint64_t i = 0; i < count; ++i) {
-    llvm::Expected<arch::Instruction> fetched = debugger.fetch();
-    if (!fetched)
-      return fetched.takeError();
-    const arch::Instruction &inst = *fetched;
-    if (i == 0)
-      trace.header.startPc = inst.pc;
-
-    // The guard is read first; a false guard reads nothing else.
-    trace::RecordedOutcome outcome;
-    bool ran = true;
-    if (inst.guard.present) {
-      auto guard = snapshot.use({arch::RegClass::Pred, inst.guard.reg});
-      if (!guard)
-        return guard.takeError();
-      ran = (guard->scalar != 0) != inst.guard.negated;
-      outcome.executed = ran;
+    std::unique_ptr<target::DecodedInstruction> &slot = decoded[*pc];
+    if (!slot) {
+      llvm::Expected<std::unique_ptr<target::DecodedInstruction>> inst =
+          target.decode(*pc, code);
+      if (!inst)
+        return inst.takeError();
+      slot = std::move(*inst);
     }
-    if (arch::isBranch(inst.opcode))
-      outcome.taken = ran;
+    const target::DecodedInstruction &inst = *slot;
+    std::string where = "pc " + target.formatPc(inst.pc) + ": ";
 
-    llvm::SmallVector<PendingAccess, 2> accesses;
-    if (ran) {
-      llvm::SmallVector<arch::Reg, 8> reads;
-      arch::getRegisterReads(inst, reads);
-      for (arch::Reg reg : reads)
-        if (auto value = snapshot.use(reg); !value)
-          return value.takeError();
-      // Addresses from the registers as they are before the step.
-      llvm::SmallVector<arch::MemAccess, 2> memAccesses;
-      arch::getMemoryAccesses(inst, memAccesses);
-      for (const arch::MemAccess &access : memAccesses) {
-        int32_t baseValue = 0;
-        if (access.operand->hasBase) {
-          auto base = debugger.readRegister(
-              {arch::RegClass::Scalar, access.operand->base});
-          if (!base)
-            return base.takeError();
-          baseValue = int32_t(base->scalar);
+    // What it reads, from the registers as they are before the step.
+    values.forget();
+    if (llvm::Error error = target.getEffects(inst, values, effects))
+      return makeError(where + llvm::toString(std::move(error)));
+    for (RegId reg : effects.regReads)
+      if (llvm::Error error = snapshot.useRegister(reg, values))
+        return makeError(where + "cannot read register '" +
+                         target.getRegisters().get(reg).name + "': " +
+                         llvm::toString(std::move(error)));
+    for (const target::MemoryRange &range : effects.loads)
+      if (llvm::Error error = snapshot.useMemory(range)) {
+        // Memory the device cannot read is most likely an access that
+        // faults: let the device say so, in its words.
+        llvm::Expected<StopReason> fault = debugger.step();
+        if (!fault || fault->kind == StopReason::Kind::Signalled) {
+          llvm::consumeError(std::move(error));
+          return makeError(where + "the device faulted: " +
+                           (fault ? fault->message
+                                  : llvm::toString(fault.takeError())));
         }
-        int64_t addr = arch::effectiveAddress(*access.operand, baseValue);
-        // A bad address faults in step() below, with the device's message.
-        if (addr < 0)
-          continue;
-        accesses.push_back({access.operand->space, access.operand->chip,
-                            uint64_t(addr), access.bytes, access.isWrite});
+        return makeError(
+            where +
+            llvm::formatv("cannot read what '{0}' reads from the device "
+                          "({1}[{2}, {3})): {4}",
+                          inst.getMnemonic(), target.getSpaceName(range.space),
+                          range.addr, range.addr + range.bytes,
+                          llvm::toString(std::move(error))));
       }
-      for (const PendingAccess &a : accesses)
-        if (!a.isWrite)
-          if (llvm::Error error =
-                  snapshot.useMemory(a.space, a.chip, a.addr, a.bytes)) {
-            // Memory the device cannot read is most likely an access that
-            // faults: let the device say so, in its words.
-            if (llvm::Error fault = debugger.step()) {
-              llvm::consumeError(std::move(error));
-              return llvm::createStringError(
-                  llvm::inconvertibleErrorCode(),
-                  llvm::formatv("pc {0}: the device faulted: {1}", inst.pc,
-                                llvm::toString(std::move(fault))));
-            }
-            return llvm::createStringError(
-                llvm::inconvertibleErrorCode(),
-                llvm::formatv("pc {0}: cannot read what '{1}' reads from the "
-                              "device: {2}",
-                              inst.pc, arch::getMnemonic(inst.opcode),
-                              llvm::toString(std::move(error))));
-          }
-    }
 
-    if (llvm::Error error = debugger.step())
-      return llvm::createStringError(
-          llvm::inconvertibleErrorCode(),
-          llvm::formatv("pc {0}: the device faulted: {1}", inst.pc,
-                        llvm::toString(std::move(error))));
+    llvm::Expected<StopReason> stop = debugger.step();
+    if (!stop)
+      return makeError(where + "the device faulted: " +
+                       llvm::toString(stop.takeError()));
+    if (stop->kind == StopReason::Kind::Signalled)
+      return makeError(where + "the device faulted: " + stop->message);
 
-    if (ran) {
-      llvm::SmallVector<arch::Reg, 4> writes;
-      arch::getRegisterWrites(inst, writes);
-      for (arch::Reg reg : writes)
-        snapshot.wroteRegister(reg);
-      for (const PendingAccess &a : accesses)
-        if (a.isWrite)
-          snapshot.wroteMemory(a.space, a.chip, a.addr, a.bytes);
+    for (RegId reg : effects.regWrites)
+      snapshot.wroteRegister(reg);
+    for (const target::MemoryRange &range : effects.stores)
+      snapshot.wroteMemory(range);
+
+    // What the replay checks it against: the next PC, and the values the
+    // target asks for (vl after a vsetvli).
+    uint64_t nextPc = inst.pc + inst.size;
+    after.clear();
+    if (!stop->ended()) {
+      pc = debugger.readPc();
+      if (!pc)
+        return pc.takeError();
+      nextPc = *pc;
+      values.forget();
+      for (RegId reg : effects.recordAfter) {
+        llvm::Expected<llvm::ArrayRef<uint8_t>> value = values.read(reg);
+        if (!value)
+          return value.takeError();
+        after.emplace_back(value->begin(), value->end());
+      }
     }
-    trace.instructions.push_back(inst);
-    trace.outcomes.push_back(outcome);
-    if (inst.opcode == arch::Opcode::Halt && ran)
+    if (llvm::Error error = sink.onStep({inst, effects, nextPc, after}))
+      return std::move(error);
+    ++recording.instructions;
+    if (stop->ended()) {
+      recording.stop = std::move(*stop);
       break;
+    }
   }
-  snapshot.finish(trace);
-  trace.header.instructionCount = trace.instructions.size();
-  return trace;
+  recording.snapshot = snapshot.finish();
+  recording.roundTrips = debugger.getRoundTrips() - roundTripsBefore;
+  return std::move(recording);
 }

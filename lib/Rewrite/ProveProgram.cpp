@@ -5,7 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "SnR/Rewrite/ProveProgram.h"
-#include "SnR/Record/Recorder.h"
+#include "SnR/Record/SnRRecording.h"
 #include "SnR/Replay/Replay.h"
 #include "SnR/Sim/PerformanceTracker.h"
 #include "SnR/Sim/TimingRecorder.h"
@@ -26,7 +26,7 @@ snr::rewrite::runWholeProgram(const record::LoadedProgram &program,
                               const sim::MachineModel &machine,
                               uint64_t maxSteps) {
   record::ReferenceTarget target(program);
-  llvm::Expected<trace::Trace> recorded = record::recordTrace(target, maxSteps);
+  llvm::Expected<trace::Trace> recorded = record::recordTrace(target, program.instructions, maxSteps);
   if (!recorded)
     return recorded.takeError();
   if (recorded->instructions.empty() ||

@@ -16,7 +16,7 @@
 #include "SnR/Dialect/SnROps.h"
 #include "SnR/Record/LineTable.h"
 #include "SnR/Record/ProgramLoader.h"
-#include "SnR/Record/Recorder.h"
+#include "SnR/Record/SnRRecording.h"
 #include "SnR/Record/ReplayCheck.h"
 #include "SnR/Support/FileSizeSignal.h"
 #include "SnR/Support/Version.h"
@@ -171,16 +171,16 @@ int main(int argc, char **argv) {
   lookup.hloMap = hloMap;
   if (llvm::Error error = record::runUntil(
           target,
-          [&](const arch::Instruction &inst) {
+          [&](uint64_t pc) {
             if (byPc)
-              return inst.pc == breakPc;
-            const trace::HloRange *range = lookup.lookupHlo(inst.pc);
+              return pc == breakPc;
+            const trace::HloRange *range = lookup.lookupHlo(pc);
             return range && range->name == breakAt;
           },
           maxSteps))
     return failAtPc(std::move(error));
 
-  llvm::Expected<trace::Trace> recorded = record::recordTrace(target, count);
+  llvm::Expected<trace::Trace> recorded = record::recordTrace(target, program->instructions, count);
   if (!recorded)
     return failAtPc(recorded.takeError());
   recorded->header.machine = machineName;

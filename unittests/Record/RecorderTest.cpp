@@ -14,7 +14,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "SnR/Record/Recorder.h"
+#include "SnR/Record/SnRRecording.h"
 #include "SnR/Record/ReferenceTarget.h"
 
 #include "gtest/gtest.h"
@@ -52,7 +52,7 @@ TEST(Recorder, ReadAroundSavedBytesSavesOnlyTheGaps) {
     bytes[i] = uint8_t(i);
   program.initialState.memory(MemSpace::Hbm).write(0, bytes);
   record::ReferenceTarget target(program);
-  llvm::Expected<trace::Trace> trace = record::recordTrace(target, 10);
+  llvm::Expected<trace::Trace> trace = record::recordTrace(target, program.instructions, 10);
   ASSERT_TRUE(bool(trace)) << llvm::toString(trace.takeError());
   // One region, hbm[0, 192), each byte once and as the device held it.
   ASSERT_EQ(trace->memory.size(), 1u);

@@ -7,7 +7,9 @@
 // Single-steps a device through the StepDebugger interface and records each
 // instruction, saving a register or memory byte only when the trace reads it
 // before anything in the trace wrote it. What an instruction reads and writes
-// comes from the ISA table; addresses come from the device's registers.
+// comes from the target's description of its effects (SnR/Target); values
+// come from the device. Nothing here knows an ISA: each recorded step goes to
+// a RecordingSink that writes it in the target's trace form.
 //
 //===----------------------------------------------------------------------===//
 
@@ -15,24 +17,82 @@
 #define SNR_RECORD_RECORDER_H
 
 #include "SnR/Record/StepDebugger.h"
-#include "SnR/Trace/Trace.h"
+#include "SnR/Target/Target.h"
 
 #include "llvm/ADT/STLFunctionalExtras.h"
 
+#include <cstdint>
+#include <vector>
+
 namespace snr::record {
 
-/// Steps until the instruction at the PC satisfies `stop` (without executing
-/// it). Fails if the program halts or faults first, or after `maxSteps`.
-llvm::Error runUntil(StepDebugger &debugger,
-                     llvm::function_ref<bool(const arch::Instruction &)> stop,
-                     uint64_t maxSteps);
+/// One executed instruction, as the recorder saw it.
+struct RecordedStep {
+  const target::DecodedInstruction &inst;
+  const target::InstructionEffects &effects;
+  /// The PC after it ran (as the device reports it).
+  uint64_t nextPc;
+  /// The values of `effects.recordAfter`, in that order, after it ran.
+  llvm::ArrayRef<llvm::SmallVector<uint8_t, 8>> after;
+};
+
+/// Receives the recorded steps in order (a writer of a trace).
+class RecordingSink {
+public:
+  virtual ~RecordingSink();
+  virtual llvm::Error onStep(const RecordedStep &step) = 0;
+};
+
+/// The state the trace read before writing it, at the first instruction.
+struct Snapshot {
+  struct Register {
+    target::RegId reg;
+    std::vector<uint8_t> bytes;
+  };
+  struct Region {
+    target::SpaceId space;
+    uint64_t addr;
+    std::vector<uint8_t> bytes;
+  };
+  /// Sorted by register id.
+  std::vector<Register> registers;
+  /// Sorted by space and address; adjacent regions merged.
+  std::vector<Region> memory;
+};
+
+struct Recording {
+  uint64_t startPc = 0;
+  uint64_t instructions = 0;
+  Snapshot snapshot;
+  /// Why the recording stopped: `Stopped` when it recorded its count;
+  /// otherwise how the program ended.
+  StopReason stop;
+  /// Requests sent to the device while recording.
+  uint64_t roundTrips = 0;
+};
+
+/// Where a binary ISA's instruction bytes come from while recording: the
+/// device's memory in `space` (read once per PC; the recorder caches what it
+/// decoded).
+class DebuggerCode : public target::CodeReader {
+public:
+  DebuggerCode(StepDebugger &debugger, target::SpaceId space = 0)
+      : debugger(debugger), space(space) {}
+  llvm::Expected<llvm::SmallVector<uint8_t, 4>>
+  readCode(uint64_t pc, unsigned bytes) override;
+
+private:
+  StepDebugger &debugger;
+  target::SpaceId space;
+};
 
 /// Records up to `count` instructions from the current PC (fewer if the
-/// program halts). Fills the trace's snapshot and instruction table, and the
-/// header's start_pc and instruction count; the caller names the machine,
-/// the program and the HLO map.
-llvm::Expected<trace::Trace> recordTrace(StepDebugger &debugger,
-                                         uint64_t count);
+/// program ends), handing each to `sink`. `code` gives instruction bytes to
+/// the target's decoder.
+llvm::Expected<Recording> record(StepDebugger &debugger,
+                                 const target::Target &target,
+                                 target::CodeReader &code, uint64_t count,
+                                 RecordingSink &sink);
 
 } // namespace snr::record
 

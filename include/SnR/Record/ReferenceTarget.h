@@ -5,7 +5,8 @@
 //===----------------------------------------------------------------------===//
 //
 // Runs a program on the functional core behind the StepDebugger interface:
-// the stand-in for a real accelerator and its debugger.
+// the stand-in for a real accelerator and its debugger, in this process.
+// snr-target serves the same device over GDB's remote serial protocol.
 //
 //===----------------------------------------------------------------------===//
 
@@ -36,15 +37,24 @@ public:
   /// may be a gigabyte).
   ReferenceTarget(const LoadedProgram &program, sim::ArchState &&initialState);
 
-  llvm::Expected<arch::Instruction> fetch() override;
-  llvm::Error step() override;
-  llvm::Expected<RegisterValue> readRegister(arch::Reg reg) override;
-  llvm::Error readMemory(arch::MemSpace space, unsigned chip, uint64_t addr,
+  llvm::Expected<uint64_t> readPc() override;
+  /// Executing a halt ends the program (StopReason::Kind::Exited); a fault
+  /// is an error, the state unchanged.
+  llvm::Expected<StopReason> step() override;
+  llvm::Error readRegister(target::RegId reg,
+                           llvm::SmallVectorImpl<uint8_t> &bytes) override;
+  llvm::Error readMemory(target::SpaceId space, uint64_t addr,
                          llvm::MutableArrayRef<uint8_t> out) override;
+
+  /// The same, by the ISA's own names (for snr-target's stub).
+  llvm::Error writeRegister(target::RegId reg, llvm::ArrayRef<uint8_t> bytes);
+  llvm::Error writeMemory(target::SpaceId space, uint64_t addr,
+                          llvm::ArrayRef<uint8_t> bytes);
 
   /// The device's whole state, for checking a replay against it.
   const sim::ArchState &getState() const { return state; }
   uint64_t getStepCount() const { return steps; }
+  const LoadedProgram &getProgram() const { return program; }
 
 private:
   const LoadedProgram &program;
