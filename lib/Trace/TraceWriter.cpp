@@ -60,8 +60,18 @@ static void writeMem(llvm::raw_ostream &os, const char *key,
 }
 
 void TraceWriter::writeHeader(const TraceHeader &header) {
-  os << "{\"format\":\"" << kFormatName << "\",\"version\":" << header.version
-     << ",\"machine\":";
+  os << "{\"format\":\"" << kFormatName << "\",\"version\":" << header.version;
+  if (!header.isa.empty()) {
+    os << ",\"isa\":";
+    writeJsonString(os, header.isa);
+    if (!header.isaString.empty()) {
+      os << ",\"isa_string\":";
+      writeJsonString(os, header.isaString);
+    }
+    if (header.vlenb)
+      os << ",\"vlenb\":" << *header.vlenb;
+  }
+  os << ",\"machine\":";
   writeJsonString(os, header.machine);
   os << ",\"program\":";
   writeJsonString(os, header.program);
@@ -108,16 +118,63 @@ void TraceWriter::writeVectorRegister(arch::Reg reg, const arch::Vector &lanes) 
   os << "]}\n";
 }
 
+static void writeHex(llvm::raw_ostream &os, llvm::ArrayRef<uint8_t> bytes) {
+  static constexpr char kHex[] = "0123456789abcdef";
+  for (uint8_t byte : bytes)
+    os << kHex[byte >> 4] << kHex[byte & 15];
+}
+
 void TraceWriter::writeMemory(arch::MemSpace space, unsigned chip,
                               uint64_t addr, llvm::ArrayRef<uint8_t> bytes) {
-  static constexpr char kHex[] = "0123456789abcdef";
   os << "{\"mem\":\"" << arch::getMemSpaceName(space) << '"';
   if (space == arch::MemSpace::RemoteHbm)
     os << ",\"chip\":" << chip;
   os << ",\"addr\":" << addr << ",\"bytes\":\"";
-  for (uint8_t byte : bytes)
-    os << kHex[byte >> 4] << kHex[byte & 15];
+  writeHex(os, bytes);
   os << "\"}\n";
+}
+
+void TraceWriter::writeRegisterBytes(llvm::StringRef name,
+                                     llvm::ArrayRef<uint8_t> bytes) {
+  os << "{\"reg\":";
+  writeJsonString(os, name);
+  os << ",\"bytes\":\"";
+  writeHex(os, bytes);
+  os << "\"}\n";
+}
+
+void TraceWriter::writeMemoryBytes(llvm::StringRef space, uint64_t addr,
+                                   llvm::ArrayRef<uint8_t> bytes) {
+  os << "{\"mem\":";
+  writeJsonString(os, space);
+  os << ",\"addr\":" << addr << ",\"bytes\":\"";
+  writeHex(os, bytes);
+  os << "\"}\n";
+}
+
+void TraceWriter::writeEncodedInstruction(
+    uint64_t pc, llvm::ArrayRef<uint8_t> encoding,
+    std::optional<uint64_t> nextPc,
+    llvm::ArrayRef<std::pair<llvm::StringRef, uint64_t>> after) {
+  // The encoding as the instruction word, most significant digit first, as
+  // disassemblers print it: 0x8082 for the bytes 82 80.
+  os << "{\"pc\":" << pc << ",\"enc\":\"0x";
+  static constexpr char kHex[] = "0123456789abcdef";
+  for (size_t i = encoding.size(); i-- > 0;)
+    os << kHex[encoding[i] >> 4] << kHex[encoding[i] & 15];
+  os << '"';
+  if (nextPc)
+    os << ",\"next_pc\":" << *nextPc;
+  if (!after.empty()) {
+    os << ",\"after\":{";
+    for (size_t i = 0; i < after.size(); ++i) {
+      os << (i ? "," : "");
+      writeJsonString(os, after[i].first);
+      os << ':' << after[i].second;
+    }
+    os << '}';
+  }
+  os << "}\n";
 }
 
 void TraceWriter::writeInstruction(const arch::Instruction &inst,

@@ -55,6 +55,15 @@ struct LineTable {
 /// The first line of a trace file.
 struct TraceHeader {
   int version = kFormatVersion;
+  /// The ISA ("riscv64"); empty for the reference ISA, `snr`, whose traces
+  /// name no ISA.
+  std::string isa;
+  /// The ISA's extensions as its toolchain spells them ("rv64gcv",
+  /// "rv64i2p1_m2p0_..._v1p0"); empty if none was recorded.
+  std::string isaString;
+  /// Bytes per vector register (RISC-V's VLEN / 8), for an ISA whose vector
+  /// width is a parameter.
+  std::optional<uint64_t> vlenb;
   /// Name of the machine description the trace was recorded on.
   std::string machine;
   /// Name of the program (becomes the trace op's symbol).

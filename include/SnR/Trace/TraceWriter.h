@@ -18,6 +18,9 @@
 
 #include "llvm/Support/raw_ostream.h"
 
+#include <optional>
+#include <utility>
+
 namespace snr::trace {
 
 class TraceWriter {
@@ -31,6 +34,18 @@ public:
                    llvm::ArrayRef<uint8_t> bytes);
   void writeInstruction(const arch::Instruction &inst,
                         const RecordedOutcome &outcome);
+
+  /// The records of an ISA with a binary encoding (docs/trace-format.md,
+  /// "Other ISAs"): a register by its debugger name with its bytes, memory
+  /// by address space name, an instruction by its PC and encoding, with the
+  /// next PC when it did not fall through and the values recorded after it.
+  void writeRegisterBytes(llvm::StringRef name, llvm::ArrayRef<uint8_t> bytes);
+  void writeMemoryBytes(llvm::StringRef space, uint64_t addr,
+                        llvm::ArrayRef<uint8_t> bytes);
+  void writeEncodedInstruction(
+      uint64_t pc, llvm::ArrayRef<uint8_t> encoding,
+      std::optional<uint64_t> nextPc,
+      llvm::ArrayRef<std::pair<llvm::StringRef, uint64_t>> after);
 
 private:
   llvm::raw_ostream &os;
