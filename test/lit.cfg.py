@@ -20,7 +20,8 @@ config.substitutions.append(("%snr_src_root", config.snr_src_root))
 llvm_config.use_default_substitutions()
 
 tool_dirs = [config.snr_tools_dir, config.llvm_tools_dir]
-tools = ["snr-opt", "snr-translate", "snr-record", "snr-gen", "snr-replay",
+tools = ["snr-opt", "snr-translate", "snr-record", "snr-target", "snr-gen",
+         "snr-replay",
          "snr-diff", "snr-linearity-probe"]
 llvm_config.add_tool_substitutions(tools, tool_dirs)
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)

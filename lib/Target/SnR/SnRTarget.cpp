@@ -153,6 +153,22 @@ std::string SnRTarget::getSpaceName(SpaceId id) const {
   return name;
 }
 
+std::optional<uint64_t> SnRTarget::getDebuggerAddress(SpaceId space,
+                                                      uint64_t addr) const {
+  if (space >= getNumSpaces() || addr >> kSpaceWindowBits)
+    return std::nullopt;
+  return uint64_t(space) << kSpaceWindowBits | addr;
+}
+
+std::optional<std::pair<SpaceId, uint64_t>>
+SnRTarget::fromDebuggerAddress(uint64_t flat) {
+  uint64_t space = flat >> kSpaceWindowBits;
+  if (space >= SpaceId(arch::MemSpace::RemoteHbm) + arch::kMaxChips)
+    return std::nullopt;
+  return std::make_pair(SpaceId(space),
+                        flat & ((uint64_t(1) << kSpaceWindowBits) - 1));
+}
+
 llvm::Expected<std::unique_ptr<DecodedInstruction>>
 SnRTarget::decode(uint64_t pc, CodeReader &) const {
   auto it = indexOfPc.find(pc);

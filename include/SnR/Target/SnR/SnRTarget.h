@@ -50,6 +50,15 @@ public:
   std::string formatPc(uint64_t pc) const override {
     return std::to_string(pc);
   }
+  /// The memory map snr-target serves (docs/recording.md): each address
+  /// space at its own 2^40-byte window, remote chip c's HBM at window 3 + c.
+  std::optional<uint64_t> getDebuggerAddress(SpaceId space,
+                                             uint64_t addr) const override;
+  /// The inverse: the space and address of a debugger's flat address.
+  static std::optional<std::pair<SpaceId, uint64_t>>
+  fromDebuggerAddress(uint64_t flat);
+  static constexpr unsigned kSpaceWindowBits = 40;
+
   llvm::Expected<std::unique_ptr<DecodedInstruction>>
   decode(uint64_t pc, CodeReader &code) const override;
   llvm::Error getEffects(const DecodedInstruction &inst, RegisterValues &values,
