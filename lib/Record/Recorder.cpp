@@ -204,12 +204,11 @@ llvm::Expected<Recording> snr::record::record(StepDebugger &debugger,
         // Memory the device cannot read is most likely an access that
         // faults: let the device say so, in its words.
         llvm::Expected<StopReason> fault = debugger.step();
-        if (!fault || fault->kind == StopReason::Kind::Signalled) {
+        if (fault && fault->kind == StopReason::Kind::Signalled) {
           llvm::consumeError(std::move(error));
-          return makeError(where + "the device faulted: " +
-                           (fault ? fault->message
-                                  : llvm::toString(fault.takeError())));
+          return makeError(where + "the device faulted: " + fault->message);
         }
+        llvm::consumeError(fault.takeError());
         return makeError(
             where +
             llvm::formatv("cannot read what '{0}' reads from the device "
@@ -221,7 +220,7 @@ llvm::Expected<Recording> snr::record::record(StepDebugger &debugger,
 
     llvm::Expected<StopReason> stop = debugger.step();
     if (!stop)
-      return makeError(where + "the device faulted: " +
+      return makeError(where + "cannot step the device: " +
                        llvm::toString(stop.takeError()));
     if (stop->kind == StopReason::Kind::Signalled)
       return makeError(where + "the device faulted: " + stop->message);

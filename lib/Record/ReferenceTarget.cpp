@@ -41,10 +41,15 @@ llvm::Expected<StopReason> ReferenceTarget::step() {
     return makeError(
         llvm::formatv("pc {0} holds no instruction of the program", state.pc));
   sim::StepResult result = sim::execute(program.instructions[it->second], state);
-  if (!result.ok())
-    return makeError(result.error);
-  ++steps;
   StopReason stop;
+  if (!result.ok()) {
+    // A fault: the device stops at the instruction, its state unchanged.
+    stop.kind = StopReason::Kind::Signalled;
+    stop.code = 11;
+    stop.message = result.error;
+    return stop;
+  }
+  ++steps;
   if (state.halted) {
     stop.kind = StopReason::Kind::Exited;
     stop.message = llvm::formatv("the program halted at pc {0}", state.pc);

@@ -37,6 +37,10 @@ llvm::Error snr::record::runUntil(StepDebugger &debugger,
     llvm::Expected<StopReason> stopped = debugger.step();
     if (!stopped)
       return stopped.takeError();
+    // A fault is said as the device says it; the caller locates it.
+    if (stopped->kind == StopReason::Kind::Signalled)
+      return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                     stopped->message);
     if (stopped->ended())
       return neverReached(stopped->message);
   }

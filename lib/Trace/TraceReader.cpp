@@ -466,6 +466,15 @@ bool Reader::parseHeader(ondemand::object object) {
                                        "this reader reads version {1}",
                                        version, kFormatVersion));
       sawVersion = true;
+    } else if (key == "isa") {
+      // Traces of other ISAs (docs/trace-format.md, "Other ISAs") are read
+      // by their target's reader.
+      std::string_view isa;
+      if (!getString(value, "isa", isa))
+        return false;
+      if (isa != "snr")
+        return fail(vat, "the trace is of ISA " + quoted(isa) +
+                             "; this reader reads traces of the snr ISA");
     } else if (key == "machine") {
       std::string_view machine;
       if (!getString(value, "machine", machine))
@@ -500,7 +509,7 @@ bool Reader::parseHeader(ondemand::object object) {
     } else {
       return fail(vat - 3 - key.size(),
                   "unknown header field " + quoted(key) +
-                      "; expected format, version, machine, program, "
+                      "; expected format, version, isa, machine, program, "
                       "start_pc, instructions, hlo_map, reordered, "
                       "line_table");
     }

@@ -27,6 +27,8 @@
 #include "SnR/Target/SnR/SnRTarget.h"
 
 #include "mlir/IR/MLIRContext.h"
+
+#include <cstdlib>
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -54,6 +56,20 @@ static cl::opt<unsigned> acceptTimeout(
     cl::desc("give up if no debugger connects in this many seconds (0: wait "
              "for ever)"),
     cl::init(0), cl::cat(category));
+
+// Faults a real stub may have, for the recorder's tests.
+static cl::opt<uint64_t> testExitAfter(
+    "test-exit-after-steps",
+    cl::desc("exit abruptly, as a killed stub would, after this many steps"),
+    cl::init(0), cl::Hidden, cl::cat(category));
+static cl::opt<uint64_t> testMemoryErrorsAfter(
+    "test-memory-errors-after-steps",
+    cl::desc("answer every memory read with E14 after this many steps"),
+    cl::init(0), cl::Hidden, cl::cat(category));
+static cl::opt<bool> testNoDescription(
+    "test-no-target-description",
+    cl::desc("offer no target description (qXfer:features:read)"),
+    cl::init(false), cl::Hidden, cl::cat(category));
 
 static int fail(const llvm::Twine &message) {
   llvm::WithColor::error(llvm::errs(), "snr-target") << message << "\n";
@@ -173,6 +189,8 @@ public:
 
   llvm::Expected<std::vector<uint8_t>> readMemory(uint64_t address,
                                                   size_t length) override {
+    if (testMemoryErrorsAfter && steps >= testMemoryErrorsAfter)
+      return remote::makeStubError(14, "memory errors injected for a test");
     std::optional<std::pair<target::SpaceId, uint64_t>> where =
         SnRTarget::fromDebuggerAddress(address);
     if (!where)
@@ -203,14 +221,19 @@ public:
   llvm::Expected<remote::StopReply> step() override {
     if (ended)
       return *ended;
+    if (testExitAfter && steps == testExitAfter)
+      std::_Exit(3);
+    ++steps;
     llvm::Expected<record::StopReason> stop = device.step();
-    if (!stop) {
-      // A fault: the machine stops there, as a chip raises an exception.
+    if (!stop)
+      return stop.takeError();
+    if (stop->kind == record::StopReason::Kind::Signalled) {
+      // A fault: the machine stops there, as a chip raises an exception,
+      // reported as QEMU reports one (SIGSEGV).
       llvm::WithColor::warning(llvm::errs(), "snr-target")
-          << "pc " << *device.readPc() << ": "
-          << llvm::toString(stop.takeError()) << "\n";
+          << "pc " << *device.readPc() << ": " << stop->message << "\n";
       remote::StopReply fault;
-      fault.code = 11; // SIGSEGV, as QEMU reports a fault
+      fault.code = uint8_t(stop->code);
       return fault;
     }
     if (stop->ended()) {
@@ -262,6 +285,7 @@ private:
   const RegisterNumbering &numbering;
   llvm::DenseSet<uint64_t> breakpoints;
   std::optional<remote::StopReply> ended;
+  uint64_t steps = 0;
 };
 } // namespace
 
@@ -292,7 +316,8 @@ int main(int argc, char **argv) {
 
   RegisterNumbering numbering;
   remote::ServerOptions options;
-  options.documents["target.xml"] = describeTarget(numbering);
+  if (!testNoDescription)
+    options.documents["target.xml"] = describeTarget(numbering);
   options.log = &llvm::errs();
   SnRStub stub(device, numbering);
   remote::RspServer server(stub, options);

@@ -39,7 +39,8 @@ public:
 
   llvm::Expected<uint64_t> readPc() override;
   /// Executing a halt ends the program (StopReason::Kind::Exited); a fault
-  /// is an error, the state unchanged.
+  /// stops it at the instruction, the state unchanged (Signalled, with the
+  /// fault's message).
   llvm::Expected<StopReason> step() override;
   llvm::Error readRegister(target::RegId reg,
                            llvm::SmallVectorImpl<uint8_t> &bytes) override;
