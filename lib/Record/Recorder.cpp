@@ -51,8 +51,11 @@ DebuggerCode::readCode(uint64_t pc, unsigned bytes) {
 }
 
 namespace {
-/// The register values one instruction's effects are computed from, read
-/// from the device at most once per step.
+/// The register values instructions' effects are computed from, read from
+/// the device when first needed and kept until an instruction writes the
+/// register: RISC-V's vl and vtype, read for every vector instruction,
+/// cost a round trip only after a vsetvli. (The effects must list every
+/// write anyway, or the snapshot would be wrong.)
 class StepValues : public target::RegisterValues {
 public:
   StepValues(StepDebugger &debugger, size_t numRegs)
@@ -68,8 +71,12 @@ public:
     }
     return llvm::ArrayRef<uint8_t>(values[reg]);
   }
-  /// After a step every value may have changed.
-  void forget() { cached.reset(); }
+  /// After a step: the registers it wrote have new values.
+  void forget(llvm::ArrayRef<RegId> written) {
+    for (RegId reg : written)
+      if (reg < cached.size())
+        cached.reset(reg);
+  }
 
 private:
   StepDebugger &debugger;
@@ -191,7 +198,6 @@ llvm::Expected<Recording> snr::record::record(StepDebugger &debugger,
     std::string where = "pc " + target.formatPc(inst.pc) + ": ";
 
     // What it reads, from the registers as they are before the step.
-    values.forget();
     if (llvm::Error error = target.getEffects(inst, values, effects))
       return makeError(where + llvm::toString(std::move(error)));
     for (RegId reg : effects.regReads)
@@ -227,6 +233,7 @@ llvm::Expected<Recording> snr::record::record(StepDebugger &debugger,
 
     for (RegId reg : effects.regWrites)
       snapshot.wroteRegister(reg);
+    values.forget(effects.regWrites);
     for (const target::MemoryRange &range : effects.stores)
       snapshot.wroteMemory(range);
 
@@ -239,7 +246,6 @@ llvm::Expected<Recording> snr::record::record(StepDebugger &debugger,
       if (!pc)
         return pc.takeError();
       nextPc = *pc;
-      values.forget();
       for (RegId reg : effects.recordAfter) {
         llvm::Expected<llvm::ArrayRef<uint8_t>> value = values.read(reg);
         if (!value)

@@ -89,6 +89,14 @@ SnRTarget::SnRTarget(llvm::ArrayRef<arch::Instruction> program)
     indexOfPc[program[i].pc] = i;
 }
 
+/// Identifiers for the register files (a target description's feature
+/// names are made of them).
+static const char *getRegisterFileName(arch::RegClass cls) {
+  static constexpr const char *kNames[] = {
+      "scalar", "predicate", "vector", "flag", "mxu_weight", "mxu_result"};
+  return kNames[unsigned(cls)];
+}
+
 const RegisterMap &SnRTarget::getRegisters() const {
   static const RegisterMap kMap = [] {
     RegisterMap map;
@@ -96,7 +104,7 @@ const RegisterMap &SnRTarget::getRegisters() const {
       arch::RegClass cls = arch::RegClass(c);
       for (unsigned i = 0; i < arch::getNumRegs(cls); ++i)
         map.add({arch::formatReg({cls, uint8_t(i)}), getRegisterBytes(cls),
-                 arch::getRegClassName(cls).str()});
+                 getRegisterFileName(cls)});
     }
     return map;
   }();
