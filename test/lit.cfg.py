@@ -21,7 +21,7 @@ llvm_config.use_default_substitutions()
 
 tool_dirs = [config.snr_tools_dir, config.llvm_tools_dir]
 tools = ["snr-opt", "snr-translate", "snr-record", "snr-gen", "snr-replay",
-         "snr-diff", "snr-linearity-probe"]
+         "snr-diff", "snr-linearity-probe", "snr-rsp-probe"]
 llvm_config.add_tool_substitutions(tools, tool_dirs)
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 
@@ -104,6 +104,20 @@ if shutil.which("strace"):
             config.available_features.add("strace")
     except (OSError, subprocess.TimeoutExpired):
         pass
+
+# test/Remote drives QEMU's gdbstub (Debian's qemu-user) serving RISC-V
+# programs built with the cross toolchain (dev.sh installs both); without
+# them those tests are UNSUPPORTED. %run-qemu starts QEMU on a free port
+# (test/Remote/run-qemu.py).
+riscv_cc = shutil.which("riscv64-linux-gnu-gcc")
+if (shutil.which("qemu-riscv64") and riscv_cc and
+        shutil.which("riscv64-linux-gnu-nm")):
+    config.available_features.add("qemu-riscv64")
+    config.substitutions.append(
+        ("%riscv-cc", riscv_cc + " -march=rv64gcv -mabi=lp64d -static"))
+    config.substitutions.append(
+        ("%run-qemu", "python3 " + os.path.join(
+            config.test_source_root, "Remote", "run-qemu.py")))
 
 # The analyses' linearity test counts instructions under callgrind (dev.sh
 # installs valgrind); without it the test is UNSUPPORTED.

@@ -257,8 +257,8 @@ llvm::Error RspClient::checkRunning(StringRef packet) const {
     return error;
   if (ended)
     return makeRemoteError(Kind::Usage, "cannot send '" + packet +
-                                            "': the program " +
-                                            ended->describe());
+                                            "': the program has ended (" +
+                                            ended->describe() + ")");
   return llvm::Error::success();
 }
 
@@ -397,8 +397,13 @@ std::optional<uint64_t> RspClient::readPc(const StopReply &reply) {
   return value;
 }
 
-llvm::Expected<StopEvent> RspClient::resume() {
-  StringRef packet = features.hasVCont("c") ? "vCont;c" : "c";
+llvm::Expected<StopEvent> RspClient::resume(std::optional<uint8_t> signal) {
+  std::string packet = features.hasVCont("c") ? "vCont;c" : "c";
+  if (signal) {
+    packet = features.hasVCont("C") ? "vCont;C" : "C";
+    packet += llvm::hexdigit(*signal >> 4, /*LowerCase=*/true);
+    packet += llvm::hexdigit(*signal & 0xf, /*LowerCase=*/true);
+  }
   if (llvm::Error error = checkRunning(packet))
     return std::move(error);
   unsigned timeout = connection->getTimeout();

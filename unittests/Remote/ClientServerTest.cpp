@@ -329,7 +329,8 @@ TEST(ClientServer, StepRegistersMemoryBreakpointsKill) {
   EXPECT_EQ(end->code, 7);
   EXPECT_EQ(end->describe(), "exited with status 7");
   EXPECT_EQ(errorOf(client.step()),
-            "cannot send 'vCont;s': the program exited with status 7");
+            "cannot send 'vCont;s': the program has ended (exited "
+            "with status 7)");
 
   ASSERT_EQ(errorOf(client.kill()), "");
   EXPECT_EQ(errorOf(client.readMemory(0x1000, 4)),

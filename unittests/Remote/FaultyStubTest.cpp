@@ -342,7 +342,8 @@ TEST(FaultyStub, ConsoleOutputAndStopKinds) {
   EXPECT_EQ(killed->kind, StopEvent::Kind::Terminated);
   EXPECT_EQ(killed->describe(), "killed by signal 9 (SIGKILL)");
   EXPECT_EQ(errorOf(c.step()),
-            "cannot send 's': the program killed by signal 9 (SIGKILL)");
+            "cannot send 's': the program has ended (killed by "
+            "signal 9 (SIGKILL))");
 }
 
 TEST(FaultyStub, NobodyListening) {
