@@ -219,8 +219,10 @@ llvm::Error Probe::bench(unsigned count, bool withG) {
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
           .count();
   stepsDone += done;
-  os << "bench " << (withG ? "vCont;s+g" : "vCont;s") << ": " << done
-     << " steps, " << (client.getRoundTrips() - before) << " round trips, "
+  std::string packet =
+      client.getFeatures().hasVCont("s") && !noVCont ? "vCont;s" : "s";
+  os << "bench " << packet << (withG ? "+g" : "") << ": " << done << " steps, "
+     << (client.getRoundTrips() - before) << " round trips, "
      << llvm::format("%.3f", seconds) << " s, "
      << llvm::format("%.0f", seconds > 0 ? done / seconds : 0.0)
      << " steps/s\n";
