@@ -426,8 +426,21 @@ llvm::Expected<StopEvent> RspClient::resume(std::optional<uint8_t> signal) {
     if (llvm::Error error = connection->sendInterrupt())
       return std::move(error);
     llvm::Expected<std::string> reply = connection->receiveReply();
-    if (!reply)
-      return reply.takeError();
+    if (!reply) {
+      // Some stubs do not listen while the target runs (QEMU 7.2 in user
+      // mode): its stop reply could come at any time, so the session is
+      // over.
+      llvm::consumeError(reply.takeError());
+      connection->close();
+      closedBy = "\\x03";
+      return makeRemoteError(
+          Kind::Timeout,
+          "the target was still running " +
+              llvm::Twine(options.continueTimeoutMs) + " ms after '" + packet +
+              "' and did not stop within " +
+              llvm::Twine(connection->getTimeout()) +
+              " ms of an interrupt ('\\x03'); SnR closed the connection");
+    }
     std::string how = "the stub did not say how it stopped";
     if (llvm::Expected<StopReply> interrupted = parseStopReply(*reply)) {
       noteStop(*interrupted);
