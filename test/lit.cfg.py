@@ -21,7 +21,7 @@ llvm_config.use_default_substitutions()
 
 tool_dirs = [config.snr_tools_dir, config.llvm_tools_dir]
 tools = ["snr-opt", "snr-translate", "snr-record", "snr-gen", "snr-replay",
-         "snr-diff", "snr-linearity-probe", "snr-rsp-probe"]
+         "snr-diff", "snr-linearity-probe", "snr-rsp-probe", "snr-rsp-toy-stub"]
 llvm_config.add_tool_substitutions(tools, tool_dirs)
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 
@@ -118,6 +118,18 @@ if (shutil.which("qemu-riscv64") and riscv_cc and
     config.substitutions.append(
         ("%run-qemu", "python3 " + os.path.join(
             config.test_source_root, "Remote", "run-qemu.py")))
+
+# test/Remote/gdb-server.test drives SnR's RSP server with gdb itself;
+# Debian's gdb knows x86 only, and the toy target is shaped like x86-64.
+if shutil.which("gdb"):
+    import subprocess
+    try:
+        if subprocess.run(["gdb", "-nx", "-batch", "-ex",
+                           "set architecture i386:x86-64"],
+                          capture_output=True, timeout=30).returncode == 0:
+            config.available_features.add("gdb-x86-64")
+    except (OSError, subprocess.TimeoutExpired):
+        pass
 
 # The analyses' linearity test counts instructions under callgrind (dev.sh
 # installs valgrind); without it the test is UNSUPPORTED.
