@@ -51,8 +51,8 @@ public:
                                                   size_t length) override {
     if (address < 0x1000 || address >= 0x1040)
       return makeStubError(0x14, "unmapped");
-    return std::vector<uint8_t>(
-        std::min<uint64_t>(length, 0x1040 - address), 0x2a);
+    return std::vector<uint8_t>(std::min<uint64_t>(length, 0x1040 - address),
+                                0x2a);
   }
   llvm::Error writeMemory(uint64_t address,
                           llvm::ArrayRef<uint8_t> bytes) override {
