@@ -77,7 +77,9 @@ std::string StopEvent::describe() const {
   case Kind::Stepped:
     return "stepped";
   case Kind::Breakpoint:
-    return "stopped at the break point at 0x" + hex(pc.value_or(0));
+    if (!pc)
+      return "stopped at a break point (" + reply.reason + ")";
+    return "stopped at the break point at 0x" + hex(*pc);
   case Kind::Signal:
     return "stopped by " + describeSignal(code);
   case Kind::Exited:

@@ -346,6 +346,21 @@ TEST(FaultyStub, ConsoleOutputAndStopKinds) {
             "signal 9 (SIGKILL))");
 }
 
+TEST(FaultyStub, BreakpointReasonFromTheStub) {
+  // A stub that says why (swbreak): a break point even without the pc.
+  ScriptedStub stub(afterHandshake([](const RspEvent &event) -> Answer {
+    if (event.payload == "c")
+      return reply("T05swbreak:;");
+    return reply("");
+  }));
+  auto client = RspClient::connect(stub.address(), quick());
+  ASSERT_EQ(errorOf(client), "");
+  auto hit = (*client)->resume();
+  ASSERT_EQ(errorOf(hit), "");
+  EXPECT_EQ(hit->kind, StopEvent::Kind::Breakpoint);
+  EXPECT_EQ(hit->describe(), "stopped at a break point (swbreak)");
+}
+
 TEST(FaultyStub, NobodyListening) {
   // A port that was free a moment ago.
   uint16_t port;
