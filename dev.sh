@@ -121,7 +121,8 @@ fuzz() {
       -DMLIR_DIR="$LLVM_PREFIX/lib/cmake/mlir" \
       -DLLVM_EXTERNAL_LIT="$LLVM_PREFIX/bin/lit"
   fi
-  ninja -C "$dir" trace-reader-fuzzer machine-model-fuzzer replay-fuzzer
+  ninja -C "$dir" trace-reader-fuzzer machine-model-fuzzer replay-fuzzer \
+    rsp-packet-fuzzer
   fuzz/run.sh "$dir" "${SNR_FUZZ_SECONDS:-60}"
 }
 

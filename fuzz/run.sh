@@ -10,7 +10,7 @@ seconds=$2
 bin="$dir/bin"
 seeds="$dir/seeds"
 rm -rf "$seeds"
-mkdir -p "$seeds/trace" "$seeds/machine" "$dir/artifacts"
+mkdir -p "$seeds/trace" "$seeds/machine" "$seeds/rsp" "$dir/artifacts"
 
 # Traces: the test inputs, every file of the trace error tests, and a few
 # lines of each (the replay fuzzer skips traces over 4,096 instructions).
@@ -32,6 +32,9 @@ for example in matmul_chain allgather; do
   fi
 done
 cp machines/*.json test/Sim/Inputs/*.json "$seeds/machine/"
+# The RSP readers: QEMU 7.2's traffic as captured by snr-rsp-probe (both
+# directions), its target description documents, alone and as one input.
+cp fuzz/rsp-seeds/* unittests/Remote/Inputs/qemu-7.2-rv64v/*.xml "$seeds/rsp/"
 
 export ASAN_OPTIONS=detect_leaks=0:allow_user_poisoning=0
 export UBSAN_OPTIONS=print_stacktrace=1
@@ -55,4 +58,5 @@ run() {
 run trace-reader-fuzzer trace 262144 fuzz/trace.dict
 run machine-model-fuzzer machine 262144 fuzz/machine.dict
 run replay-fuzzer trace 65536 fuzz/trace.dict
+run rsp-packet-fuzzer rsp 65536 fuzz/rsp.dict
 exit $status

@@ -21,8 +21,8 @@ llvm_config.use_default_substitutions()
 
 tool_dirs = [config.snr_tools_dir, config.llvm_tools_dir]
 tools = ["snr-opt", "snr-translate", "snr-record", "snr-target", "snr-gen",
-         "snr-replay",
-         "snr-diff", "snr-linearity-probe"]
+         "snr-replay", "snr-diff", "snr-linearity-probe", "snr-rsp-probe",
+         "snr-rsp-toy-stub"]
 llvm_config.add_tool_substitutions(tools, tool_dirs)
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 
@@ -103,6 +103,32 @@ if shutil.which("strace"):
                            "inject=unlink:signal=SIGKILL:when=99", "true"],
                           capture_output=True, timeout=30).returncode == 0:
             config.available_features.add("strace")
+    except (OSError, subprocess.TimeoutExpired):
+        pass
+
+# test/Remote drives QEMU's gdbstub (Debian's qemu-user) serving RISC-V
+# programs built with the cross toolchain (dev.sh installs both); without
+# them those tests are UNSUPPORTED. %run-qemu starts QEMU on a free port
+# (test/Remote/run-qemu.py).
+riscv_cc = shutil.which("riscv64-linux-gnu-gcc")
+if (shutil.which("qemu-riscv64") and riscv_cc and
+        shutil.which("riscv64-linux-gnu-nm")):
+    config.available_features.add("qemu-riscv64")
+    config.substitutions.append(
+        ("%riscv-cc", riscv_cc + " -march=rv64gcv -mabi=lp64d -static"))
+    config.substitutions.append(
+        ("%run-qemu", "python3 " + os.path.join(
+            config.test_source_root, "Remote", "run-qemu.py")))
+
+# test/Remote/gdb-server.test drives SnR's RSP server with gdb itself;
+# Debian's gdb knows x86 only, and the toy target is shaped like x86-64.
+if shutil.which("gdb"):
+    import subprocess
+    try:
+        if subprocess.run(["gdb", "-nx", "-batch", "-ex",
+                           "set architecture i386:x86-64"],
+                          capture_output=True, timeout=30).returncode == 0:
+            config.available_features.add("gdb-x86-64")
     except (OSError, subprocess.TimeoutExpired):
         pass
 

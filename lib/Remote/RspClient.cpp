@@ -77,7 +77,9 @@ std::string StopEvent::describe() const {
   case Kind::Stepped:
     return "stepped";
   case Kind::Breakpoint:
-    return "stopped at the break point at 0x" + hex(pc.value_or(0));
+    if (!pc)
+      return "stopped at a break point (" + reply.reason + ")";
+    return "stopped at the break point at 0x" + hex(*pc);
   case Kind::Signal:
     return "stopped by " + describeSignal(code);
   case Kind::Exited:
@@ -257,8 +259,8 @@ llvm::Error RspClient::checkRunning(StringRef packet) const {
     return error;
   if (ended)
     return makeRemoteError(Kind::Usage, "cannot send '" + packet +
-                                            "': the program " +
-                                            ended->describe());
+                                            "': the program has ended (" +
+                                            ended->describe() + ")");
   return llvm::Error::success();
 }
 
@@ -397,8 +399,13 @@ std::optional<uint64_t> RspClient::readPc(const StopReply &reply) {
   return value;
 }
 
-llvm::Expected<StopEvent> RspClient::resume() {
-  StringRef packet = features.hasVCont("c") ? "vCont;c" : "c";
+llvm::Expected<StopEvent> RspClient::resume(std::optional<uint8_t> signal) {
+  std::string packet = features.hasVCont("c") ? "vCont;c" : "c";
+  if (signal) {
+    packet = features.hasVCont("C") ? "vCont;C" : "C";
+    packet += llvm::hexdigit(*signal >> 4, /*LowerCase=*/true);
+    packet += llvm::hexdigit(*signal & 0xf, /*LowerCase=*/true);
+  }
   if (llvm::Error error = checkRunning(packet))
     return std::move(error);
   unsigned timeout = connection->getTimeout();
@@ -421,8 +428,21 @@ llvm::Expected<StopEvent> RspClient::resume() {
     if (llvm::Error error = connection->sendInterrupt())
       return std::move(error);
     llvm::Expected<std::string> reply = connection->receiveReply();
-    if (!reply)
-      return reply.takeError();
+    if (!reply) {
+      // Some stubs do not listen while the target runs (QEMU 7.2 in user
+      // mode): its stop reply could come at any time, so the session is
+      // over.
+      llvm::consumeError(reply.takeError());
+      connection->close();
+      closedBy = "\\x03";
+      return makeRemoteError(
+          Kind::Timeout,
+          "the target was still running " +
+              llvm::Twine(options.continueTimeoutMs) + " ms after '" + packet +
+              "' and did not stop within " +
+              llvm::Twine(connection->getTimeout()) +
+              " ms of an interrupt ('\\x03'); SnR closed the connection");
+    }
     std::string how = "the stub did not say how it stopped";
     if (llvm::Expected<StopReply> interrupted = parseStopReply(*reply)) {
       noteStop(*interrupted);

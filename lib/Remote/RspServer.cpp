@@ -324,6 +324,8 @@ std::string RspServer::handle(StringRef packet,
 llvm::Expected<RspServer::Outcome> RspServer::serve(RspConnection &connection) {
   current = &connection;
   noAckRequested = false;
+  // A debugger's commands are never run-length encoded: a `*` is data.
+  connection.setExpandRunLength(false);
   unsigned ackTimeout = connection.getTimeout();
   auto finish = [&](Outcome outcome) {
     current = nullptr;

@@ -274,19 +274,20 @@ void TargetDescription::index() {
     byRegnum.try_emplace(registers[i].regnum, i);
   }
   // GDB's `g` layout: by number; a number described twice counts once.
-  std::vector<const RegisterDescription *> all;
+  // Registers before duplicates: on a tie, the register comes first.
+  std::vector<std::pair<unsigned, const RegisterDescription *>> all;
   for (const RegisterDescription &reg : registers)
-    all.push_back(&reg);
+    all.push_back({unsigned(all.size()), &reg});
   for (const DuplicateRegister &dup : duplicates)
-    all.push_back(&dup.description);
-  std::stable_sort(
-      all.begin(), all.end(),
-      [](const RegisterDescription *a, const RegisterDescription *b) {
-        return a->regnum < b->regnum;
-      });
+    all.push_back({unsigned(all.size()), &dup.description});
+  llvm::sort(all, [](const auto &a, const auto &b) {
+    return std::make_pair(a.second->regnum, a.first) <
+           std::make_pair(b.second->regnum, b.first);
+  });
   gLayout.clear();
   size_t offset = 0;
-  for (const RegisterDescription *reg : all) {
+  for (const auto &entry : all) {
+    const RegisterDescription *reg = entry.second;
     if (!gLayout.empty() && gLayout.back().reg->regnum == reg->regnum)
       continue;
     gLayout.push_back({reg, offset});

@@ -342,7 +342,23 @@ TEST(FaultyStub, ConsoleOutputAndStopKinds) {
   EXPECT_EQ(killed->kind, StopEvent::Kind::Terminated);
   EXPECT_EQ(killed->describe(), "killed by signal 9 (SIGKILL)");
   EXPECT_EQ(errorOf(c.step()),
-            "cannot send 's': the program killed by signal 9 (SIGKILL)");
+            "cannot send 's': the program has ended (killed by "
+            "signal 9 (SIGKILL))");
+}
+
+TEST(FaultyStub, BreakpointReasonFromTheStub) {
+  // A stub that says why (swbreak): a break point even without the pc.
+  ScriptedStub stub(afterHandshake([](const RspEvent &event) -> Answer {
+    if (event.payload == "c")
+      return reply("T05swbreak:;");
+    return reply("");
+  }));
+  auto client = RspClient::connect(stub.address(), quick());
+  ASSERT_EQ(errorOf(client), "");
+  auto hit = (*client)->resume();
+  ASSERT_EQ(errorOf(hit), "");
+  EXPECT_EQ(hit->kind, StopEvent::Kind::Breakpoint);
+  EXPECT_EQ(hit->describe(), "stopped at a break point (swbreak)");
 }
 
 TEST(FaultyStub, NobodyListening) {

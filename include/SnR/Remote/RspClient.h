@@ -139,7 +139,11 @@ public:
   /// One instruction: `vCont;s` when offered, else `s`.
   llvm::Expected<StopEvent> step();
   /// Runs until something stops it: `vCont;c` when offered, else `c`.
-  llvm::Expected<StopEvent> resume();
+  /// With `signal`, delivers it to the program (`vCont;CNN` or `CNN`): a
+  /// program stopped by a fault is otherwise stopped by it again, as the
+  /// faulting instruction runs again without the signal.
+  llvm::Expected<StopEvent>
+  resume(std::optional<uint8_t> signal = std::nullopt);
 
   /// `Z0`/`z0`: a software break point at `address`; `kind` is the
   /// stub's breakpoint kind (the instruction length on RISC-V and ARM).

@@ -102,6 +102,9 @@ public:
   /// No-ack mode: neither side sends `+`/`-` (after QStartNoAckMode).
   void setNoAckMode(bool on) { noAck = on; }
   bool isNoAckMode() const { return noAck; }
+  /// Whether received packets are run-length expanded (a client's are; a
+  /// server's commands never are encoded).
+  void setExpandRunLength(bool on) { options.expandRunLength = on; }
   void setTimeout(unsigned ms) { options.timeoutMs = ms; }
   unsigned getTimeout() const { return options.timeoutMs; }
   /// "HOST:PORT" of the peer.

@@ -95,11 +95,9 @@ public:
 };
 
 struct ServerOptions {
-  ConnectionOptions connection = [] {
-    ConnectionOptions options;
-    options.expandRunLength = false;
-    return options;
-  }();
+  /// For RspListener::accept (time-outs of acknowledgements, the packet
+  /// limit).
+  ConnectionOptions connection;
   /// How long to wait for the debugger's next command; 0 waits for ever.
   unsigned idleTimeoutMs = 0;
   /// The largest packet accepted, as `qSupported` announces it.
