@@ -7,6 +7,7 @@
 //   snr-describe-riscv FILE [--isa rv64gcv] [--vlenb 16]
 //                      [--start ADDR --end ADDR | --symbol NAME]
 //                      [--mnemonics | --reg NAME=VALUE...]
+//   snr-describe-riscv --check-steps STATES.jsonl [--isa ...] [--vlenb N]
 //
 // Decodes the executable sections of an ELF executable or object file (or
 // one address range of them) with the RISC-V target, and prints each
@@ -14,6 +15,15 @@
 // --reg (every other register reads 0). --mnemonics prints only each
 // address and mnemonic, as `llvm-objdump -d` spells it, for a cross-check.
 // The ISA is the file's .riscv.attributes one unless --isa says otherwise.
+//
+// --check-steps checks the effects against a real machine: STATES.jsonl
+// holds the register state before each instruction a stub executed
+// (test/Target/Inputs/qemu-step.py writes it from QEMU's gdbstub). Each
+// instruction is described with the state it ran from, and every register
+// whose value differs in the next state must be among its writes, and an
+// instruction that is not a branch must fall through. Prints the problems
+// and how many times each mnemonic ran; fails if there was a problem.
+//
 // A test tool: test/Target uses it.
 //
 //===----------------------------------------------------------------------===//
@@ -27,20 +37,27 @@
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/RISCVAttributeParser.h"
 #include "llvm/Support/RISCVAttributes.h"
 #include "llvm/Support/WithColor.h"
 
 #include <map>
+#include <set>
 
 using namespace snr::target;
 using namespace snr::target::riscv;
 namespace cl = llvm::cl;
 
 static cl::OptionCategory category("snr-describe-riscv options");
-static cl::opt<std::string> inputFile(cl::Positional, cl::Required,
-                                      cl::desc("<ELF file>"),
+static cl::opt<std::string> inputFile(cl::Positional, cl::desc("<ELF file>"),
                                       cl::cat(category));
+static cl::opt<std::string>
+    checkSteps("check-steps",
+               cl::desc("check the effects of the instructions a stub "
+                        "executed, from their states (JSON lines)"),
+               cl::value_desc("file"), cl::cat(category));
 static cl::opt<std::string>
     isaOption("isa",
               cl::desc("ISA string (default: the file's .riscv.attributes, "
@@ -209,6 +226,134 @@ std::optional<std::string> attributeISA(const llvm::object::ObjectFile &obj) {
   }
   return std::nullopt;
 }
+/// One state of a stepped program: the instruction at `pc` (its first bytes
+/// in `code`) and every register's value before it ran.
+struct Step {
+  uint64_t pc = 0;
+  std::vector<uint8_t> code;
+  std::map<RegId, std::vector<uint8_t>> regs;
+};
+
+/// A step's registers; one missing from it is an error.
+class StepValues : public RegisterValues {
+public:
+  StepValues(const RegisterMap &map, const Step &step) : map(map), step(step) {}
+  llvm::Expected<llvm::ArrayRef<uint8_t>> read(RegId reg) override {
+    auto it = step.regs.find(reg);
+    if (it == step.regs.end())
+      return llvm::createStringError("the state at pc " +
+                                     llvm::utohexstr(step.pc) + " has no " +
+                                     map.get(reg).name);
+    return llvm::ArrayRef<uint8_t>(it->second);
+  }
+
+private:
+  const RegisterMap &map;
+  const Step &step;
+};
+
+llvm::Expected<std::vector<Step>> readSteps(llvm::StringRef path,
+                                            const RegisterMap &map) {
+  auto buffer = llvm::MemoryBuffer::getFile(path);
+  if (!buffer)
+    return llvm::createStringError("cannot read '" + path +
+                                   "': " + buffer.getError().message());
+  std::vector<Step> steps;
+  llvm::SmallVector<llvm::StringRef> lines;
+  (*buffer)->getBuffer().split(lines, '\n', -1, /*KeepEmpty=*/false);
+  for (llvm::StringRef line : lines) {
+    llvm::Expected<llvm::json::Value> value = llvm::json::parse(line);
+    if (!value)
+      return value.takeError();
+    const llvm::json::Object *object = value->getAsObject();
+    std::optional<int64_t> pc =
+        object ? object->getInteger("pc") : std::nullopt;
+    std::optional<llvm::StringRef> code =
+        object ? object->getString("code") : std::nullopt;
+    const llvm::json::Object *regs =
+        object ? object->getObject("regs") : nullptr;
+    if (!pc || !code || !regs)
+      return llvm::createStringError("'" + path +
+                                     "': a state needs pc, code "
+                                     "and regs");
+    Step step;
+    step.pc = uint64_t(*pc);
+    std::string bytes;
+    if (!llvm::tryGetFromHex(*code, bytes))
+      return llvm::createStringError("'" + path + "': bad code " + *code);
+    step.code.assign(bytes.begin(), bytes.end());
+    for (const auto &[name, hex] : *regs) {
+      std::optional<RegId> id = map.lookup(name.str());
+      std::optional<llvm::StringRef> text = hex.getAsString();
+      if (!id || !text || !llvm::tryGetFromHex(*text, bytes))
+        return llvm::createStringError("'" + path + "': bad register " +
+                                       name.str());
+      step.regs[*id].assign(bytes.begin(), bytes.end());
+    }
+    steps.push_back(std::move(step));
+  }
+  return steps;
+}
+
+/// Describes each stepped instruction with the state it ran from and checks
+/// the next state against its effects.
+int runCheckSteps(RISCVTarget &target) {
+  const RegisterMap &map = target.getRegisters();
+  llvm::Expected<std::vector<Step>> steps = readSteps(checkSteps, map);
+  if (!steps)
+    return fail(llvm::toString(steps.takeError()));
+  llvm::raw_ostream &os = llvm::outs();
+  std::map<std::string, unsigned> histogram;
+  unsigned checked = 0, problems = 0;
+  for (size_t i = 0; i + 1 < steps->size(); ++i) {
+    const Step &step = (*steps)[i], &next = (*steps)[i + 1];
+    if (step.code.empty())
+      return fail("no code at pc " + llvm::utohexstr(step.pc));
+    unsigned size = (step.code[0] & 3) == 3 ? 4 : 2;
+    auto inst = target.decode(
+        step.pc, llvm::ArrayRef<uint8_t>(step.code).take_front(size));
+    if (!inst) {
+      os << "problem: " << llvm::toString(inst.takeError()) << "\n";
+      ++problems;
+      continue;
+    }
+    ++checked;
+    ++histogram[(*inst)->getMnemonic()];
+    StepValues values(map, step);
+    InstructionEffects effects;
+    if (llvm::Error error = target.getEffects(**inst, values, effects)) {
+      os << "problem: " << llvm::toString(std::move(error)) << "\n";
+      ++problems;
+      continue;
+    }
+    std::string text;
+    llvm::raw_string_ostream textStream(text);
+    (*inst)->print(textStream);
+    std::set<RegId> writes(effects.regWrites.begin(), effects.regWrites.end());
+    for (const auto &[reg, bytes] : step.regs) {
+      auto after = next.regs.find(reg);
+      if (after != next.regs.end() && after->second != bytes &&
+          !writes.count(reg)) {
+        os << llvm::formatv("problem: pc {0:x}: {1}: {2} changed, not among "
+                            "its writes\n",
+                            step.pc, text, map.get(reg).name);
+        ++problems;
+      }
+    }
+    if (effects.control == ControlKind::None &&
+        next.pc != step.pc + (*inst)->size) {
+      os << llvm::formatv("problem: pc {0:x}: {1}: not a branch, but the next "
+                          "pc is {2:x}\n",
+                          step.pc, text, next.pc);
+      ++problems;
+    }
+  }
+  os << "checked " << checked << " instructions: " << problems
+     << " problem(s)\n";
+  for (const auto &[mnemonic, count] : histogram)
+    os << "  " << mnemonic << " " << count << "\n";
+  return problems ? 1 : 0;
+}
 } // namespace
 
 int main(int argc, char **argv) {
@@ -217,6 +362,15 @@ int main(int argc, char **argv) {
   cl::ParseCommandLineOptions(argc, argv,
                               "Decode RISC-V code and print its effects\n");
 
+  if (!checkSteps.empty()) {
+    auto target = RISCVTarget::create(
+        isaOption.empty() ? std::string("rv64gcv") : isaOption, vlenbOption);
+    if (!target)
+      return fail(llvm::toString(target.takeError()));
+    return runCheckSteps(**target);
+  }
+  if (inputFile.empty())
+    return fail("no input file");
   auto binary = llvm::object::ObjectFile::createObjectFile(inputFile);
   if (!binary)
     return fail("cannot read '" + inputFile +
