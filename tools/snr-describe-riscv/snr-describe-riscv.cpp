@@ -279,13 +279,14 @@ llvm::Expected<std::vector<Step>> readSteps(llvm::StringRef path,
     Step step;
     step.pc = uint64_t(*pc);
     std::string bytes;
-    if (!llvm::tryGetFromHex(*code, bytes))
+    if (code->empty() || !llvm::tryGetFromHex(*code, bytes))
       return llvm::createStringError("'" + path + "': bad code " + *code);
     step.code.assign(bytes.begin(), bytes.end());
     for (const auto &[name, hex] : *regs) {
       std::optional<RegId> id = map.lookup(name.str());
       std::optional<llvm::StringRef> text = hex.getAsString();
-      if (!id || !text || !llvm::tryGetFromHex(*text, bytes))
+      bytes.clear();
+      if (!id || !text || text->empty() || !llvm::tryGetFromHex(*text, bytes))
         return llvm::createStringError("'" + path + "': bad register " +
                                        name.str());
       step.regs[*id].assign(bytes.begin(), bytes.end());

@@ -232,6 +232,11 @@ TEST_F(VectorEffectsTest, IllegalConfigurationsAreErrors) {
   EXPECT_EQ(describeError(VADD_VV_V9, 0x10000),
             "pc 0x10000: SnR cannot describe 'vadd.vv' (v9 cannot start 1 "
             "group(s) of 2 register(s): the instruction traps)");
+  // vl past VLMAX: no machine gets there, and the footprint would be huge.
+  setVector(32, 0, 1000);
+  EXPECT_EQ(describeError(VADD_VV, 0x10008),
+            "pc 0x10008: SnR cannot describe 'vadd.vv' (vl 1000 exceeds VLMAX "
+            "4 of vtype 0xd0: a state no machine reaches)");
   values->set(reg::VTYPE, uint64_t(1) << 63);
   EXPECT_EQ(describeError(VADD_VV, 0x10004),
             "pc 0x10004: SnR cannot describe 'vadd.vv' (vtype "

@@ -38,6 +38,13 @@ snr::target::riscv::readVectorState(EffectsContext &cx) {
     return vl.takeError();
   state.vl = *vl;
   state.vlmax = type->vlmax(cx.vlenb());
+  // vsetvl* never makes vl exceed VLMAX; values that do come from a broken
+  // state, and would make the footprint huge.
+  if (state.vl > state.vlmax)
+    return cx.cannotDescribe(
+        llvm::formatv("vl {0} exceeds VLMAX {1} of vtype {2:x}: a state no "
+                      "machine reaches",
+                      state.vl, state.vlmax, *vtype));
   llvm::Expected<uint64_t> vstart = readVstart(cx);
   if (!vstart)
     return vstart.takeError();
