@@ -104,7 +104,6 @@ private:
   std::unique_ptr<const OpcodeTable> opcodes;
   std::unique_ptr<const MCRegisterTable> mcRegisters;
 
-  friend class RISCVInstruction;
   friend struct EffectsContext;
 };
 
