@@ -8,7 +8,7 @@ from lit.llvm import llvm_config
 
 config.name = "SnR"
 config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
-config.suffixes = [".mlir", ".test", ".json"]
+config.suffixes = [".mlir", ".test", ".json", ".s"]
 config.excludes = ["CMakeLists.txt", "README.md", "Inputs"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.snr_obj_root, "test")
@@ -22,7 +22,7 @@ llvm_config.use_default_substitutions()
 tool_dirs = [config.snr_tools_dir, config.llvm_tools_dir]
 tools = ["snr-opt", "snr-translate", "snr-record", "snr-target", "snr-gen",
          "snr-replay", "snr-diff", "snr-linearity-probe", "snr-rsp-probe",
-         "snr-rsp-toy-stub"]
+         "snr-rsp-toy-stub", "snr-describe-riscv", "llvm-mc", "llvm-objdump"]
 llvm_config.add_tool_substitutions(tools, tool_dirs)
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 
@@ -144,3 +144,13 @@ if sanitized:
     config.environment["ASAN_OPTIONS"] = "detect_leaks=0:allow_user_poisoning=0"
     config.environment["UBSAN_OPTIONS"] = "print_stacktrace=1"
 
+
+# The RISC-V target's tests check the bundled RVV kernels (examples/riscv)
+# when clang-22 and the RISC-V cross toolchain built them, and run them when
+# QEMU's user-mode emulator is installed (dev.sh installs all three).
+if config.snr_riscv_kernels_dir and os.path.isdir(config.snr_riscv_kernels_dir):
+    config.available_features.add("riscv-kernels")
+    config.substitutions.append(("%riscv_kernels",
+                                 config.snr_riscv_kernels_dir))
+if shutil.which("qemu-riscv64"):
+    config.available_features.add("qemu-riscv64")

@@ -205,7 +205,13 @@ llvm::Expected<Recording> snr::record::record(StepDebugger &debugger,
         return makeError(where + "cannot read register '" +
                          target.getRegisters().get(reg).name + "': " +
                          llvm::toString(std::move(error)));
-    for (const target::MemoryRange &range : effects.loads)
+    // Loads that may stop at a fault (RISC-V's fault-only-first) are read
+    // after the step, at the footprint the step executed: the end of the
+    // largest one may not be readable.
+    llvm::ArrayRef<target::MemoryRange> loadsBefore = effects.loads;
+    if (effects.loadsMayStopAtFault)
+      loadsBefore = {};
+    for (const target::MemoryRange &range : loadsBefore)
       if (llvm::Error error = snapshot.useMemory(range)) {
         // Memory the device cannot read is most likely an access that
         // faults: let the device say so, in its words.
@@ -231,9 +237,21 @@ llvm::Expected<Recording> snr::record::record(StepDebugger &debugger,
     if (stop->kind == StopReason::Kind::Signalled)
       return makeError(where + "the device faulted: " + stop->message);
 
+    values.forget(effects.regWrites);
+    if (effects.loadsMayStopAtFault && !stop->ended()) {
+      // A load changes no memory: the bytes it read are still there. Its
+      // footprint is asked again with the registers it left (vl).
+      target::InstructionEffects executed;
+      if (llvm::Error error = target.getEffects(inst, values, executed))
+        return makeError(where + llvm::toString(std::move(error)));
+      for (const target::MemoryRange &range : executed.loads)
+        if (llvm::Error error = snapshot.useMemory(range))
+          return makeError(where + "cannot read what '" + inst.getMnemonic() +
+                           "' read from the device: " +
+                           llvm::toString(std::move(error)));
+    }
     for (RegId reg : effects.regWrites)
       snapshot.wroteRegister(reg);
-    values.forget(effects.regWrites);
     for (const target::MemoryRange &range : effects.stores)
       snapshot.wroteMemory(range);
 

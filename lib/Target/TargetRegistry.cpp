@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "SnR/Target/TargetRegistry.h"
+#include "SnR/Target/RISCV/RISCVTarget.h"
 
 #include "llvm/BinaryFormat/ELF.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -16,15 +17,28 @@ llvm::Expected<std::unique_ptr<Target>>
 snr::target::createTargetForElf(unsigned machine, bool is64Bit,
                                 llvm::StringRef isaString,
                                 std::optional<uint64_t> vlenb) {
-  if (machine == llvm::ELF::EM_RISCV)
-    return llvm::createStringError(
-        "RISC-V is not among the targets this SnR was built with");
+  if (machine == llvm::ELF::EM_RISCV) {
+    if (!is64Bit)
+      return llvm::createStringError(
+          "a 32-bit RISC-V ELF: SnR's RISC-V target is riscv64");
+    if (!vlenb)
+      return llvm::createStringError(
+          "the device does not say its vector length (no 'vlenb' register "
+          "in its target description); run QEMU with a vector unit, e.g. "
+          "-cpu rv64,v=true,vlen=128");
+    llvm::Expected<std::unique_ptr<riscv::RISCVTarget>> target =
+        riscv::RISCVTarget::create(isaString.empty() ? "rv64gcv" : isaString,
+                                   unsigned(*vlenb));
+    if (!target)
+      return target.takeError();
+    return std::unique_ptr<Target>(std::move(*target));
+  }
   return llvm::createStringError(llvm::formatv(
       "the ELF's machine ({0}) is not an ISA SnR knows (snr, riscv64)",
       machine));
 }
 
 llvm::ArrayRef<llvm::StringRef> snr::target::getTargetNames() {
-  static const llvm::StringRef kNames[] = {"snr"};
+  static const llvm::StringRef kNames[] = {"snr", "riscv64"};
   return kNames;
 }

@@ -77,6 +77,14 @@ struct InstructionEffects {
   /// Registers whose value after the step a trace records for the replay's
   /// divergence check (vl after a vsetvli), beyond the next PC.
   llvm::SmallVector<RegId, 2> recordAfter;
+  /// The loads may stop early: an access past the first element that would
+  /// fault ends the instruction there instead, and it says where in a
+  /// register of `recordAfter` (a RISC-V fault-only-first load, in `vl`).
+  /// `loads` is then the largest footprint, whose end may not be readable.
+  /// The executed footprint is what getEffects gives when asked again with
+  /// the registers of `recordAfter` as the step left them; a recorder reads
+  /// those bytes after the step (a load changes no memory).
+  bool loadsMayStopAtFault = false;
 
   void clear() { *this = InstructionEffects(); }
 };
