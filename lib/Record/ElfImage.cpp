@@ -38,6 +38,9 @@ ElfImage::load(llvm::StringRef path) {
   std::unique_ptr<ElfImage> image(new ElfImage());
   image->path = path.str();
   image->machine = elf->getEMachine();
+  // The sections' bytes point into the file's buffer: keep it.
+  image->binary =
+      std::make_unique<OwningBinary<ObjectFile>>(std::move(*opened));
   image->wide = elf->getBytesInAddress() == 8;
 
   if (image->machine == llvm::ELF::EM_RISCV) {

@@ -7,10 +7,13 @@
 #include "SnR/Record/EncodedTrace.h"
 #include "SnR/Trace/TraceWriter.h"
 
+#include "llvm/ADT/STLExtras.h"
+
 using namespace snr;
 using namespace snr::record;
 
 llvm::Error EncodedTraceSink::onStep(const RecordedStep &step) {
+  pcs.insert(step.inst.pc);
   std::optional<uint64_t> nextPc;
   if (step.nextPc != step.inst.pc + step.inst.size)
     nextPc = step.nextPc;
@@ -25,6 +28,11 @@ llvm::Error EncodedTraceSink::onStep(const RecordedStep &step) {
   trace::TraceWriter(lines).writeEncodedInstruction(
       step.inst.pc, step.inst.encoding, nextPc, after);
   return llvm::Error::success();
+}
+
+bool EncodedTraceSink::executedIn(uint64_t begin, uint64_t end) const {
+  return llvm::any_of(pcs,
+                      [&](uint64_t pc) { return pc >= begin && pc < end; });
 }
 
 void snr::record::writeEncodedTraceHead(llvm::raw_ostream &os,

@@ -494,6 +494,11 @@ static int recordRemote(OutputFile &output) {
     snapshotRegions = recording.snapshot.memory.size();
     if (!recording.stop.ended())
       endSession();
+    // The provenance map keeps the functions the trace went through (a
+    // static binary has thousands).
+    llvm::erase_if(program.header.hloMap, [&](const trace::HloRange &range) {
+      return !sink.executedIn(range.begin, range.end);
+    });
     if (llvm::Error error =
             writeTraceFile(output, [&](llvm::raw_ostream &os) {
               record::writeEncodedTraceHead(os, program.header, recording,

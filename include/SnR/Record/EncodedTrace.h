@@ -18,6 +18,7 @@
 #include "SnR/Record/Recorder.h"
 #include "SnR/Trace/TraceFormat.h"
 
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/Support/raw_ostream.h"
 
 namespace snr::record {
@@ -30,9 +31,15 @@ public:
       : target(target), lines(lines) {}
   llvm::Error onStep(const RecordedStep &step) override;
 
+  /// Whether an instruction at [begin, end) ran (to keep the provenance
+  /// map to the functions the trace went through).
+  bool executedIn(uint64_t begin, uint64_t end) const;
+
 private:
   const target::Target &target;
   llvm::raw_ostream &lines;
+  /// The distinct PCs executed, sorted when asked.
+  llvm::DenseSet<uint64_t> pcs;
 };
 
 /// Writes the header (with the recording's start PC and count) and the
