@@ -266,7 +266,8 @@ llvm::Expected<Recording> snr::record::record(StepDebugger &debugger,
       if (effects.control != target::ControlKind::None) {
         pc = debugger.readPc();
         if (!pc)
-          return pc.takeError();
+          return makeError(where + "cannot read the next pc: " +
+                           llvm::toString(pc.takeError()));
         nextPc = *pc;
       } else {
         pc = nextPc;
@@ -274,7 +275,9 @@ llvm::Expected<Recording> snr::record::record(StepDebugger &debugger,
       for (RegId reg : effects.recordAfter) {
         llvm::Expected<llvm::ArrayRef<uint8_t>> value = values.read(reg);
         if (!value)
-          return value.takeError();
+          return makeError(where + "cannot read register '" +
+                           target.getRegisters().get(reg).name +
+                           "' after it: " + llvm::toString(value.takeError()));
         after.emplace_back(value->begin(), value->end());
       }
     }

@@ -115,6 +115,11 @@ static cl::opt<unsigned> remoteTimeout(
     cl::desc("seconds to wait for any reply of the stub (and for it to "
              "accept the connection)"),
     cl::init(10), cl::cat(remoteCategory));
+static cl::opt<std::string> rspLog(
+    "rsp-log",
+    cl::desc("write every byte sent to and received from the stub, a "
+             "line per direction change ('> ' sent, '< ' received)"),
+    cl::value_desc("file"), cl::cat(remoteCategory));
 static cl::opt<bool> detachAtEnd(
     "detach",
     cl::desc("let the program run on when the recording ends (default: "
@@ -405,6 +410,21 @@ static int recordRemote(OutputFile &output) {
   remote::ClientOptions options;
   options.connection.timeoutMs = remoteTimeout * 1000;
   options.connection.connectTimeoutMs = remoteTimeout * 1000;
+  std::unique_ptr<llvm::raw_fd_ostream> log;
+  if (!rspLog.empty()) {
+    std::error_code ec;
+    log = std::make_unique<llvm::raw_fd_ostream>(rspLog, ec);
+    if (ec)
+      return fail("cannot write '" + rspLog + "': " + ec.message());
+    std::optional<bool> lastSent;
+    options.connection.tap = [&log, lastSent](bool sent,
+                                              llvm::StringRef bytes) mutable {
+      if (lastSent != sent)
+        *log << (lastSent ? "\n" : "") << (sent ? "> " : "< ");
+      lastSent = sent;
+      *log << bytes;
+    };
+  }
   llvm::Expected<std::unique_ptr<remote::RspClient>> client =
       remote::RspClient::connect(remoteAddress, options);
   if (!client)
@@ -453,7 +473,8 @@ static int recordRemote(OutputFile &output) {
   }();
   if (!reached) {
     endSession();
-    return fail(llvm::toString(reached.takeError()));
+    return fail("cannot run to the break point: " +
+                llvm::toString(reached.takeError()));
   }
   if (reached->ended())
     return fail("the break point was never reached: " + reached->message);
