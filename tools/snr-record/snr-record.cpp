@@ -430,6 +430,14 @@ static int recordRemote(OutputFile &output) {
   if (!client)
     return fail("--remote " + remoteAddress + ": " +
                 llvm::toString(client.takeError()));
+  // Registers are found by name in the stub's target description.
+  if (!(*client)->getTargetDescription()) {
+    llvm::consumeError((*client)->kill());
+    return fail("the stub at " + remoteAddress +
+                " offers no target description (qXfer:features:read): "
+                "SnR finds the registers it records by name in it "
+                "(docs/recording.md)");
+  }
   RemoteProgram program;
   if (llvm::Error error = openRemoteProgram(program, **client))
     return fail(llvm::toString(std::move(error)));
