@@ -206,8 +206,10 @@ Replayer::lookup(uint64_t index, const trace::EncodedTrace::Instruction &rec) {
   llvm::Expected<std::unique_ptr<target::DecodedInstruction>> decoded =
       target.decode(rec.pc, reader);
   if (!decoded)
-    return fail(index, rec, nullptr, llvm::toString(decoded.takeError()),
-                false);
+    // The decoder's message names the PC and the bytes.
+    return traceError(trace, {rec.line, 1},
+                      llvm::formatv("instruction {0}: {1}", index,
+                                    llvm::toString(decoded.takeError())));
   entry->inst = std::move(*decoded);
   entry->mnemonic = entry->inst->getMnemonic();
   if (entry->inst->size != rec.size)

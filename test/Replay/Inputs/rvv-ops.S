@@ -895,9 +895,10 @@ ops:
   csrwi fcsr, 0
 
   /* The end: the recording stops in this loop. */
-3:
+  .globl ops_end
+ops_end:
   addi t0, t0, 1
-  j 3b
+  j ops_end
 
   .data
 #include "rvv-ops-data.inc"
