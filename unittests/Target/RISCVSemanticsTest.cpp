@@ -335,6 +335,17 @@ TEST_F(RISCVSemanticsTest, FlagsOfComparesSqrtDivideNarrow) {
   EXPECT_EQ(state->fflags, 5u);
 }
 
+TEST_F(RISCVSemanticsTest, InfinityTimesZeroPlusQuietNaNIsInvalid) {
+  // fmadd.s fa0, fa1, fa2, fa3 = inf * 0 + qNaN: the canonical NaN, and NV
+  // (RISC-V's choice; x86's FMA raises nothing here).
+  state->f[11] = boxed(std::numeric_limits<float>::infinity());
+  state->f[12] = boxed(0.0f);
+  state->f[13] = 0xffffffff7fc00001;
+  ASSERT_EQ(run(0x68c5f543), "");
+  EXPECT_EQ(state->f[10], 0xffffffff7fc00000u);
+  EXPECT_EQ(state->fflags, 16u);
+}
+
 //===----------------------------------------------------------------------===//
 // vsetvl
 //===----------------------------------------------------------------------===//

@@ -122,16 +122,16 @@ template <typename T> llvm::Error arith(ExecContext &cx, ArithOp op) {
         result = fp::sqrt(a);
         break;
       case FMadd:
-        result = fp::fma(a, b, c);
+        result = fp::fma(a, b, c, flags);
         break;
       case FMsub:
-        result = fp::fma(a, b, fp::negate(c));
+        result = fp::fma(a, b, fp::negate(c), flags);
         break;
       case FNmsub:
-        result = fp::fma(fp::negate(a), b, c);
+        result = fp::fma(fp::negate(a), b, c, flags);
         break;
       case FNmadd:
-        result = fp::fma(fp::negate(a), b, fp::negate(c));
+        result = fp::fma(fp::negate(a), b, fp::negate(c), flags);
         break;
       default:
         result = a;

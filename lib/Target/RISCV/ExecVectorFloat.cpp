@@ -158,28 +158,28 @@ llvm::Error execSingle(ExecContext &cx) {
         break;
       }
       case FMacc:
-        result = fp::fma(b, a, getF<T>(vc, in.rd, i));
+        result = fp::fma(b, a, getF<T>(vc, in.rd, i), flags);
         break;
       case FNmacc:
-        result = fp::fma(fp::negate(b), a, fp::negate(getF<T>(vc, in.rd, i)));
+        result = fp::fma(fp::negate(b), a, fp::negate(getF<T>(vc, in.rd, i)), flags);
         break;
       case FMsac:
-        result = fp::fma(b, a, fp::negate(getF<T>(vc, in.rd, i)));
+        result = fp::fma(b, a, fp::negate(getF<T>(vc, in.rd, i)), flags);
         break;
       case FNmsac:
-        result = fp::fma(fp::negate(b), a, getF<T>(vc, in.rd, i));
+        result = fp::fma(fp::negate(b), a, getF<T>(vc, in.rd, i), flags);
         break;
       case FMadd:
-        result = fp::fma(b, getF<T>(vc, in.rd, i), a);
+        result = fp::fma(b, getF<T>(vc, in.rd, i), a, flags);
         break;
       case FNmadd:
-        result = fp::fma(fp::negate(b), getF<T>(vc, in.rd, i), fp::negate(a));
+        result = fp::fma(fp::negate(b), getF<T>(vc, in.rd, i), fp::negate(a), flags);
         break;
       case FMsub:
-        result = fp::fma(b, getF<T>(vc, in.rd, i), fp::negate(a));
+        result = fp::fma(b, getF<T>(vc, in.rd, i), fp::negate(a), flags);
         break;
       case FNmsub:
-        result = fp::fma(fp::negate(b), getF<T>(vc, in.rd, i), a);
+        result = fp::fma(fp::negate(b), getF<T>(vc, in.rd, i), a, flags);
         break;
       case FSqrt:
         result = fp::sqrt(a);
@@ -228,6 +228,7 @@ llvm::Error execWidening(ExecContext &cx) {
   llvm::Expected<unsigned> rm = frmOf(cx, true);
   if (!rm)
     return rm.takeError();
+  unsigned flags = 0;
   fp::HostEnvironment env(*rm);
   bool scalarForm = form == VF || form == WF;
   double scalar = scalarForm ? fp::widen(scalarOperand<float>(cx)) : 0;
@@ -247,22 +248,22 @@ llvm::Error execWidening(ExecContext &cx) {
       result = fp::mul(a, b);
       break;
     case FWmacc:
-      result = fp::fma(b, a, vc.get<double>(in.rd, i));
+      result = fp::fma(b, a, vc.get<double>(in.rd, i), flags);
       break;
     case FWnmacc:
       result = fp::fma(fp::negate(b), a,
-                       fp::negate(vc.get<double>(in.rd, i)));
+                       fp::negate(vc.get<double>(in.rd, i)), flags);
       break;
     case FWmsac:
-      result = fp::fma(b, a, fp::negate(vc.get<double>(in.rd, i)));
+      result = fp::fma(b, a, fp::negate(vc.get<double>(in.rd, i)), flags);
       break;
     default: // FWnmsac
-      result = fp::fma(fp::negate(b), a, vc.get<double>(in.rd, i));
+      result = fp::fma(fp::negate(b), a, vc.get<double>(in.rd, i), flags);
       break;
     }
     vc.set<double>(in.rd, i, result);
   });
-  cx.s.fflags |= env.flags();
+  cx.s.fflags |= flags | env.flags();
   return vc.done();
 }
 

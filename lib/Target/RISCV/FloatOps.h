@@ -12,8 +12,10 @@
 //   (RNE, RTZ, RDN, RUP; RMM has no host mode and is refused) and collects
 //   the exception flags the host raises, as RISC-V's fflags bits. IEEE 754
 //   fixes both the result and the flags of these operations given the
-//   rounding mode; the host and RISC-V both detect tininess after rounding.
-//   Every NaN result becomes RISC-V's canonical NaN.
+//   rounding mode (the one choice it leaves, NV for infinity times zero
+//   plus a quiet NaN in a fused multiply-add, is made here as RISC-V makes
+//   it); the host and RISC-V both detect tininess after rounding. Every NaN
+//   result becomes RISC-V's canonical NaN.
 // - Everything else is computed here, bit for bit, without the host's
 //   arithmetic: min/max (IEEE 754-2019 minimumNumber/maximumNumber, -0 <
 //   +0), comparisons (feq quiet, flt/fle signalling), fclass, and the
@@ -212,8 +214,19 @@ template <typename T> T div(T a, T b) {
 template <typename T> T sqrt(T a) {
   return canonicalize(opaque(std::sqrt(opaque(a))));
 }
-/// a * b + c, rounded once.
-template <typename T> T fma(T a, T b, T c) {
+template <typename T> bool isInfinity(T value) {
+  return (toBits(value) & ~signBit<T>()) == exponentMask<T>();
+}
+template <typename T> bool isZero(T value) {
+  return (toBits(value) & ~signBit<T>()) == 0;
+}
+
+/// a * b + c, rounded once. RISC-V raises NV for infinity times zero even
+/// when c is a quiet NaN (as QEMU does); IEEE leaves that to the
+/// implementation, and x86's FMA does not: it is added here.
+template <typename T> T fma(T a, T b, T c, unsigned &flags) {
+  if ((isInfinity(a) && isZero(b)) || (isZero(a) && isInfinity(b)))
+    flags |= NV;
   return canonicalize(opaque(std::fma(opaque(a), opaque(b), opaque(c))));
 }
 template <typename T> T negate(T a) {

@@ -559,6 +559,16 @@ ops:
   vfmv.v.f v20, fa1
   SAVE2(v16)
   SAVE2(v20)
+  /* 0 * inf + a quiet NaN, element-wise: NV. */
+  flw ft9, 8(s5)
+  vfmv.v.f v16, ft9
+  flw ft9, 16(s5)
+  vfmv.v.f v20, ft9
+  flw ft9, 24(s5)
+  vfmv.v.f v24, ft9
+  vfmacc.vv v24, v16, v20
+  FLAGS
+  SAVE2(v24)
   vfmv.f.s fa2, v8
   SAVEF(fa2)
   vfmv.s.f v24, fa0
@@ -801,6 +811,13 @@ ops:
   fnmsub.s ft2, fa0, fa1, fa4
   fnmadd.s ft3, fa0, fa1, fa4, rdn
   FLAGS
+  /* 0 * inf + a quiet NaN: NV on RISC-V (not on x86's FMA). */
+  flw ft9, 8(s5)   /* 0 */
+  flw ft10, 16(s5) /* inf */
+  flw ft11, 24(s5) /* a quiet NaN */
+  fmadd.s ft8, ft9, ft10, ft11
+  FLAGS
+  SAVEF(ft8)
   fsgnj.s ft4, fa0, fa1
   fsgnjn.s ft5, fa0, fa1
   fsgnjx.s ft6, fa1, fa1
