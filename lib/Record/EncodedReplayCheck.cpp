@@ -62,8 +62,7 @@ std::string formatBytes(llvm::ArrayRef<uint8_t> bytes) {
   return text;
 }
 
-llvm::Error mismatch(llvm::ArrayRef<std::string> differences,
-                     size_t total) {
+llvm::Error mismatch(llvm::ArrayRef<std::string> differences, size_t total) {
   std::string text =
       "replay does not reproduce the device at the end of the window: ";
   for (size_t i = 0; i < differences.size(); ++i)
@@ -75,11 +74,9 @@ llvm::Error mismatch(llvm::ArrayRef<std::string> differences,
 
 } // namespace
 
-llvm::Expected<EncodedCheck>
-snr::record::checkEncodedReplay(llvm::StringRef fileBytes,
-                                llvm::StringRef fileName,
-                                const target::Target &target,
-                                StepDebugger &device, bool deviceEnded) {
+llvm::Expected<EncodedCheck> snr::record::checkEncodedReplay(
+    llvm::StringRef fileBytes, llvm::StringRef fileName,
+    const target::Target &target, StepDebugger &device, bool deviceEnded) {
   llvm::Expected<trace::EncodedTrace> written = trace::loadEncodedTrace(
       llvm::MemoryBufferRef(fileBytes, fileName), fileName);
   if (!written)
@@ -115,17 +112,16 @@ snr::record::checkEncodedReplay(llvm::StringRef fileBytes,
       return mine.takeError();
     theirs.clear();
     if (llvm::Error error = device.readRegister(reg, theirs))
-      return llvm::createStringError("cannot read register '" +
-                                     map.get(reg).name + "' to check it: " +
-                                     llvm::toString(std::move(error)));
+      return llvm::createStringError(
+          "cannot read register '" + map.get(reg).name +
+          "' to check it: " + llvm::toString(std::move(error)));
     ++check.registers;
     if (llvm::ArrayRef<uint8_t>(theirs) == *mine)
       continue;
     if (++total <= kShown)
       differences.push_back(llvm::formatv("register '{0}' is {1} in the "
                                           "replay, {2} on the device",
-                                          map.get(reg).name,
-                                          formatBytes(*mine),
+                                          map.get(reg).name, formatBytes(*mine),
                                           formatBytes(theirs))
                                 .str());
   }

@@ -110,8 +110,8 @@ snr::replay::createTargetForTrace(const trace::EncodedTrace &trace) {
     return traceError(trace, {1, 1}, llvm::toString(made.takeError()));
   if (!(*made)->getSemantics())
     return traceError(trace, {1, 1},
-                      "SnR has no functional model of " +
-                          (*made)->getName() + " to replay the trace on");
+                      "SnR has no functional model of " + (*made)->getName() +
+                          " to replay the trace on");
   return std::move(*made);
 }
 
@@ -312,10 +312,9 @@ llvm::Expected<EncodedRun> Replayer::run() {
 
 } // namespace
 
-llvm::Expected<EncodedRun>
-snr::replay::replayEncodedTrace(const trace::EncodedTrace &trace,
-                                const target::Target &target,
-                                llvm::ArrayRef<EncodedReplayListener *> listeners) {
+llvm::Expected<EncodedRun> snr::replay::replayEncodedTrace(
+    const trace::EncodedTrace &trace, const target::Target &target,
+    llvm::ArrayRef<EncodedReplayListener *> listeners) {
   if (!target.getSemantics())
     return llvm::make_error<trace::TraceError>(
         trace.fileName, trace::SourcePos{1, 1},

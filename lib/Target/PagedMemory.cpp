@@ -41,7 +41,8 @@ struct PagedMemory::Page {
       known[word] |= mask;
       i += n;
     }
-    allKnown = llvm::all_of(known, [](uint64_t w) { return w == ~uint64_t(0); });
+    allKnown =
+        llvm::all_of(known, [](uint64_t w) { return w == ~uint64_t(0); });
   }
 };
 
@@ -71,14 +72,15 @@ PagedMemory::Page &PagedMemory::get(uint64_t pageNo) {
   return *last;
 }
 
-bool PagedMemory::read(uint64_t addr, llvm::MutableArrayRef<uint8_t> out) const {
+bool PagedMemory::read(uint64_t addr,
+                       llvm::MutableArrayRef<uint8_t> out) const {
   bool allKnown = true;
   size_t done = 0;
   while (done < out.size()) {
     uint64_t at = addr + done; // wraps at 2^64
     unsigned offset = unsigned(at & (kPageSize - 1));
-    unsigned n = unsigned(std::min<uint64_t>(kPageSize - offset,
-                                             out.size() - done));
+    unsigned n =
+        unsigned(std::min<uint64_t>(kPageSize - offset, out.size() - done));
     if (const Page *page = find(at >> kPageBits)) {
       std::memcpy(out.data() + done, page->data + offset, n);
       allKnown &= page->isKnown(offset, n);
@@ -96,8 +98,8 @@ void PagedMemory::write(uint64_t addr, llvm::ArrayRef<uint8_t> bytes) {
   while (done < bytes.size()) {
     uint64_t at = addr + done;
     unsigned offset = unsigned(at & (kPageSize - 1));
-    unsigned n = unsigned(std::min<uint64_t>(kPageSize - offset,
-                                             bytes.size() - done));
+    unsigned n =
+        unsigned(std::min<uint64_t>(kPageSize - offset, bytes.size() - done));
     Page &page = get(at >> kPageBits);
     std::memcpy(page.data + offset, bytes.data() + done, n);
     page.setKnown(offset, n);

@@ -14,8 +14,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "SnR/Trace/EncodedTrace.h"
 #include "JsonLineReader.h"
+#include "SnR/Trace/EncodedTrace.h"
 #include "SnR/Trace/LineSource.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -511,10 +511,10 @@ bool EncodedReader::finish() {
   if (!sawInstruction && !checkRegions())
     return false;
   if (header.instructionCount && *header.instructionCount != instructionCount)
-    return fail(nullptr, llvm::formatv("the header announces {0} instructions "
-                                       "but the file has {1} (truncated?)",
-                                       *header.instructionCount,
-                                       instructionCount));
+    return fail(nullptr,
+                llvm::formatv("the header announces {0} instructions "
+                              "but the file has {1} (truncated?)",
+                              *header.instructionCount, instructionCount));
   return true;
 }
 
@@ -624,9 +624,9 @@ llvm::Expected<EncodedTrace> snr::trace::loadEncodedTrace(StringRef path) {
   auto buffer = llvm::MemoryBuffer::getFileOrSTDIN(
       path, /*IsText=*/false, /*RequiresNullTerminator=*/false);
   if (!buffer)
-    return llvm::make_error<TraceError>(
-        path.str(), SourcePos{0, 0},
-        "cannot open trace: " + buffer.getError().message());
+    return llvm::make_error<TraceError>(path.str(), SourcePos{0, 0},
+                                        "cannot open trace: " +
+                                            buffer.getError().message());
   return loadEncodedTrace((*buffer)->getMemBufferRef(), path);
 }
 

@@ -77,8 +77,9 @@ llvm::Error JsonLineReader::run(LineSource &source) {
     if (line.trim().empty())
       continue;
     ondemand::document doc;
-    auto code = parser.iterate(line.data(), line.size(),
-                               line.size() + LineSource::kPadding)
+    auto code = parser
+                    .iterate(line.data(), line.size(),
+                             line.size() + LineSource::kPadding)
                     .get(doc);
     // A failed iterate leaves no document to ask for a location (an
     // unterminated string, as a truncated last line has): point at the line.
@@ -130,8 +131,7 @@ bool JsonLineReader::failTrailing(const char *rest) {
     return fail(cr, "a carriage return that does not end the line: the "
                     "file has CR-only line endings; expected LF or CRLF");
   return fail(rest, Twine("unexpected content after the ") +
-                        (sawHeader ? "record's" : "header's") +
-                        " closing '}'");
+                        (sawHeader ? "record's" : "header's") + " closing '}'");
 }
 
 bool JsonLineReader::failJson(simdjson::error_code code,
@@ -287,8 +287,9 @@ bool JsonLineReader::parseLineTable(ondemand::value value,
         if (count != 3)
           return fail(eat, "'" + path + "' must be [pc, line, column]");
         if (!table.entries.empty() && parts[0] <= table.entries.back().pc)
-          return fail(eat, "'" + path + "' is not after the previous entry; "
-                                        "entries are sorted by PC, one per PC");
+          return fail(eat, "'" + path +
+                               "' is not after the previous entry; "
+                               "entries are sorted by PC, one per PC");
         table.entries.push_back(
             {parts[0], unsigned(parts[1]), unsigned(parts[2])});
       }

@@ -71,8 +71,7 @@ protected:
               int64_t &out);
   bool getUInt(simdjson::ondemand::value value, llvm::StringRef key,
                uint64_t &out);
-  bool getBool(simdjson::ondemand::value value, llvm::StringRef key,
-               bool &out);
+  bool getBool(simdjson::ondemand::value value, llvm::StringRef key, bool &out);
   bool getString(simdjson::ondemand::value value, llvm::StringRef key,
                  std::string_view &out);
 

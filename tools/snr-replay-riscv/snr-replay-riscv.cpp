@@ -69,8 +69,8 @@ int main(int argc, char **argv) {
   auto buffer = llvm::MemoryBuffer::getFileOrSTDIN(
       inputFile, /*IsText=*/false, /*RequiresNullTerminator=*/false);
   if (!buffer)
-    return fail(inputFile + ": cannot open trace: " +
-                buffer.getError().message());
+    return fail(inputFile +
+                ": cannot open trace: " + buffer.getError().message());
   llvm::Expected<std::string> isa =
       trace::readTraceIsa((*buffer)->getMemBufferRef(), inputFile);
   if (!isa)
@@ -86,9 +86,9 @@ int main(int argc, char **argv) {
       replay::createTargetForTrace(*trace);
   if (!target)
     return fail(llvm::toString(target.takeError()));
-  double readSeconds = std::chrono::duration<double>(
-                           std::chrono::steady_clock::now() - started)
-                           .count();
+  double readSeconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - started)
+          .count();
 
   std::optional<replay::EncodedRun> run;
   auto replayStarted = std::chrono::steady_clock::now();

@@ -13,9 +13,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "SnR/Record/EncodedReplayCheck.h"
+#include "SnR/Target/PagedMemory.h"
 #include "SnR/Target/RISCV/RISCVRegisters.h"
 #include "SnR/Target/RISCV/RISCVTarget.h"
-#include "SnR/Target/PagedMemory.h"
 #include "SnR/Trace/TraceWriter.h"
 
 #include "gtest/gtest.h"
@@ -117,8 +117,7 @@ protected:
   }
 
   llvm::Expected<record::EncodedCheck> check(bool ended = false) {
-    return record::checkEncodedReplay(file, "t.jsonl", *target, *device,
-                                      ended);
+    return record::checkEncodedReplay(file, "t.jsonl", *target, *device, ended);
   }
 
   std::unique_ptr<riscv::RISCVTarget> target;

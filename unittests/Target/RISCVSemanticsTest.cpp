@@ -12,8 +12,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "SnR/Target/RISCV/RISCVRegisters.h"
 #include "SnR/Target/RISCV/RISCVSemantics.h"
+#include "SnR/Target/RISCV/RISCVRegisters.h"
 #include "SnR/Target/RISCV/RISCVState.h"
 #include "SnR/Target/RISCV/RISCVTarget.h"
 #include "SnR/Target/RISCV/VectorType.h"
@@ -214,7 +214,7 @@ TEST_F(RISCVSemanticsTest, RoundingModesOfAnAddition) {
   state->f[12] = boxed(0x1p-24f);
   ASSERT_EQ(run(0x00c58553), ""); // rne: to the even one, 1.0
   EXPECT_EQ(state->f[10], boxed(1.0f));
-  EXPECT_EQ(state->fflags, 1u); // NX
+  EXPECT_EQ(state->fflags, 1u);   // NX
   ASSERT_EQ(run(0x00c5b553), ""); // rup: 1 + 2^-23
   EXPECT_EQ(state->f[10], 0xffffffff3f800001u);
   ASSERT_EQ(run(0x00c59553), ""); // rtz: 1.0
@@ -483,8 +483,8 @@ TEST_F(RISCVSemanticsTest, MergeCompareSlideGather) {
   EXPECT_EQ(element<uint8_t>(3, 4), 3);
   // vslidedown.vx v3, v1, a0 with a0 = 14: elements 14, 15 of v1 (VLMAX
   // 16), then zeros past VLMAX.
-  setElements<uint8_t>(1, {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14,
-                           15, 16});
+  setElements<uint8_t>(1,
+                       {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16});
   state->x[10] = 14;
   ASSERT_EQ(run(0x3e1541d7), "");
   EXPECT_EQ(element<uint8_t>(3, 0), 15);

@@ -12,8 +12,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "SnR/Trace/Compression.h"
 #include "SnR/Trace/EncodedTrace.h"
+#include "SnR/Trace/Compression.h"
 #include "SnR/Trace/TraceReader.h"
 #include "SnR/Trace/TraceWriter.h"
 
@@ -51,8 +51,7 @@ std::string writeSample() {
   writer.writeEncodedInstruction(0x10648, {0xe3, 0x1f, 0xb5, 0xfe}, 0x10000,
                                  {});
   writer.writeEncodedInstruction(0x10000, {0x57, 0x77, 0x15, 0x0c},
-                                 std::nullopt,
-                                 {{"vl", 32}, {"vtype", 0xc1}});
+                                 std::nullopt, {{"vl", 32}, {"vtype", 0xc1}});
   return text;
 }
 
@@ -110,10 +109,13 @@ void expectSample(const EncodedTrace &trace) {
 TEST(EncodedTrace, WrittenTraceReadsBackFieldForField) {
   std::string text = writeSample();
   // The line format of docs/trace-format.md.
-  EXPECT_NE(text.find("{\"pc\":67142,\"enc\":\"0xcd19\"}\n"), std::string::npos);
-  EXPECT_NE(text.find("{\"pc\":67144,\"enc\":\"0xfeb51fe3\",\"next_pc\":65536}"),
+  EXPECT_NE(text.find("{\"pc\":67142,\"enc\":\"0xcd19\"}\n"),
             std::string::npos);
-  EXPECT_NE(text.find("\"after\":{\"vl\":32,\"vtype\":193}"), std::string::npos);
+  EXPECT_NE(
+      text.find("{\"pc\":67144,\"enc\":\"0xfeb51fe3\",\"next_pc\":65536}"),
+      std::string::npos);
+  EXPECT_NE(text.find("\"after\":{\"vl\":32,\"vtype\":193}"),
+            std::string::npos);
   llvm::Expected<EncodedTrace> trace =
       loadEncodedTrace(llvm::MemoryBufferRef(text, "t.jsonl"), "t.jsonl");
   ASSERT_TRUE(bool(trace)) << llvm::toString(trace.takeError());
@@ -129,8 +131,8 @@ TEST(EncodedTrace, CompressedTracesReadTheSame) {
     ASSERT_FALSE(bool(writeCompressed(
         os, compression, [&](llvm::raw_ostream &out) { out << text; })));
     EXPECT_NE(bytes, text);
-    llvm::Expected<EncodedTrace> trace =
-        loadEncodedTrace(llvm::MemoryBufferRef(bytes, "t.jsonl.z"), "t.jsonl.z");
+    llvm::Expected<EncodedTrace> trace = loadEncodedTrace(
+        llvm::MemoryBufferRef(bytes, "t.jsonl.z"), "t.jsonl.z");
     ASSERT_TRUE(bool(trace)) << llvm::toString(trace.takeError());
     expectSample(*trace);
   }
@@ -154,9 +156,8 @@ TEST(EncodedTrace, RecordsStreamInFileOrder) {
     std::string events;
   } order;
   std::string text = writeSample();
-  ASSERT_FALSE(bool(
-      readEncodedTrace(llvm::MemoryBufferRef(text, "t.jsonl"), "t.jsonl",
-                       order)));
+  ASSERT_FALSE(bool(readEncodedTrace(llvm::MemoryBufferRef(text, "t.jsonl"),
+                                     "t.jsonl", order)));
   EXPECT_EQ(order.events, "hrrmmi6i7i8");
 }
 

@@ -37,10 +37,11 @@ struct EncodedCheck {
 /// compressed or not) back, replays it on `target`, and compares the
 /// result with `device`'s registers and memory. With `deviceEnded` (the
 /// program exited at the end of the window) only the replay is checked.
-llvm::Expected<EncodedCheck>
-checkEncodedReplay(llvm::StringRef fileBytes, llvm::StringRef fileName,
-                   const target::Target &target, StepDebugger &device,
-                   bool deviceEnded);
+llvm::Expected<EncodedCheck> checkEncodedReplay(llvm::StringRef fileBytes,
+                                                llvm::StringRef fileName,
+                                                const target::Target &target,
+                                                StepDebugger &device,
+                                                bool deviceEnded);
 
 } // namespace snr::record
 

@@ -48,8 +48,8 @@ public:
                      std::string pc, std::string mnemonic, std::string what,
                      bool diverged)
       : fileName(std::move(fileName)), line(line), index(index),
-        pc(std::move(pc)), mnemonic(std::move(mnemonic)),
-        what(std::move(what)), diverged(diverged) {}
+        pc(std::move(pc)), mnemonic(std::move(mnemonic)), what(std::move(what)),
+        diverged(diverged) {}
   void log(llvm::raw_ostream &os) const override;
   std::error_code convertToErrorCode() const override;
 

@@ -26,12 +26,14 @@ namespace {
 /// The width of the operands: bit 0 of every op here.
 enum : uint16_t { Single = 0, Double = 1 };
 
+// clang-format off
 enum ArithOp : uint16_t {
   FAdd, FSub, FMul, FDiv, FSqrt, FMin, FMax,
   FMadd, FMsub, FNmsub, FNmadd,
   FSgnj, FSgnjn, FSgnjx,
   FEq, FLt, FLe, FClass,
 };
+// clang-format on
 
 template <typename T> T readF(const RISCVState &s, unsigned n) {
   if constexpr (std::is_same_v<T, float>)
@@ -162,12 +164,11 @@ llvm::Error execToInteger(ExecContext &cx) {
   bool isSigned = in.op & 2;
   unsigned bits = in.op & 4 ? 64 : 32;
   unsigned flags = 0;
-  uint64_t result =
-      in.op & Double
-          ? fp::toInteger(readF<double>(cx.s, in.src[0]), isSigned, bits, *rm,
-                          flags)
-          : fp::toInteger(readF<float>(cx.s, in.src[0]), isSigned, bits, *rm,
-                          flags);
+  uint64_t result = in.op & Double
+                        ? fp::toInteger(readF<double>(cx.s, in.src[0]),
+                                        isSigned, bits, *rm, flags)
+                        : fp::toInteger(readF<float>(cx.s, in.src[0]), isSigned,
+                                        bits, *rm, flags);
   // RV64 sign-extends a 32-bit result, fcvt.wu's too.
   if (bits == 32)
     result = uint64_t(sext32(result));
@@ -191,9 +192,11 @@ llvm::Error execFromInteger(ExecContext &cx) {
   uint64_t magnitude = negative ? uint64_t(0) - value : value;
   unsigned flags = 0;
   if (in.op & Double)
-    writeF(cx.s, in.rd, fp::fromInteger<double>(magnitude, negative, *rm, flags));
+    writeF(cx.s, in.rd,
+           fp::fromInteger<double>(magnitude, negative, *rm, flags));
   else
-    writeF(cx.s, in.rd, fp::fromInteger<float>(magnitude, negative, *rm, flags));
+    writeF(cx.s, in.rd,
+           fp::fromInteger<float>(magnitude, negative, *rm, flags));
   cx.s.fflags |= flags;
   return llvm::Error::success();
 }
@@ -305,8 +308,7 @@ void snr::target::riscv::addFloatHandlers(HandlerTable &t) {
     const char *name;
     uint16_t bits; // signed << 1 | 64-bit << 2
   };
-  static const IntType ints[] = {
-      {"W", 2}, {"WU", 0}, {"L", 2 | 4}, {"LU", 4}};
+  static const IntType ints[] = {{"W", 2}, {"WU", 0}, {"L", 2 | 4}, {"LU", 4}};
   for (const IntType &i : ints) {
     t[(llvm::Twine("FCVT_") + i.name + "_S").str()] = {execToInteger,
                                                        uint16_t(i.bits)};

@@ -21,11 +21,13 @@ using namespace snr::target::riscv;
 
 namespace {
 
+// clang-format off
 enum AluOp : uint16_t {
   Add, Sub, Sll, Slt, Sltu, Xor, Srl, Sra, Or, And,
   Mul, Mulh, Mulhsu, Mulhu, Div, Divu, Rem, Remu,
   AddW, SubW, SllW, SrlW, SraW, MulW, DivW, DivuW, RemW, RemuW,
 };
+// clang-format on
 
 uint64_t alu(uint16_t op, uint64_t a, uint64_t b) {
   int64_t sa = int64_t(a), sb = int64_t(b);
@@ -265,8 +267,8 @@ llvm::Error execStoreConditional(ExecContext &cx) {
             cx.load(addr, llvm::MutableArrayRef<uint8_t>(
                               reinterpret_cast<uint8_t *>(&current), bytes)))
       return error;
-    uint64_t expected = bytes == 4 ? uint32_t(cx.s.reservation.value)
-                                   : cx.s.reservation.value;
+    uint64_t expected =
+        bytes == 4 ? uint32_t(cx.s.reservation.value) : cx.s.reservation.value;
     success = current == expected;
   }
   cx.s.reservation.valid = false;
@@ -279,8 +281,10 @@ llvm::Error execStoreConditional(ExecContext &cx) {
   return llvm::Error::success();
 }
 
+// clang-format off
 enum AmoOp : uint16_t { Swap, AmoAdd, AmoXor, AmoAnd, AmoOr, Min, Max, Minu,
                         Maxu };
+// clang-format on
 
 /// op: the operation; the width comes from the opcode's access bytes.
 llvm::Error execAmo(ExecContext &cx) {
@@ -540,9 +544,9 @@ void snr::target::riscv::addScalarHandlers(HandlerTable &t) {
     t[("SC_W" + order).str()] = {execStoreConditional, 4};
     t[("SC_D" + order).str()] = {execStoreConditional, 8};
     static const std::pair<const char *, AmoOp> amos[] = {
-        {"AMOSWAP", Swap}, {"AMOADD", AmoAdd}, {"AMOXOR", AmoXor},
-        {"AMOAND", AmoAnd}, {"AMOOR", AmoOr},  {"AMOMIN", Min},
-        {"AMOMAX", Max},   {"AMOMINU", Minu}, {"AMOMAXU", Maxu}};
+        {"AMOSWAP", Swap},  {"AMOADD", AmoAdd}, {"AMOXOR", AmoXor},
+        {"AMOAND", AmoAnd}, {"AMOOR", AmoOr},   {"AMOMIN", Min},
+        {"AMOMAX", Max},    {"AMOMINU", Minu},  {"AMOMAXU", Maxu}};
     for (auto [name, op] : amos)
       for (llvm::StringRef width : {"_W", "_D"})
         t[(name + width + order).str()] = {execAmo, op};

@@ -23,6 +23,7 @@ using namespace snr::target::riscv;
 
 namespace {
 
+// clang-format off
 enum FloatOp : uint16_t {
   FAdd, FSub, FRsub, FMul, FDiv, FRdiv, FMin, FMax, FSgnj, FSgnjn, FSgnjx,
   FMacc, FNmacc, FMsac, FNmsac, FMadd, FNmadd, FMsub, FNmsub,
@@ -34,8 +35,11 @@ enum FloatOp : uint16_t {
   // Reductions.
   FRedosum, FRedusum, FRedmax, FRedmin, FWredosum, FWredusum,
 };
+// clang-format on
 
-uint16_t encode(FloatOp op, VectorForm form) { return uint16_t(op | form << 8); }
+uint16_t encode(FloatOp op, VectorForm form) {
+  return uint16_t(op | form << 8);
+}
 FloatOp opOf(uint16_t code) { return FloatOp(code & 0xff); }
 VectorForm formOf(uint16_t code) { return VectorForm((code >> 8) & 0xf); }
 
@@ -73,7 +77,8 @@ template <typename T> T scalarOperand(const ExecContext &cx) {
     return fp::fromBits<double>(reg);
 }
 
-template <typename T> T getF(const VectorContext &vc, unsigned reg, uint64_t i) {
+template <typename T>
+T getF(const VectorContext &vc, unsigned reg, uint64_t i) {
   return vc.get<T>(reg, i);
 }
 
@@ -161,7 +166,8 @@ llvm::Error execSingle(ExecContext &cx) {
         result = fp::fma(b, a, getF<T>(vc, in.rd, i), flags);
         break;
       case FNmacc:
-        result = fp::fma(fp::negate(b), a, fp::negate(getF<T>(vc, in.rd, i)), flags);
+        result =
+            fp::fma(fp::negate(b), a, fp::negate(getF<T>(vc, in.rd, i)), flags);
         break;
       case FMsac:
         result = fp::fma(b, a, fp::negate(getF<T>(vc, in.rd, i)), flags);
@@ -173,7 +179,8 @@ llvm::Error execSingle(ExecContext &cx) {
         result = fp::fma(b, getF<T>(vc, in.rd, i), a, flags);
         break;
       case FNmadd:
-        result = fp::fma(fp::negate(b), getF<T>(vc, in.rd, i), fp::negate(a), flags);
+        result =
+            fp::fma(fp::negate(b), getF<T>(vc, in.rd, i), fp::negate(a), flags);
         break;
       case FMsub:
         result = fp::fma(b, getF<T>(vc, in.rd, i), fp::negate(a), flags);
@@ -251,8 +258,8 @@ llvm::Error execWidening(ExecContext &cx) {
       result = fp::fma(b, a, vc.get<double>(in.rd, i), flags);
       break;
     case FWnmacc:
-      result = fp::fma(fp::negate(b), a,
-                       fp::negate(vc.get<double>(in.rd, i)), flags);
+      result = fp::fma(fp::negate(b), a, fp::negate(vc.get<double>(in.rd, i)),
+                       flags);
       break;
     case FWmsac:
       result = fp::fma(b, a, fp::negate(vc.get<double>(in.rd, i)), flags);
@@ -376,10 +383,12 @@ llvm::Error execReduction(ExecContext &cx) {
 }
 
 /// Conversions. op: the kind, | Widen or Narrow.
+// clang-format off
 enum ConvertKind : uint16_t {
   ToUnsigned, ToSigned, ToUnsignedRtz, ToSignedRtz, FromUnsigned, FromSigned,
   FloatToFloat, FloatToFloatOdd
 };
+// clang-format on
 enum : uint16_t { Single = 0, Widen = 16, Narrow = 32 };
 
 llvm::Error execConvert(ExecContext &cx) {
@@ -425,20 +434,19 @@ llvm::Error execConvert(ExecContext &cx) {
     std::memcpy(&raw, cx.s.v(in.vs2) + i * srcBytes, srcBytes);
     if (toInteger) {
       bool isSigned = kind == ToSigned || kind == ToSignedRtz;
-      out = srcLog2 == 2
-                ? fp::toInteger(fp::fromBits<float>(uint32_t(raw)), isSigned,
-                                8 * destBytes, rm, flags)
-                : fp::toInteger(fp::fromBits<double>(raw), isSigned,
-                                8 * destBytes, rm, flags);
+      out = srcLog2 == 2 ? fp::toInteger(fp::fromBits<float>(uint32_t(raw)),
+                                         isSigned, 8 * destBytes, rm, flags)
+                         : fp::toInteger(fp::fromBits<double>(raw), isSigned,
+                                         8 * destBytes, rm, flags);
     } else if (fromInteger) {
       bool negative = kind == FromSigned && signExtend(raw, 8 * srcBytes) < 0;
       uint64_t magnitude =
           negative ? uint64_t(-signExtend(raw, 8 * srcBytes)) : raw;
       out = destLog2 == 2
-                ? fp::toBits(fp::fromInteger<float>(magnitude, negative, rm,
-                                                    flags))
-                : fp::toBits(fp::fromInteger<double>(magnitude, negative, rm,
-                                                     flags));
+                ? fp::toBits(
+                      fp::fromInteger<float>(magnitude, negative, rm, flags))
+                : fp::toBits(
+                      fp::fromInteger<double>(magnitude, negative, rm, flags));
     } else if (destLog2 > srcLog2) {
       out = fp::toBits(fp::widen(fp::fromBits<float>(uint32_t(raw))));
     } else {
@@ -464,8 +472,8 @@ void snr::target::riscv::addVectorFloatHandlers(HandlerTable &t) {
     std::initializer_list<VectorForm> forms;
   };
   auto suffix = [](VectorForm form) -> const char * {
-    static const char *const names[] = {"VV", "VX", "VI", "VF",
-                                        "WV", "WX", "WI", "WF", "VM"};
+    static const char *const names[] = {"VV", "VX", "VI", "VF", "WV",
+                                        "WX", "WI", "WF", "VM"};
     return names[form];
   };
   auto add = [&](ExecFn fn, std::initializer_list<Entry> entries) {
@@ -474,17 +482,25 @@ void snr::target::riscv::addVectorFloatHandlers(HandlerTable &t) {
         t[(llvm::Twine(e.base) + "_" + suffix(form)).str()] = {
             fn, encode(e.op, form)};
   };
-  add(execSingle,
-      {{"VFADD", FAdd, {VV, VF}},     {"VFSUB", FSub, {VV, VF}},
-       {"VFRSUB", FRsub, {VF}},       {"VFMUL", FMul, {VV, VF}},
-       {"VFDIV", FDiv, {VV, VF}},     {"VFRDIV", FRdiv, {VF}},
-       {"VFMIN", FMin, {VV, VF}},     {"VFMAX", FMax, {VV, VF}},
-       {"VFSGNJ", FSgnj, {VV, VF}},   {"VFSGNJN", FSgnjn, {VV, VF}},
-       {"VFSGNJX", FSgnjx, {VV, VF}}, {"VFMACC", FMacc, {VV, VF}},
-       {"VFNMACC", FNmacc, {VV, VF}}, {"VFMSAC", FMsac, {VV, VF}},
-       {"VFNMSAC", FNmsac, {VV, VF}}, {"VFMADD", FMadd, {VV, VF}},
-       {"VFNMADD", FNmadd, {VV, VF}}, {"VFMSUB", FMsub, {VV, VF}},
-       {"VFNMSUB", FNmsub, {VV, VF}}});
+  add(execSingle, {{"VFADD", FAdd, {VV, VF}},
+                   {"VFSUB", FSub, {VV, VF}},
+                   {"VFRSUB", FRsub, {VF}},
+                   {"VFMUL", FMul, {VV, VF}},
+                   {"VFDIV", FDiv, {VV, VF}},
+                   {"VFRDIV", FRdiv, {VF}},
+                   {"VFMIN", FMin, {VV, VF}},
+                   {"VFMAX", FMax, {VV, VF}},
+                   {"VFSGNJ", FSgnj, {VV, VF}},
+                   {"VFSGNJN", FSgnjn, {VV, VF}},
+                   {"VFSGNJX", FSgnjx, {VV, VF}},
+                   {"VFMACC", FMacc, {VV, VF}},
+                   {"VFNMACC", FNmacc, {VV, VF}},
+                   {"VFMSAC", FMsac, {VV, VF}},
+                   {"VFNMSAC", FNmsac, {VV, VF}},
+                   {"VFMADD", FMadd, {VV, VF}},
+                   {"VFNMADD", FNmadd, {VV, VF}},
+                   {"VFMSUB", FMsub, {VV, VF}},
+                   {"VFNMSUB", FNmsub, {VV, VF}}});
   t["VFSQRT_V"] = {execSingle, encode(FSqrt, VV)};
   t["VFCLASS_V"] = {execSingle, encode(FClass, VV)};
   t["VFMERGE_VFM"] = {execSingle, encode(FMerge, VF)};

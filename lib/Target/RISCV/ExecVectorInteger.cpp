@@ -22,6 +22,7 @@ using namespace snr::target::riscv;
 
 namespace {
 
+// clang-format off
 enum IntOp : uint16_t {
   // Single width: vd[i] = op(vs2[i], b).
   Add, Sub, Rsub, And, Or, Xor, Sll, Srl, Sra, Minu, Min, Maxu, Max,
@@ -44,6 +45,7 @@ enum IntOp : uint16_t {
   Redsum, Redand, Redor, Redxor, Redminu, Redmin, Redmaxu, Redmax,
   Wredsumu, Wredsum,
 };
+// clang-format on
 
 /// op | form << 8.
 uint16_t encode(IntOp op, VectorForm form) { return uint16_t(op | form << 8); }
@@ -161,9 +163,9 @@ template <typename T> struct Element {
     }
     case Aaddu:
     case Asubu: {
-      unsigned __int128 r = op == Aaddu
-                                ? (unsigned __int128)a + b
-                                : (unsigned __int128)a - b; // wraps: ok mod 2^128
+      unsigned __int128 r =
+          op == Aaddu ? (unsigned __int128)a + b
+                      : (unsigned __int128)a - b; // wraps: ok mod 2^128
       return T((r >> 1) + roundingIncrement(r, 1, s.vxrm));
     }
     case Aadd:
@@ -633,8 +635,8 @@ void snr::target::riscv::addVectorIntegerHandlers(HandlerTable &t) {
     std::initializer_list<VectorForm> forms;
   };
   auto suffix = [](VectorForm form) -> const char * {
-    static const char *const names[] = {"VV", "VX", "VI", "VF",
-                                        "WV", "WX", "WI", "WF", "VM"};
+    static const char *const names[] = {"VV", "VX", "VI", "VF", "WV",
+                                        "WX", "WI", "WF", "VM"};
     return names[form];
   };
   auto add = [&](ExecFn fn, std::initializer_list<Entry> entries) {
@@ -644,24 +646,24 @@ void snr::target::riscv::addVectorIntegerHandlers(HandlerTable &t) {
             fn, encode(e.op, form)};
   };
   add(execSingle,
-      {{"VADD", Add, {VV, VX, VI}},       {"VSUB", Sub, {VV, VX}},
-       {"VRSUB", Rsub, {VX, VI}},         {"VAND", And, {VV, VX, VI}},
-       {"VOR", Or, {VV, VX, VI}},         {"VXOR", Xor, {VV, VX, VI}},
-       {"VSLL", Sll, {VV, VX, VI}},       {"VSRL", Srl, {VV, VX, VI}},
-       {"VSRA", Sra, {VV, VX, VI}},       {"VMINU", Minu, {VV, VX}},
-       {"VMIN", Min, {VV, VX}},           {"VMAXU", Maxu, {VV, VX}},
-       {"VMAX", Max, {VV, VX}},           {"VMUL", Mul, {VV, VX}},
-       {"VMULH", Mulh, {VV, VX}},         {"VMULHU", Mulhu, {VV, VX}},
-       {"VMULHSU", Mulhsu, {VV, VX}},     {"VDIVU", Divu, {VV, VX}},
-       {"VDIV", Div, {VV, VX}},           {"VREMU", Remu, {VV, VX}},
-       {"VREM", Rem, {VV, VX}},           {"VSADDU", Saddu, {VV, VX, VI}},
-       {"VSADD", Sadd, {VV, VX, VI}},     {"VSSUBU", Ssubu, {VV, VX}},
-       {"VSSUB", Ssub, {VV, VX}},         {"VAADDU", Aaddu, {VV, VX}},
-       {"VAADD", Aadd, {VV, VX}},         {"VASUBU", Asubu, {VV, VX}},
-       {"VASUB", Asub, {VV, VX}},         {"VSMUL", Smul, {VV, VX}},
-       {"VSSRL", Ssrl, {VV, VX, VI}},     {"VSSRA", Ssra, {VV, VX, VI}},
-       {"VMACC", Macc, {VV, VX}},         {"VNMSAC", Nmsac, {VV, VX}},
-       {"VMADD", Madd, {VV, VX}},         {"VNMSUB", Nmsub, {VV, VX}}});
+      {{"VADD", Add, {VV, VX, VI}},   {"VSUB", Sub, {VV, VX}},
+       {"VRSUB", Rsub, {VX, VI}},     {"VAND", And, {VV, VX, VI}},
+       {"VOR", Or, {VV, VX, VI}},     {"VXOR", Xor, {VV, VX, VI}},
+       {"VSLL", Sll, {VV, VX, VI}},   {"VSRL", Srl, {VV, VX, VI}},
+       {"VSRA", Sra, {VV, VX, VI}},   {"VMINU", Minu, {VV, VX}},
+       {"VMIN", Min, {VV, VX}},       {"VMAXU", Maxu, {VV, VX}},
+       {"VMAX", Max, {VV, VX}},       {"VMUL", Mul, {VV, VX}},
+       {"VMULH", Mulh, {VV, VX}},     {"VMULHU", Mulhu, {VV, VX}},
+       {"VMULHSU", Mulhsu, {VV, VX}}, {"VDIVU", Divu, {VV, VX}},
+       {"VDIV", Div, {VV, VX}},       {"VREMU", Remu, {VV, VX}},
+       {"VREM", Rem, {VV, VX}},       {"VSADDU", Saddu, {VV, VX, VI}},
+       {"VSADD", Sadd, {VV, VX, VI}}, {"VSSUBU", Ssubu, {VV, VX}},
+       {"VSSUB", Ssub, {VV, VX}},     {"VAADDU", Aaddu, {VV, VX}},
+       {"VAADD", Aadd, {VV, VX}},     {"VASUBU", Asubu, {VV, VX}},
+       {"VASUB", Asub, {VV, VX}},     {"VSMUL", Smul, {VV, VX}},
+       {"VSSRL", Ssrl, {VV, VX, VI}}, {"VSSRA", Ssra, {VV, VX, VI}},
+       {"VMACC", Macc, {VV, VX}},     {"VNMSAC", Nmsac, {VV, VX}},
+       {"VMADD", Madd, {VV, VX}},     {"VNMSUB", Nmsub, {VV, VX}}});
   // vmv.v.v/x/i; vmerge.vvm/vxm/vim; vadc/vsbc with carry.
   t["VMV_V_V"] = {execSingle, encode(Move, VV)};
   t["VMV_V_X"] = {execSingle, encode(Move, VX)};
@@ -675,18 +677,17 @@ void snr::target::riscv::addVectorIntegerHandlers(HandlerTable &t) {
   t["VSBC_VVM"] = {execSingle, encode(Sbc, VV)};
   t["VSBC_VXM"] = {execSingle, encode(Sbc, VX)};
 
-  add(execWidening,
-      {{"VWADDU", Waddu, {VV, VX, WV, WX}},
-       {"VWADD", Wadd, {VV, VX, WV, WX}},
-       {"VWSUBU", Wsubu, {VV, VX, WV, WX}},
-       {"VWSUB", Wsub, {VV, VX, WV, WX}},
-       {"VWMULU", Wmulu, {VV, VX}},
-       {"VWMUL", Wmul, {VV, VX}},
-       {"VWMULSU", Wmulsu, {VV, VX}},
-       {"VWMACCU", Wmaccu, {VV, VX}},
-       {"VWMACC", Wmacc, {VV, VX}},
-       {"VWMACCSU", Wmaccsu, {VV, VX}},
-       {"VWMACCUS", Wmaccus, {VX}}});
+  add(execWidening, {{"VWADDU", Waddu, {VV, VX, WV, WX}},
+                     {"VWADD", Wadd, {VV, VX, WV, WX}},
+                     {"VWSUBU", Wsubu, {VV, VX, WV, WX}},
+                     {"VWSUB", Wsub, {VV, VX, WV, WX}},
+                     {"VWMULU", Wmulu, {VV, VX}},
+                     {"VWMUL", Wmul, {VV, VX}},
+                     {"VWMULSU", Wmulsu, {VV, VX}},
+                     {"VWMACCU", Wmaccu, {VV, VX}},
+                     {"VWMACC", Wmacc, {VV, VX}},
+                     {"VWMACCSU", Wmaccsu, {VV, VX}},
+                     {"VWMACCUS", Wmaccus, {VX}}});
   add(execNarrowing, {{"VNSRL", Nsrl, {WV, WX, WI}},
                       {"VNSRA", Nsra, {WV, WX, WI}},
                       {"VNCLIPU", Nclipu, {WV, WX, WI}},
@@ -696,17 +697,16 @@ void snr::target::riscv::addVectorIntegerHandlers(HandlerTable &t) {
     t["VZEXT_VF" + factor] = {execExtend, uint16_t(log2)};
     t["VSEXT_VF" + factor] = {execExtend, uint16_t(log2 | 4)};
   }
-  add(execCompare,
-      {{"VMSEQ", Mseq, {VV, VX, VI}},
-       {"VMSNE", Msne, {VV, VX, VI}},
-       {"VMSLTU", Msltu, {VV, VX}},
-       {"VMSLT", Mslt, {VV, VX}},
-       {"VMSLEU", Msleu, {VV, VX, VI}},
-       {"VMSLE", Msle, {VV, VX, VI}},
-       {"VMSGTU", Msgtu, {VX, VI}},
-       {"VMSGT", Msgt, {VX, VI}},
-       {"VMADC", Madc, {VV, VX, VI}},
-       {"VMSBC", Msbc, {VV, VX}}});
+  add(execCompare, {{"VMSEQ", Mseq, {VV, VX, VI}},
+                    {"VMSNE", Msne, {VV, VX, VI}},
+                    {"VMSLTU", Msltu, {VV, VX}},
+                    {"VMSLT", Mslt, {VV, VX}},
+                    {"VMSLEU", Msleu, {VV, VX, VI}},
+                    {"VMSLE", Msle, {VV, VX, VI}},
+                    {"VMSGTU", Msgtu, {VX, VI}},
+                    {"VMSGT", Msgt, {VX, VI}},
+                    {"VMADC", Madc, {VV, VX, VI}},
+                    {"VMSBC", Msbc, {VV, VX}}});
   // The carry-in forms: the bit 12 of the op says v0 is the carry.
   t["VMADC_VVM"] = {execCompare, uint16_t(encode(Madc, VV) | 1 << 12)};
   t["VMADC_VXM"] = {execCompare, uint16_t(encode(Madc, VX) | 1 << 12)};
@@ -714,12 +714,16 @@ void snr::target::riscv::addVectorIntegerHandlers(HandlerTable &t) {
   t["VMSBC_VVM"] = {execCompare, uint16_t(encode(Msbc, VV) | 1 << 12)};
   t["VMSBC_VXM"] = {execCompare, uint16_t(encode(Msbc, VX) | 1 << 12)};
 
-  for (auto [name, op] :
-       std::initializer_list<std::pair<const char *, IntOp>>{
-           {"VREDSUM_VS", Redsum},   {"VREDAND_VS", Redand},
-           {"VREDOR_VS", Redor},     {"VREDXOR_VS", Redxor},
-           {"VREDMINU_VS", Redminu}, {"VREDMIN_VS", Redmin},
-           {"VREDMAXU_VS", Redmaxu}, {"VREDMAX_VS", Redmax},
-           {"VWREDSUMU_VS", Wredsumu}, {"VWREDSUM_VS", Wredsum}})
+  for (auto [name, op] : std::initializer_list<std::pair<const char *, IntOp>>{
+           {"VREDSUM_VS", Redsum},
+           {"VREDAND_VS", Redand},
+           {"VREDOR_VS", Redor},
+           {"VREDXOR_VS", Redxor},
+           {"VREDMINU_VS", Redminu},
+           {"VREDMIN_VS", Redmin},
+           {"VREDMAXU_VS", Redmaxu},
+           {"VREDMAX_VS", Redmax},
+           {"VWREDSUMU_VS", Wredsumu},
+           {"VWREDSUM_VS", Wredsum}})
     t[name] = {execReduction, encode(op, VV)};
 }

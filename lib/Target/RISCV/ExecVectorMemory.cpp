@@ -48,7 +48,8 @@ llvm::Error wholeRegister(ExecContext &cx) {
     cx.store(base + from, llvm::ArrayRef<uint8_t>(bytes, total - from));
     return llvm::Error::success();
   }
-  return cx.load(base + from, llvm::MutableArrayRef<uint8_t>(bytes, total - from));
+  return cx.load(base + from,
+                 llvm::MutableArrayRef<uint8_t>(bytes, total - from));
 }
 
 /// vlm.v and vsm.v: ceil(vl / 8) bytes, unmasked.
@@ -63,9 +64,9 @@ llvm::Error maskMemory(VectorContext &vc) {
     uint8_t *bytes = vc.s.v(reg) + begin;
     if (store)
       cx.store(base + begin, llvm::ArrayRef<uint8_t>(bytes, end - begin));
-    else if (llvm::Error error = cx.load(
-                 base + begin,
-                 llvm::MutableArrayRef<uint8_t>(bytes, end - begin)))
+    else if (llvm::Error error =
+                 cx.load(base + begin,
+                         llvm::MutableArrayRef<uint8_t>(bytes, end - begin)))
       return error;
   }
   return vc.done();
@@ -86,8 +87,7 @@ llvm::Error execVectorMemory(ExecContext &cx) {
   unsigned nf = op.fields;
   bool indexed = op.kind == VectorKind::Indexed;
   // The data's element width: the opcode's, or SEW for an indexed access.
-  int dataLog2 = indexed ? int(vc.sewLog2)
-                         : int(llvm::Log2_32(op.eewBytes));
+  int dataLog2 = indexed ? int(vc.sewLog2) : int(llvm::Log2_32(op.eewBytes));
   unsigned eew = 1u << dataLog2;
   unsigned dataReg = op.isStore ? in.vs3 : in.rd;
   if (llvm::Error error = vc.checkGroup(dataReg, dataLog2, nf))
@@ -147,8 +147,8 @@ llvm::Error execVectorMemory(ExecContext &cx) {
         uint64_t at = addr + uint64_t(f) * eew;
         if (op.isStore)
           cx.store(at, llvm::ArrayRef<uint8_t>(element, eew));
-        else if (llvm::Error error = cx.load(
-                     at, llvm::MutableArrayRef<uint8_t>(element, eew)))
+        else if (llvm::Error error =
+                     cx.load(at, llvm::MutableArrayRef<uint8_t>(element, eew)))
           return error;
       }
     }
@@ -170,8 +170,8 @@ void snr::target::riscv::addVectorMemoryHandlers(HandlerTable &t) {
       for (const char *order : {"U", "O"}) {
         t["V" + d + order + "XEI" + e + "_V"] = {execVectorMemory};
         for (unsigned nf = 2; nf <= 8; ++nf)
-          t["V" + d + order + "XSEG" + std::to_string(nf) + "EI" + e + "_V"] =
-              {execVectorMemory};
+          t["V" + d + order + "XSEG" + std::to_string(nf) + "EI" + e + "_V"] = {
+              execVectorMemory};
       }
       for (unsigned nf = 2; nf <= 8; ++nf) {
         std::string n = std::to_string(nf);

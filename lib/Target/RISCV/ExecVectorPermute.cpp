@@ -172,8 +172,7 @@ llvm::Error execSlide(ExecContext &cx) {
                       : T(0));
         break;
       case Down1:
-        vc.set<T>(in.rd, i,
-                  i + 1 < vc.vl ? source.get<T>(i + 1) : T(scalar));
+        vc.set<T>(in.rd, i, i + 1 < vc.vl ? source.get<T>(i + 1) : T(scalar));
         break;
       }
     }
@@ -238,7 +237,8 @@ llvm::Error execCompress(ExecContext &cx) {
   if (llvm::Error error = vc.checkGroup(in.vs2, sew))
     return error;
   GroupCopy source(vc, in.vs2, sew);
-  std::vector<uint8_t> selected(cx.s.v(in.vs1), cx.s.v(in.vs1) + cx.s.getVLenB());
+  std::vector<uint8_t> selected(cx.s.v(in.vs1),
+                                cx.s.v(in.vs1) + cx.s.getVLenB());
   withSew(vc.sewLog2, [&](auto tag) {
     using T = decltype(tag);
     uint64_t packed = 0;

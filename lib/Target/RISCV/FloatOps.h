@@ -321,7 +321,7 @@ uint64_t toInteger(T value, bool isSigned, unsigned bits, unsigned rm,
                    unsigned &flags) {
   using Bits = typename Traits<T>::Bits;
   constexpr unsigned P = Traits<T>::kPrecision;
-  uint64_t maxPositive = isSigned ? (uint64_t(1) << (bits - 1)) - 1
+  uint64_t maxPositive = isSigned     ? (uint64_t(1) << (bits - 1)) - 1
                          : bits == 64 ? ~uint64_t(0)
                                       : (uint64_t(1) << bits) - 1;
   uint64_t minNegativeMagnitude = isSigned ? uint64_t(1) << (bits - 1) : 0;
@@ -385,8 +385,7 @@ uint64_t toInteger(T value, bool isSigned, unsigned bits, unsigned rm,
 /// The value of (negative ? -magnitude : magnitude) rounded to T in mode
 /// `rm`, NX when inexact.
 template <typename T>
-T fromInteger(uint64_t magnitude, bool negative, unsigned rm,
-              unsigned &flags) {
+T fromInteger(uint64_t magnitude, bool negative, unsigned rm, unsigned &flags) {
   constexpr unsigned P = Traits<T>::kPrecision;
   T result;
   if (magnitude == 0) {

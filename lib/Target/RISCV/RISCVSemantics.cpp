@@ -161,12 +161,12 @@ RISCVSemantics::prepare(const DecodedInstruction &decoded) const {
 
   // Vector operands by role (LLVM lists them in assembly order).
   const VectorOpcode &vop = e.info->vector;
-  bool vectorMemory = e.info->kind == OpcodeKind::Vector &&
-                      (vop.kind == VectorKind::UnitStride ||
-                       vop.kind == VectorKind::Strided ||
-                       vop.kind == VectorKind::Indexed ||
-                       vop.kind == VectorKind::WholeRegister ||
-                       vop.kind == VectorKind::MaskMemory);
+  bool vectorMemory =
+      e.info->kind == OpcodeKind::Vector &&
+      (vop.kind == VectorKind::UnitStride || vop.kind == VectorKind::Strided ||
+       vop.kind == VectorKind::Indexed ||
+       vop.kind == VectorKind::WholeRegister ||
+       vop.kind == VectorKind::MaskMemory);
   if (vectorMemory) {
     // A store's data, then an index.
     size_t next = 0;

@@ -87,8 +87,7 @@ bool RISCVState::readMemory(SpaceId space, uint64_t addr,
 
 llvm::Expected<llvm::ArrayRef<uint8_t>> RISCVState::read(RegId reg) {
   auto bytesOf = [](const uint64_t &slot) {
-    return llvm::ArrayRef<uint8_t>(reinterpret_cast<const uint8_t *>(&slot),
-                                   8);
+    return llvm::ArrayRef<uint8_t>(reinterpret_cast<const uint8_t *>(&slot), 8);
   };
   if (reg >= reg::v(0) && reg <= reg::v(31))
     return llvm::ArrayRef<uint8_t>(v(reg - reg::v(0)), vlenb);
