@@ -20,7 +20,7 @@
 
 #include "SnR/Dialect/SnRDialect.h"
 #include "SnR/Dialect/SnROps.h"
-#include "SnR/Record/ElfImage.h"
+#include "SnR/Target/ElfImage.h"
 #include "SnR/Record/EncodedReplayCheck.h"
 #include "SnR/Record/EncodedTrace.h"
 #include "SnR/Record/LineTable.h"
@@ -323,7 +323,7 @@ struct RemoteProgram {
   std::optional<record::ProgramFile> file;
   std::optional<record::LoadedProgram> loaded;
   /// A binary ISA: its ELF.
-  std::unique_ptr<record::ElfImage> elf;
+  std::unique_ptr<target::ElfImage> elf;
   trace::TraceHeader header;
   unsigned breakpointKind = 4;
 
@@ -374,8 +374,8 @@ static llvm::Error openRemoteProgram(RemoteProgram &program,
     program.breakpointKind = 1;
     return llvm::Error::success();
   }
-  llvm::Expected<std::unique_ptr<record::ElfImage>> elf =
-      record::ElfImage::load(elfFile);
+  llvm::Expected<std::unique_ptr<target::ElfImage>> elf =
+      target::ElfImage::load(elfFile);
   if (!elf)
     return elf.takeError();
   program.elf = std::move(*elf);
@@ -406,7 +406,7 @@ static llvm::Error openRemoteProgram(RemoteProgram &program,
           ? client.getTargetDescription()->getArchitecture().str()
           : std::string();
   program.header.program = llvm::sys::path::filename(elfFile).str();
-  for (const record::ElfFunction &function : program.elf->getFunctions())
+  for (const target::ElfFunction &function : program.elf->getFunctions())
     program.header.hloMap.push_back(
         {function.begin, function.end, function.name});
   return llvm::Error::success();

@@ -1,10 +1,10 @@
-//===- ElfImage.cpp - What a binary tells the recorder --------------------===//
+//===- ElfImage.cpp - What a binary tells SnR -----------------------------===//
 //
 // Part of the SnR project.
 //
 //===----------------------------------------------------------------------===//
 
-#include "SnR/Record/ElfImage.h"
+#include "SnR/Target/ElfImage.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/DebugInfo/DIContext.h"
@@ -17,7 +17,7 @@
 #include "llvm/Support/RISCVAttributes.h"
 
 using namespace snr;
-using namespace snr::record;
+using namespace snr::target;
 using namespace llvm::object;
 
 ElfImage::~ElfImage() = default;

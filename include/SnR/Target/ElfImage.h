@@ -1,4 +1,4 @@
-//===- ElfImage.h - What a binary tells the recorder ------------*- C++ -*-===//
+//===- ElfImage.h - What a binary tells SnR ---------------------*- C++ -*-===//
 //
 // Part of the SnR project.
 //
@@ -12,8 +12,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef SNR_RECORD_ELFIMAGE_H
-#define SNR_RECORD_ELFIMAGE_H
+#ifndef SNR_TARGET_ELFIMAGE_H
+#define SNR_TARGET_ELFIMAGE_H
 
 #include "SnR/Target/Target.h"
 
@@ -35,7 +35,7 @@ class ObjectFile;
 template <typename T> class OwningBinary;
 } // namespace llvm::object
 
-namespace snr::record {
+namespace snr::target {
 
 struct ElfFunction {
   std::string name;
@@ -51,7 +51,7 @@ struct SourceLine {
   std::string function;
 };
 
-class ElfImage : public target::CodeReader {
+class ElfImage : public CodeReader {
 public:
   static llvm::Expected<std::unique_ptr<ElfImage>> load(llvm::StringRef path);
   ~ElfImage() override;
@@ -99,6 +99,6 @@ private:
   llvm::DWARFContext *getDwarf() const;
 };
 
-} // namespace snr::record
+} // namespace snr::target
 
-#endif // SNR_RECORD_ELFIMAGE_H
+#endif // SNR_TARGET_ELFIMAGE_H
