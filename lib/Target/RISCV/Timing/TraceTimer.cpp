@@ -1,0 +1,280 @@
+//===- TraceTimer.cpp - Time a recorded RISC-V trace ----------------------===//
+//
+// Part of the SnR project.
+//
+//===----------------------------------------------------------------------===//
+
+#include "SnR/Target/RISCV/Timing/TraceTimer.h"
+#include "SnR/Target/RISCV/RISCVInstruction.h"
+#include "SnR/Target/RISCV/RISCVTarget.h"
+#include "SnR/Target/RISCV/Timing/TimingModel.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/MemoryBuffer.h"
+
+using namespace snr::target::riscv;
+using namespace snr::target::riscv::timing;
+
+static constexpr uint32_t kUnknownVL = ~uint32_t(0);
+static constexpr uint8_t kNoVType = 0xff;
+
+//===----------------------------------------------------------------------===//
+// RecordedTrace: the interim reader
+//===----------------------------------------------------------------------===//
+
+/// A register's value from its little-endian hex bytes.
+static std::optional<uint64_t> parseRegisterBytes(llvm::StringRef hex) {
+  std::string bytes;
+  if (hex.empty() || hex.size() > 16 || !llvm::tryGetFromHex(hex, bytes))
+    return std::nullopt;
+  uint64_t value = 0;
+  for (size_t i = 0; i < bytes.size(); ++i)
+    value |= uint64_t(uint8_t(bytes[i])) << (8 * i);
+  return value;
+}
+
+llvm::Expected<RecordedTrace> RecordedTrace::read(llvm::StringRef path) {
+  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> buffer =
+      llvm::MemoryBuffer::getFileOrSTDIN(path, /*IsText=*/true);
+  if (!buffer)
+    return llvm::createStringError(buffer.getError(), "cannot read '%s': %s",
+                                   path.str().c_str(),
+                                   buffer.getError().message().c_str());
+  llvm::StringRef text = (*buffer)->getBuffer();
+  if (text.starts_with("\x1f\x8b") || text.starts_with("\x28\xb5\x2f\xfd"))
+    return llvm::createStringError(
+        llvm::inconvertibleErrorCode(),
+        "%s: a compressed trace; the timing reads uncompressed JSONL only",
+        path.str().c_str());
+
+  RecordedTrace trace;
+  unsigned lineNo = 0;
+  auto fail = [&](const llvm::Twine &message) {
+    return llvm::createStringError(
+        llvm::inconvertibleErrorCode(),
+        (path + ":" + llvm::Twine(lineNo) + ": " + message).str());
+  };
+  bool sawHeader = false;
+  while (!text.empty()) {
+    auto [line, rest] = text.split('\n');
+    text = rest;
+    ++lineNo;
+    line = line.trim();
+    if (line.empty())
+      continue;
+    llvm::Expected<llvm::json::Value> value = llvm::json::parse(line);
+    if (!value)
+      return fail("malformed JSON: " + llvm::toString(value.takeError()));
+    const llvm::json::Object *object = value->getAsObject();
+    if (!object)
+      return fail("expected an object");
+    if (!sawHeader) {
+      sawHeader = true;
+      std::optional<llvm::StringRef> isa = object->getString("isa");
+      if (!isa || *isa != "riscv64")
+        return fail("not a RISC-V trace (its header's 'isa' is not "
+                    "\"riscv64\")");
+      std::optional<llvm::StringRef> isaString =
+          object->getString("isa_string");
+      std::optional<int64_t> vlenb = object->getInteger("vlenb");
+      if (!isaString || !vlenb || *vlenb <= 0)
+        return fail("the header needs 'isa_string' and 'vlenb'");
+      trace.isaString = isaString->str();
+      trace.vlenb = unsigned(*vlenb);
+      continue;
+    }
+    if (std::optional<llvm::StringRef> reg = object->getString("reg")) {
+      if (*reg != "vl" && *reg != "vtype")
+        continue;
+      std::optional<llvm::StringRef> bytes = object->getString("bytes");
+      std::optional<uint64_t> parsed =
+          bytes ? parseRegisterBytes(*bytes) : std::nullopt;
+      if (!parsed)
+        return fail("'" + *reg + "' needs its value's bytes");
+      (*reg == "vl" ? trace.vl : trace.vtype) = *parsed;
+      continue;
+    }
+    std::optional<int64_t> pc = object->getInteger("pc");
+    if (!pc)
+      continue; // memory of the snapshot
+    RecordedInstruction inst;
+    inst.pc = uint64_t(*pc);
+    std::optional<llvm::StringRef> enc = object->getString("enc");
+    uint64_t word = 0;
+    if (!enc || !enc->starts_with("0x") ||
+        enc->drop_front(2).getAsInteger(16, word) || word > 0xffffffff)
+      return fail("'enc' must be the instruction word in hex (\"0x1141\")");
+    inst.encoding = uint32_t(word);
+    inst.size = (word & 3) == 3 ? 4 : 2;
+    inst.taken = object->get("next_pc") != nullptr;
+    if (const llvm::json::Object *after = object->getObject("after")) {
+      if (std::optional<int64_t> vl = after->getInteger("vl"))
+        inst.vlAfter = uint64_t(*vl);
+      if (std::optional<int64_t> vtype = after->getInteger("vtype"))
+        inst.vtypeAfter = uint64_t(*vtype);
+    }
+    trace.instructions.push_back(inst);
+  }
+  if (!sawHeader)
+    return fail("empty trace");
+  return trace;
+}
+
+//===----------------------------------------------------------------------===//
+// TraceTimer
+//===----------------------------------------------------------------------===//
+
+struct TraceTimer::StaticInstruction {
+  std::unique_ptr<RISCVInstruction> inst;
+  bool readsVType = false;
+  /// vsetvli or vsetivli: the vtype it sets is in its immediate.
+  bool setsVTypeImmediate = false;
+  const TimingDescriptor *scalar = nullptr;
+  /// By vtype (vsew and vlmul bits).
+  llvm::SmallVector<std::pair<unsigned, const TimingDescriptor *>, 2> vector;
+};
+
+TraceTimer::TraceTimer(TimingModel &model) : model(model) {}
+TraceTimer::~TraceTimer() = default;
+
+const RISCVInstruction &TraceTimer::getInstruction(size_t i) const {
+  return *steps[i].inst->inst;
+}
+
+std::optional<VectorType> TraceTimer::getVectorType(size_t i) const {
+  if (steps[i].vtype == kNoVType)
+    return std::nullopt;
+  return VectorType::decode(steps[i].vtype);
+}
+
+VectorType TraceTimer::getTimedVectorType(VectorType vtype, uint64_t vl,
+                                          unsigned vlenb) {
+  // LMUL >= SEW / ELEN, ELEN being 64 bits (8 bytes, log2 3).
+  int smallest = std::max(-3, int(vtype.sewLog2) - 3);
+  VectorType timed = vtype;
+  for (int lmul = smallest; lmul < vtype.lmulLog2; ++lmul) {
+    timed.lmulLog2 = lmul;
+    if (timed.vlmax(vlenb) >= vl)
+      return timed;
+  }
+  return vtype;
+}
+
+llvm::Error TraceTimer::prepare(const RecordedTrace &trace, size_t count) {
+  const RISCVTarget &target = model.getTarget();
+  vlenb = model.getVLen() ? model.getVLen() / 8 : trace.vlenb;
+  statics.clear();
+  steps.clear();
+  size_t n = trace.instructions.size();
+  if (count && count < n)
+    n = count;
+  steps.reserve(n);
+
+  llvm::DenseMap<uint64_t, uint32_t> byPc;
+  std::optional<VectorType> vtype;
+  if (trace.vtype)
+    vtype = VectorType::decode(*trace.vtype);
+  // vl fits 32 bits: VLMAX is at most 65536 * 8 / 8 elements.
+  uint32_t vl = trace.vl ? uint32_t(*trace.vl) : kUnknownVL;
+  for (size_t i = 0; i < n; ++i) {
+    const RecordedInstruction &recorded = trace.instructions[i];
+    auto [found, inserted] = byPc.try_emplace(recorded.pc, statics.size());
+    if (inserted) {
+      uint8_t bytes[4];
+      for (unsigned b = 0; b < recorded.size; ++b)
+        bytes[b] = uint8_t(recorded.encoding >> (8 * b));
+      llvm::Expected<std::unique_ptr<RISCVInstruction>> decoded = target.decode(
+          recorded.pc, llvm::ArrayRef<uint8_t>(bytes, recorded.size));
+      if (!decoded)
+        return llvm::createStringError(
+            llvm::inconvertibleErrorCode(), "instruction %zu: %s", i,
+            llvm::toString(decoded.takeError()).c_str());
+      auto entry = std::make_unique<StaticInstruction>();
+      entry->readsVType = model.readsVType(**decoded);
+      llvm::StringRef name = (*decoded)->getOpcodeName();
+      entry->setsVTypeImmediate = name == "VSETVLI" || name == "VSETIVLI";
+      entry->inst = std::move(*decoded);
+      statics.push_back(std::move(entry));
+    }
+    const StaticInstruction &entry = *statics[found->second];
+    Step step;
+    step.inst = statics[found->second].get();
+    step.taken = recorded.taken;
+    step.vtype = vtype ? uint8_t(vtype->encode() & 0x3f) : kNoVType;
+    step.vl = vl;
+    steps.push_back(step);
+
+    // What it leaves for the instructions after it.
+    if (recorded.vtypeAfter) {
+      vtype = VectorType::decode(*recorded.vtypeAfter);
+    } else if (entry.setsVTypeImmediate) {
+      const llvm::MCOperand &imm = entry.inst->getMCInst().getOperand(2);
+      if (imm.isImm())
+        vtype = VectorType::decode(uint64_t(imm.getImm()));
+    }
+    if (recorded.vlAfter)
+      vl = uint32_t(*recorded.vlAfter);
+  }
+  return llvm::Error::success();
+}
+
+llvm::Expected<const TimingDescriptor *>
+TraceTimer::getDescriptor(StaticInstruction &entry, const Step &step,
+                          bool scaleWithVL, bool &shortVector) {
+  shortVector = false;
+  if (!entry.readsVType || step.vtype == kNoVType) {
+    if (!entry.scalar) {
+      llvm::Expected<const TimingDescriptor *> desc =
+          model.getDescriptor(*entry.inst, std::nullopt);
+      if (!desc)
+        return desc.takeError();
+      entry.scalar = *desc;
+    }
+    return entry.scalar;
+  }
+  auto lookup = [&](unsigned key) -> llvm::Expected<const TimingDescriptor *> {
+    for (const auto &[k, desc] : entry.vector)
+      if (k == key)
+        return desc;
+    llvm::Expected<const TimingDescriptor *> desc =
+        model.getDescriptor(*entry.inst, VectorType::decode(key));
+    if (!desc)
+      return desc.takeError();
+    entry.vector.push_back({key, *desc});
+    return *desc;
+  };
+  llvm::Expected<const TimingDescriptor *> own = lookup(step.vtype);
+  if (!own || !scaleWithVL || !(*own)->lmulSpecific || step.vl == kUnknownVL)
+    return own;
+  VectorType vtype = *VectorType::decode(step.vtype);
+  VectorType timed = getTimedVectorType(vtype, step.vl, vlenb);
+  if (timed.lmulLog2 == vtype.lmulLog2)
+    return own;
+  llvm::Expected<const TimingDescriptor *> smaller =
+      lookup(unsigned(timed.encode() & 0x3f));
+  if (!smaller)
+    return smaller.takeError();
+  if (!(*smaller)->lmulSpecific)
+    return own;
+  shortVector = true;
+  return smaller;
+}
+
+llvm::Expected<TimingSummary>
+TraceTimer::run(const TimingOptions &options,
+                llvm::ArrayRef<TimingListener *> listeners) {
+  TimingEngine engine(model, options, listeners);
+  for (const Step &step : steps) {
+    StaticInstruction &entry = *step.inst;
+    bool shortVector;
+    llvm::Expected<const TimingDescriptor *> desc =
+        getDescriptor(entry, step, options.scaleWithVL, shortVector);
+    if (!desc)
+      return desc.takeError();
+    engine.issue(entry.inst->pc, **desc, step.taken, shortVector);
+  }
+  return engine.finish();
+}
