@@ -69,6 +69,12 @@ static llvm::cl::opt<bool> mcaCallLatency(
 static llvm::cl::opt<size_t>
     count("count", llvm::cl::desc("time only the first N instructions"),
           llvm::cl::init(0), llvm::cl::cat(category));
+static llvm::cl::opt<std::string> function(
+    "function",
+    llvm::cl::desc("time only the instructions the trace starts with in this "
+                   "function (its hlo_map): a kernel's window up to its "
+                   "return"),
+    llvm::cl::cat(category));
 static llvm::cl::opt<bool>
     schedule("schedule",
              llvm::cl::desc("print each instruction's issue, ready and stall"),
@@ -243,8 +249,19 @@ int main(int argc, char **argv) {
                          "QEMU -cpu rv64,v=true,vlen={2})\n",
                          trace->vlenb * 8, cpu, (*model)->getVLen());
 
+  size_t window = count;
+  if (!function.empty()) {
+    llvm::Expected<size_t> inFunction = trace->countInFunction(function);
+    if (!inFunction)
+      return fail(inFunction.takeError());
+    window = window ? std::min(window, *inFunction) : *inFunction;
+    if (!window)
+      return fail(llvm::createStringError(
+          llvm::inconvertibleErrorCode(),
+          "the trace does not start in function '%s'", function.c_str()));
+  }
   TraceTimer timer(**model);
-  if (llvm::Error error = timer.prepare(*trace, count))
+  if (llvm::Error error = timer.prepare(*trace, window))
     return fail(std::move(error));
 
   if (!emitMca.empty()) {

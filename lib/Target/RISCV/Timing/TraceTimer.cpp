@@ -84,6 +84,18 @@ llvm::Expected<RecordedTrace> RecordedTrace::read(llvm::StringRef path) {
         return fail("the header needs 'isa_string' and 'vlenb'");
       trace.isaString = isaString->str();
       trace.vlenb = unsigned(*vlenb);
+      if (const llvm::json::Array *map = object->getArray("hlo_map"))
+        for (const llvm::json::Value &entry : *map) {
+          const llvm::json::Object *function = entry.getAsObject();
+          if (!function)
+            continue;
+          std::optional<llvm::StringRef> name = function->getString("name");
+          std::optional<int64_t> begin = function->getInteger("begin");
+          std::optional<int64_t> end = function->getInteger("end");
+          if (name && begin && end)
+            trace.functions.push_back(
+                {name->str(), uint64_t(*begin), uint64_t(*end)});
+        }
       continue;
     }
     if (std::optional<llvm::StringRef> reg = object->getString("reg")) {
@@ -121,6 +133,23 @@ llvm::Expected<RecordedTrace> RecordedTrace::read(llvm::StringRef path) {
   if (!sawHeader)
     return fail("empty trace");
   return trace;
+}
+
+llvm::Expected<size_t>
+RecordedTrace::countInFunction(llvm::StringRef name) const {
+  for (const Function &function : functions) {
+    if (function.name != name)
+      continue;
+    size_t count = 0;
+    while (count < instructions.size() &&
+           instructions[count].pc >= function.begin &&
+           instructions[count].pc < function.end)
+      ++count;
+    return count;
+  }
+  return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                 "the trace goes through no function '%s'",
+                                 name.str().c_str());
 }
 
 //===----------------------------------------------------------------------===//

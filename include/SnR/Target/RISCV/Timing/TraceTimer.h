@@ -53,6 +53,12 @@ struct RecordedInstruction {
 struct RecordedTrace {
   std::string isaString;
   unsigned vlenb = 0;
+  /// The header's hlo_map: the functions the window went through.
+  struct Function {
+    std::string name;
+    uint64_t begin = 0, end = 0;
+  };
+  std::vector<Function> functions;
   /// vl and vtype in the snapshot, when the window reads them first.
   std::optional<uint64_t> vl;
   std::optional<uint64_t> vtype;
@@ -61,6 +67,11 @@ struct RecordedTrace {
   /// Reads an uncompressed JSONL RISC-V trace; an error says
   /// `file:line: message`.
   static llvm::Expected<RecordedTrace> read(llvm::StringRef path);
+
+  /// How many instructions the window starts with that are in function
+  /// `name` (its first visit: up to its return); an error if the trace
+  /// names no such function.
+  llvm::Expected<size_t> countInFunction(llvm::StringRef name) const;
 };
 
 class TraceTimer {
