@@ -100,8 +100,9 @@ static llvm::cl::opt<unsigned> speedRuns(
     llvm::cl::init(0), llvm::cl::cat(category));
 static llvm::cl::opt<unsigned> repeatTrace(
     "repeat-trace",
-    llvm::cl::desc("time the trace's instructions this many times over, "
-                   "one after the other (for --speed-runs)"),
+    llvm::cl::desc("time the window (--function, --count; else the trace) "
+                   "this many times over, one after the other (for "
+                   "--speed-runs)"),
     llvm::cl::init(1), llvm::cl::cat(category));
 
 namespace {
@@ -228,12 +229,6 @@ int main(int argc, char **argv) {
   llvm::Expected<RecordedTrace> trace = RecordedTrace::read(tracePath);
   if (!trace)
     return fail(trace.takeError());
-  if (repeatTrace > 1) {
-    std::vector<RecordedInstruction> once = trace->instructions;
-    for (unsigned k = 1; k < repeatTrace; ++k)
-      trace->instructions.insert(trace->instructions.end(), once.begin(),
-                                 once.end());
-  }
   llvm::Expected<std::unique_ptr<RISCVTarget>> target =
       RISCVTarget::create(trace->isaString, trace->vlenb);
   if (!target)
@@ -242,12 +237,10 @@ int main(int argc, char **argv) {
       TimingModel::create(**target, cpu);
   if (!model)
     return fail(model.takeError());
-  if ((*model)->getVLen() && (*model)->getVLen() != trace->vlenb * 8)
+  std::string mismatch = (*model)->checkVLen(trace->vlenb);
+  if (!mismatch.empty())
     llvm::WithColor::warning(llvm::errs(), "snr-time-riscv")
-        << llvm::formatv("the trace's VLEN is {0} bits but {1} has VLEN {2}: "
-                         "its vector timing is for VLEN {2} (record with "
-                         "QEMU -cpu rv64,v=true,vlen={2})\n",
-                         trace->vlenb * 8, cpu, (*model)->getVLen());
+        << mismatch << "\n";
 
   size_t window = count;
   if (!function.empty()) {
@@ -259,6 +252,16 @@ int main(int argc, char **argv) {
       return fail(llvm::createStringError(
           llvm::inconvertibleErrorCode(),
           "the trace does not start in function '%s'", function.c_str()));
+  }
+  if (repeatTrace > 1) {
+    // The window, again and again.
+    if (window && window < trace->instructions.size())
+      trace->instructions.resize(window);
+    std::vector<RecordedInstruction> once = trace->instructions;
+    for (unsigned k = 1; k < repeatTrace; ++k)
+      trace->instructions.insert(trace->instructions.end(), once.begin(),
+                                 once.end());
+    window = 0;
   }
   TraceTimer timer(**model);
   if (llvm::Error error = timer.prepare(*trace, window))
@@ -367,37 +370,19 @@ int main(int argc, char **argv) {
     return 0;
 
   // What each effect adds: the cycles with it, minus the cycles without it.
-  auto cyclesWith = [&](TimingOptions changed) -> llvm::Expected<uint64_t> {
-    llvm::Expected<TimingSummary> other = timer.run(changed);
-    if (!other)
-      return other.takeError();
-    return other->cycles;
-  };
-  TimingOptions noBranches = options, noVL = options, mcaCalls = options;
-  noBranches.takenBranches = false;
-  noVL.scaleWithVL = false;
-  mcaCalls.mcaCallLatency = !options.mcaCallLatency;
-  llvm::Expected<uint64_t> withoutBranches = cyclesWith(noBranches);
-  llvm::Expected<uint64_t> withoutVL = cyclesWith(noVL);
-  llvm::Expected<uint64_t> otherCalls = cyclesWith(mcaCalls);
-  llvm::Expected<uint64_t> mca = cyclesWith(TimingOptions::likeMca());
-  if (!withoutBranches || !withoutVL || !otherCalls || !mca) {
-    llvm::consumeError(withoutBranches.takeError());
-    llvm::consumeError(withoutVL.takeError());
-    llvm::consumeError(otherCalls.takeError());
-    return fail(mca ? llvm::createStringError(llvm::inconvertibleErrorCode(),
-                                              "a comparison run failed")
-                    : mca.takeError());
-  }
-  auto delta = [&](uint64_t without) {
-    int64_t d = int64_t(summary->cycles) - int64_t(without);
+  llvm::Expected<EffectCosts> costs = timer.measureEffects(options, *summary);
+  if (!costs)
+    return fail(costs.takeError());
+  auto signedText = [](int64_t d) {
     return (d >= 0 ? "+" : "") + std::to_string(d);
   };
   os << "effects (cycles with it - cycles without it): taken branches "
-     << delta(*withoutBranches) << ", actual vl " << delta(*withoutVL)
-     << ", calls at " << (options.mcaCallLatency ? "llvm-mca's" : "the model's")
-     << " latency " << delta(*otherCalls) << "\n";
-  os << "like llvm-mca: " << *mca
-     << " cycles (llvm-mca's Total Cycles: " << *mca + 1 << ")\n";
+     << signedText(costs->takenBranches) << ", actual vl "
+     << signedText(costs->actualVL) << ", calls at "
+     << (options.mcaCallLatency ? "llvm-mca's" : "the model's") << " latency "
+     << signedText(costs->calls) << "\n";
+  os << "like llvm-mca: " << costs->likeMcaCycles
+     << " cycles (llvm-mca's Total Cycles: " << costs->likeMcaCycles + 1
+     << ")\n";
   return 0;
 }

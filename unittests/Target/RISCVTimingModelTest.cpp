@@ -335,4 +335,41 @@ TEST_F(RISCVTimingModelTest, TheTimerFollowsVTypeAndVL) {
   EXPECT_EQ(likeMca->instructions, 3u);
 }
 
+TEST_F(RISCVTimingModelTest, EffectCostsAndVLen) {
+  // vsetvli (vl 16 of 32), three independent vfmacc.vv at LMUL 2, a taken
+  // bnez, an add. With the short vl timed at LMUL 1 (VA 3 cycles) the
+  // vfmaccs issue at 3, 6, 9 (ready 11, 14, 17); bnez (latency 3, no
+  // result) writes back in order at 17: issues at 14; the add after the
+  // taken branch at 14 + 1 + 1 = 16, ready 19. Without the branch's cost
+  // the add issues at 14, ready 17: +2. At LMUL 2 (VA 5 cycles) the
+  // vfmaccs issue at 3, 8, 13 (ready 21), bnez at 18, the add at 20, ready
+  // 23: the short vl saves 4. Like llvm-mca: the add at 18, ready 21.
+  RecordedTrace trace;
+  trace.isaString = "rv64gcv";
+  trace.vlenb = 64;
+  trace.instructions.push_back({0x1000, kVsetvli, 4, false, 16, 209});
+  trace.instructions.push_back({0x1004, kVfmacc, 4, false, {}, {}});
+  trace.instructions.push_back({0x1008, 0xb3881557, 4, false, {}, {}});
+  trace.instructions.push_back({0x100c, 0xb3881657, 4, false, {}, {}});
+  trace.instructions.push_back({0x1010, 0xfd6d, 2, true, {}, {}});
+  trace.instructions.push_back({0x1000 - 2, kAdd, 4, false, {}, {}});
+  TraceTimer timer(*model);
+  ASSERT_FALSE(bool(timer.prepare(trace)));
+  auto summary = timer.run(TimingOptions());
+  ASSERT_TRUE(bool(summary)) << llvm::toString(summary.takeError());
+  EXPECT_EQ(summary->cycles, 19u);
+  auto costs = timer.measureEffects(TimingOptions(), *summary);
+  ASSERT_TRUE(bool(costs)) << llvm::toString(costs.takeError());
+  EXPECT_EQ(costs->actualVL, -4);
+  EXPECT_EQ(costs->takenBranches, 2);
+  EXPECT_EQ(costs->calls, 0);
+  EXPECT_EQ(costs->likeMcaCycles, 21u);
+
+  EXPECT_EQ(model->checkVLen(64), "");
+  EXPECT_EQ(model->checkVLen(16),
+            "the trace's VLEN is 128 bits but sifive-x280 has VLEN 512: its "
+            "vector timing is for VLEN 512 (record with QEMU -cpu "
+            "rv64,v=true,vlen=512)");
+}
+
 } // namespace

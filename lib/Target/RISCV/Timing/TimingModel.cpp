@@ -246,6 +246,16 @@ TimingModel::create(const RISCVTarget &target, llvm::StringRef cpu) {
   return model;
 }
 
+std::string TimingModel::checkVLen(unsigned vlenb) const {
+  if (!vlen || vlen == vlenb * 8)
+    return "";
+  return llvm::formatv("the trace's VLEN is {0} bits but {1} has VLEN {2}: "
+                       "its vector timing is for VLEN {2} (record with QEMU "
+                       "-cpu rv64,v=true,vlen={2})",
+                       vlenb * 8, cpu, vlen)
+      .str();
+}
+
 bool TimingModel::readsVType(const RISCVInstruction &inst) const {
   const llvm::MCInstrDesc &desc = target.getInstrInfo().get(inst.getOpcode());
   for (llvm::MCPhysReg reg : desc.implicit_uses())

@@ -307,3 +307,32 @@ TraceTimer::run(const TimingOptions &options,
   }
   return engine.finish();
 }
+
+llvm::Expected<EffectCosts>
+TraceTimer::measureEffects(const TimingOptions &options,
+                           const TimingSummary &summary) {
+  auto without = [&](TimingOptions changed) -> llvm::Expected<int64_t> {
+    llvm::Expected<TimingSummary> other = run(changed);
+    if (!other)
+      return other.takeError();
+    return int64_t(summary.cycles) - int64_t(other->cycles);
+  };
+  TimingOptions noBranches = options, noVL = options, otherCalls = options;
+  noBranches.takenBranches = false;
+  noVL.scaleWithVL = false;
+  otherCalls.mcaCallLatency = !options.mcaCallLatency;
+  EffectCosts costs;
+  for (auto [changed, cost] : {std::pair{noBranches, &costs.takenBranches},
+                               {noVL, &costs.actualVL},
+                               {otherCalls, &costs.calls}}) {
+    llvm::Expected<int64_t> delta = without(changed);
+    if (!delta)
+      return delta.takeError();
+    *cost = *delta;
+  }
+  llvm::Expected<TimingSummary> likeMca = run(TimingOptions::likeMca());
+  if (!likeMca)
+    return likeMca.takeError();
+  costs.likeMcaCycles = likeMca->cycles;
+  return costs;
+}

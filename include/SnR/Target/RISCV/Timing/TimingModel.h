@@ -97,6 +97,10 @@ public:
   /// The VLEN, in bits, this CPU has in LLVM (its largest Zvl<N>b
   /// feature), which its vector timing assumes; 0 if it has none.
   unsigned getVLen() const { return vlen; }
+  /// Empty when a trace of `vlenb` bytes per vector register has the VLEN
+  /// the model assumes (or the model assumes none); else the warning to
+  /// give: the vector timing would be the other VLEN's.
+  std::string checkVLen(unsigned vlenb) const;
 
   /// Resources by ResourceId (1 to getNumResources() - 1; 0 is unused).
   unsigned getNumResources() const { return resources.size(); }

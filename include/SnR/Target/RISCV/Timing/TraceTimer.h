@@ -74,6 +74,19 @@ struct RecordedTrace {
   llvm::Expected<size_t> countInFunction(llvm::StringRef name) const;
 };
 
+/// What each of SnR's effects adds to a run: its cycles minus the cycles of
+/// the same run without that one effect (negative when it saves cycles, as
+/// a short vl does).
+struct EffectCosts {
+  int64_t takenBranches = 0;
+  int64_t actualVL = 0;
+  /// Calls at the model's latency rather than llvm-mca's (or the reverse,
+  /// if the run gives them llvm-mca's).
+  int64_t calls = 0;
+  /// The cycles with every effect off (TimingOptions::likeMca()).
+  uint64_t likeMcaCycles = 0;
+};
+
 class TraceTimer {
 public:
   /// A timer for traces of `model`'s target.
@@ -89,6 +102,11 @@ public:
   llvm::Expected<TimingSummary>
   run(const TimingOptions &options,
       llvm::ArrayRef<TimingListener *> listeners = {});
+
+  /// What each effect of `options` adds to `summary`, the run with them:
+  /// times the instructions again without each (and without all).
+  llvm::Expected<EffectCosts> measureEffects(const TimingOptions &options,
+                                             const TimingSummary &summary);
 
   size_t size() const { return steps.size(); }
   /// The i-th dynamic instruction, and the vtype in force when it runs
