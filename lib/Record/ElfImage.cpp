@@ -7,6 +7,8 @@
 #include "SnR/Record/ElfImage.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/DebugInfo/DIContext.h"
+#include "llvm/DebugInfo/DWARF/DWARFContext.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Object/ELFObjectFile.h"
 #include "llvm/Object/ObjectFile.h"
@@ -131,4 +133,37 @@ ElfImage::readCode(uint64_t pc, unsigned bytes) {
   }
   return makeError(llvm::formatv("pc 0x{0:x} is outside the code of '{1}'",
                                  pc, path));
+}
+
+llvm::DWARFContext *ElfImage::getDwarf() const {
+  if (!dwarfLoaded) {
+    dwarfLoaded = true;
+    dwarf = llvm::DWARFContext::create(*binary->getBinary());
+  }
+  return dwarf.get();
+}
+
+bool ElfImage::hasLineTable() const {
+  llvm::DWARFContext *context = getDwarf();
+  return context && context->getNumCompileUnits() > 0;
+}
+
+std::optional<SourceLine> ElfImage::lookupLine(uint64_t pc) const {
+  llvm::DWARFContext *context = getDwarf();
+  if (!context)
+    return std::nullopt;
+  llvm::DILineInfoSpecifier spec(
+      llvm::DILineInfoSpecifier::FileLineInfoKind::RelativeFilePath,
+      llvm::DILineInfoSpecifier::FunctionNameKind::ShortName);
+  std::optional<llvm::DILineInfo> info = context->getLineInfoForAddress(
+      {pc, llvm::object::SectionedAddress::UndefSection}, spec);
+  if (!info || info->Line == 0)
+    return std::nullopt;
+  SourceLine line;
+  line.file = info->FileName;
+  line.line = info->Line;
+  line.column = info->Column;
+  if (info->FunctionName != llvm::DILineInfo::BadString)
+    line.function = info->FunctionName;
+  return line;
 }

@@ -6,7 +6,8 @@
 Starts `qemu-riscv64 [-cpu CPU] -g PORT PROGRAM.elf` on a free port, waits
 until that QEMU process (not another one) listens on the port, then runs
 COMMAND with `{port}` replaced by the port and `{sym:NAME}` by the address of
-symbol NAME in PROGRAM.elf (from riscv64-linux-gnu-nm). When COMMAND ends,
+symbol NAME in PROGRAM.elf (from riscv64-linux-gnu-nm); with --kill-after S,
+QEMU is killed S seconds after COMMAND starts. When COMMAND ends,
 QEMU gets --timeout seconds to exit on its own (after `k`, `D` or the end of
 the program) before it is killed; either way it never outlives this script,
 which prints "qemu: exit status N" (or "qemu: killed") and exits with
@@ -21,6 +22,7 @@ import os
 import socket
 import subprocess
 import sys
+import threading
 import time
 
 
@@ -100,6 +102,9 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--cpu")
     parser.add_argument("--timeout", type=float, default=10)
+    parser.add_argument("--kill-after", type=float,
+                        help="SIGKILL QEMU this many seconds after COMMAND "
+                        "starts (a stub that dies mid-session)")
     parser.add_argument("program")
     parser.add_argument("command", nargs=argparse.REMAINDER)
     args = parser.parse_args()
@@ -119,7 +124,13 @@ def main():
                 arg = arg[:start] + table[arg[start + 5:end]] + arg[end + 1:]
             return arg
         sys.stdout.flush()
+        killer = None
+        if args.kill_after is not None:
+            killer = threading.Timer(args.kill_after, qemu.kill)
+            killer.start()
         status = subprocess.call([substitute(a) for a in command])
+        if killer:
+            killer.cancel()
         try:
             qemu.wait(timeout=args.timeout)
             print("qemu: exit status %d" % qemu.returncode)

@@ -17,6 +17,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "SnR/Dialect/OnePassBytecodeWriter.h"
+#include "SnR/Dialect/RISCV/RISCVDialect.h"
 #include "SnR/Dialect/SnRDialect.h"
 #include "SnR/Dialect/TraceDigest.h"
 #include "SnR/Support/BytecodeChecksum.h"
@@ -118,7 +119,7 @@ int main(int argc, char **argv) {
   snr::ignoreFileSizeSignal();
   snr::registerSnRVersionPrinter();
   mlir::DialectRegistry registry;
-  registry.insert<snr::SnRDialect>();
+  registry.insert<snr::SnRDialect, snr::riscv::RISCVDialect>();
   // The generic passes (canonicalize, cse, symbol-dce, ...) compose with ours.
   mlir::registerTransformsPasses();
   snr::registerSnRPasses();

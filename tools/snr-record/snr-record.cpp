@@ -115,6 +115,11 @@ static cl::opt<unsigned> remoteTimeout(
     cl::desc("seconds to wait for any reply of the stub (and for it to "
              "accept the connection)"),
     cl::init(10), cl::cat(remoteCategory));
+static cl::opt<std::string> rspLog(
+    "rsp-log",
+    cl::desc("write every byte sent to and received from the stub, a "
+             "line per direction change ('> ' sent, '< ' received)"),
+    cl::value_desc("file"), cl::cat(remoteCategory));
 static cl::opt<bool> detachAtEnd(
     "detach",
     cl::desc("let the program run on when the recording ends (default: "
@@ -150,10 +155,7 @@ writeTraceFile(OutputFile &output,
 /// What was recorded, and why it stopped, on standard error.
 static void report(const record::Recording &recording, size_t registers,
                    size_t regions, const target::Target &target, bool remote,
-                   std::chrono::steady_clock::time_point started) {
-  double seconds = std::chrono::duration<double>(
-                       std::chrono::steady_clock::now() - started)
-                       .count();
+                   double seconds) {
   llvm::errs() << llvm::formatv(
       "snr-record: recorded {0} instruction(s) from pc {1}", 
       recording.instructions, target.formatPc(recording.startPc));
@@ -166,10 +168,11 @@ static void report(const record::Recording &recording, size_t registers,
                                 registers, regions);
   if (remote && recording.instructions)
     llvm::errs() << llvm::formatv(
-        "; {0} round trip(s), {1:f2} per instruction, {2:f0} instructions/s",
+        "; {0} round trip(s), {1:f2} per instruction; {2:f0} instructions/s "
+        "({3:f3} s recording)",
         recording.roundTrips,
         double(recording.roundTrips) / double(recording.instructions),
-        seconds > 0 ? double(recording.instructions) / seconds : 0.0);
+        seconds > 0 ? double(recording.instructions) / seconds : 0.0, seconds);
   llvm::errs() << "\n";
 }
 
@@ -177,8 +180,12 @@ static void report(const record::Recording &recording, size_t registers,
 // In process: the reference target
 //===----------------------------------------------------------------------===//
 
+static double secondsSince(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
+      .count();
+}
+
 static int recordInProcess(OutputFile &output) {
-  auto started = std::chrono::steady_clock::now();
   MLIRContext context;
   context.loadDialect<SnRDialect>();
   llvm::SourceMgr sourceMgr;
@@ -258,8 +265,10 @@ static int recordInProcess(OutputFile &output) {
     return failAtPc(std::move(error));
 
   record::Recording recording;
+  auto started = std::chrono::steady_clock::now();
   llvm::Expected<trace::Trace> recorded = record::recordTrace(
       device, program->instructions, count, &recording);
+  double seconds = secondsSince(started);
   if (!recorded)
     return failAtPc(recorded.takeError());
   recorded->header.machine = machineName;
@@ -292,7 +301,7 @@ static int recordInProcess(OutputFile &output) {
     return fail(llvm::toString(std::move(error)));
   }
   report(recording, snapshotRegisters, snapshotRegions, target::SnRTarget(),
-         /*remote=*/false, started);
+         /*remote=*/false, seconds);
   return 0;
 }
 
@@ -401,15 +410,37 @@ static llvm::Error openRemoteProgram(RemoteProgram &program,
 }
 
 static int recordRemote(OutputFile &output) {
-  auto started = std::chrono::steady_clock::now();
   remote::ClientOptions options;
   options.connection.timeoutMs = remoteTimeout * 1000;
   options.connection.connectTimeoutMs = remoteTimeout * 1000;
+  std::unique_ptr<llvm::raw_fd_ostream> log;
+  if (!rspLog.empty()) {
+    std::error_code ec;
+    log = std::make_unique<llvm::raw_fd_ostream>(rspLog, ec);
+    if (ec)
+      return fail("cannot write '" + rspLog + "': " + ec.message());
+    std::optional<bool> lastSent;
+    options.connection.tap = [&log, lastSent](bool sent,
+                                              llvm::StringRef bytes) mutable {
+      if (lastSent != sent)
+        *log << (lastSent ? "\n" : "") << (sent ? "> " : "< ");
+      lastSent = sent;
+      *log << bytes;
+    };
+  }
   llvm::Expected<std::unique_ptr<remote::RspClient>> client =
       remote::RspClient::connect(remoteAddress, options);
   if (!client)
     return fail("--remote " + remoteAddress + ": " +
                 llvm::toString(client.takeError()));
+  // Registers are found by name in the stub's target description.
+  if (!(*client)->getTargetDescription()) {
+    llvm::consumeError((*client)->kill());
+    return fail("the stub at " + remoteAddress +
+                " offers no target description (qXfer:features:read): "
+                "SnR finds the registers it records by name in it "
+                "(docs/recording.md)");
+  }
   RemoteProgram program;
   if (llvm::Error error = openRemoteProgram(program, **client))
     return fail(llvm::toString(std::move(error)));
@@ -453,7 +484,8 @@ static int recordRemote(OutputFile &output) {
   }();
   if (!reached) {
     endSession();
-    return fail(llvm::toString(reached.takeError()));
+    return fail("cannot run to the break point: " +
+                llvm::toString(reached.takeError()));
   }
   if (reached->ended())
     return fail("the break point was never reached: " + reached->message);
@@ -461,6 +493,8 @@ static int recordRemote(OutputFile &output) {
   record::Recording recording;
   std::string body;
   size_t snapshotRegisters = 0, snapshotRegions = 0;
+  auto started = std::chrono::steady_clock::now();
+  double seconds = 0;
   if (program.loaded) {
     llvm::Expected<trace::Trace> recorded = record::recordTrace(
         debugger, program.loaded->instructions, count, &recording);
@@ -473,6 +507,7 @@ static int recordRemote(OutputFile &output) {
     recorded->header.hloMap = program.header.hloMap;
     recorded->header.lineTable = program.header.lineTable;
     recorded->fileName = outputFile;
+    seconds = secondsSince(started);
     snapshotRegisters = recorded->registers.size();
     snapshotRegions = recorded->memory.size();
     if (!recording.stop.ended())
@@ -490,6 +525,7 @@ static int recordRemote(OutputFile &output) {
       return fail(llvm::toString(recorded.takeError()));
     }
     recording = std::move(*recorded);
+    seconds = secondsSince(started);
     snapshotRegisters = recording.snapshot.registers.size();
     snapshotRegions = recording.snapshot.memory.size();
     if (!recording.stop.ended())
@@ -508,7 +544,7 @@ static int recordRemote(OutputFile &output) {
       return fail(llvm::toString(std::move(error)));
   }
   report(recording, snapshotRegisters, snapshotRegions, target,
-         /*remote=*/true, started);
+         /*remote=*/true, seconds);
   return 0;
 }
 

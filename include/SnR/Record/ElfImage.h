@@ -26,6 +26,10 @@
 #include <string>
 #include <vector>
 
+namespace llvm {
+class DWARFContext;
+} // namespace llvm
+
 namespace llvm::object {
 class ObjectFile;
 template <typename T> class OwningBinary;
@@ -36,6 +40,15 @@ namespace snr::record {
 struct ElfFunction {
   std::string name;
   uint64_t begin = 0, end = 0; ///< [begin, end)
+};
+
+/// Where an instruction came from, by the ELF's DWARF line table.
+struct SourceLine {
+  std::string file; ///< as the compiler named it (often absolute)
+  unsigned line = 0, column = 0;
+  /// The function the instruction belongs to (the inlined one, if it was
+  /// inlined); empty if DWARF does not say.
+  std::string function;
 };
 
 class ElfImage : public target::CodeReader {
@@ -54,6 +67,12 @@ public:
   llvm::ArrayRef<ElfFunction> getFunctions() const { return functions; }
   /// The address of a symbol (any kind), if the file defines it.
   std::optional<uint64_t> lookupSymbol(llvm::StringRef name) const;
+
+  /// The source line of `pc`, from DWARF (.debug_line and .debug_info);
+  /// none without debug information for it.
+  std::optional<SourceLine> lookupLine(uint64_t pc) const;
+  /// Whether the file has DWARF line information at all.
+  bool hasLineTable() const;
 
   /// Bytes of an executable section; an error outside them.
   llvm::Expected<llvm::SmallVector<uint8_t, 4>>
@@ -74,6 +93,10 @@ private:
   std::vector<ElfFunction> functions;
   std::vector<std::pair<std::string, uint64_t>> symbols; ///< sorted by name
   std::vector<Section> code;
+  /// Read on first use: most recordings need no line table.
+  mutable std::unique_ptr<llvm::DWARFContext> dwarf;
+  mutable bool dwarfLoaded = false;
+  llvm::DWARFContext *getDwarf() const;
 };
 
 } // namespace snr::record
