@@ -15,41 +15,6 @@
 using namespace snr::target::riscv::timing;
 
 //===----------------------------------------------------------------------===//
-// The round-robin strategy (llvm-mca's DefaultResourceStrategy)
-//===----------------------------------------------------------------------===//
-
-static uint64_t selectHighest(uint64_t candidates, uint64_t &next) {
-  uint64_t candidate = uint64_t(1) << llvm::Log2_64(candidates);
-  next &= (candidate | (candidate - 1));
-  return candidate;
-}
-
-uint64_t InOrderResources::Strategy::select(uint64_t readyMask) {
-  uint64_t candidates = readyMask & next;
-  if (candidates)
-    return selectHighest(candidates, next);
-  next = unitMask ^ removed;
-  removed = 0;
-  candidates = readyMask & next;
-  if (candidates)
-    return selectHighest(candidates, next);
-  next = unitMask;
-  return selectHighest(readyMask & next, next);
-}
-
-void InOrderResources::Strategy::used(uint64_t mask) {
-  if (mask > next) {
-    removed |= mask;
-    return;
-  }
-  next &= ~mask;
-  if (next)
-    return;
-  next = unitMask ^ removed;
-  removed = 0;
-}
-
-//===----------------------------------------------------------------------===//
 // Availability
 //===----------------------------------------------------------------------===//
 
@@ -301,9 +266,10 @@ uint64_t InOrderResources::nextRelease(const TimingDescriptor &desc,
   return next == ~uint64_t(0) ? cycle + 1 : next;
 }
 
-uint64_t InOrderResources::earliestIssue(const TimingDescriptor &desc,
-                                         uint64_t from, ResourceId &blocking,
-                                         uint64_t &who) const {
+uint64_t InOrderResources::earliestIssueGeneral(const TimingDescriptor &desc,
+                                                uint64_t from,
+                                                ResourceId &blocking,
+                                                uint64_t &who) const {
   uint64_t at = from;
   blocking = 0;
   who = kNoIndex;
@@ -400,21 +366,9 @@ void InOrderResources::use(ResourceId id, unsigned unit, uint64_t cycle,
     resources[links[resource.firstGroup + g]].strategy.used(resource.mask);
 }
 
-void InOrderResources::useUnit(ResourceId id, uint64_t cycle, unsigned cycles,
-                               uint64_t index,
-                               llvm::SmallVectorImpl<ResourceBusyEvent> *busy) {
-  Resource &resource = resources[id];
-  freeAt[resource.firstUnit] = cycle + cycles;
-  holder[resource.firstUnit] = index;
-  if (busy)
-    busy->push_back({id, 0, index, cycle, cycle + cycles});
-  for (unsigned g = 0; g < resource.numGroups; ++g)
-    resources[links[resource.firstGroup + g]].strategy.used(resource.mask);
-}
-
-void InOrderResources::issue(const TimingDescriptor &desc, uint64_t cycle,
-                             uint64_t index,
-                             llvm::SmallVectorImpl<ResourceBusyEvent> *busy) {
+void InOrderResources::issueGeneral(
+    const TimingDescriptor &desc, uint64_t cycle, uint64_t index,
+    llvm::SmallVectorImpl<ResourceBusyEvent> *busy) {
   auto reserve = [&](const ResourceUse &use) {
     Resource &resource = resources[use.resource];
     resource.reservedUntil = cycle + use.cycles;

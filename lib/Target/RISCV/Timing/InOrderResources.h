@@ -21,6 +21,7 @@
 #define SNR_LIB_TARGET_RISCV_TIMING_INORDERRESOURCES_H
 
 #include "SnR/Target/RISCV/Timing/TimingEvents.h"
+#include "SnR/Target/RISCV/Timing/TimingModel.h"
 
 #include "llvm/ADT/SmallVector.h"
 
@@ -37,16 +38,69 @@ public:
   /// The earliest cycle from `from` at which `desc` finds its resources,
   /// as llvm-mca's ResourceManager::checkAvailability decides it. When that
   /// is later than `from`, `blocking` is the resource it waited for last and
-  /// `holder` the instruction holding it.
+  /// `who` the instruction holding it.
   uint64_t earliestIssue(const TimingDescriptor &desc, uint64_t from,
-                         ResourceId &blocking, uint64_t &who) const;
+                         ResourceId &blocking, uint64_t &who) const {
+    if (!desc.oneUnitResources || anyReserved)
+      return earliestIssueGeneral(desc, from, blocking, who);
+    // Each use needs one unit of a one-unit resource, or of a group of them:
+    // its earliest free unit.
+    uint64_t at = from;
+    blocking = 0;
+    who = kNoIndex;
+    for (const ResourceUse &use : desc.resources) {
+      const Resource &resource = resources[use.resource];
+      if (!resource.isGroup) {
+        if (freeAt[resource.firstUnit] > at) {
+          at = freeAt[resource.firstUnit];
+          blocking = use.resource;
+          who = holder[resource.firstUnit];
+        }
+        continue;
+      }
+      uint64_t earliest = ~uint64_t(0);
+      ResourceId first = 0;
+      for (unsigned m = 0; m < resource.numMembers; ++m) {
+        ResourceId member = links[resource.firstMember + m];
+        if (freeAt[resources[member].firstUnit] < earliest) {
+          earliest = freeAt[resources[member].firstUnit];
+          first = member;
+        }
+      }
+      if (earliest > at) {
+        at = earliest;
+        blocking = first;
+        who = holder[resources[first].firstUnit];
+      }
+    }
+    return at;
+  }
   /// Whether `desc` finds its resources at `cycle` (checkAvailability).
   bool isAvailable(const TimingDescriptor &desc, uint64_t cycle) const;
 
   /// Issues instruction `index` at `cycle` (which must be available):
   /// picks the units it occupies and appends them to `busy` if not null.
   void issue(const TimingDescriptor &desc, uint64_t cycle, uint64_t index,
-             llvm::SmallVectorImpl<ResourceBusyEvent> *busy);
+             llvm::SmallVectorImpl<ResourceBusyEvent> *busy) {
+    if (!desc.oneUnitResources)
+      return issueGeneral(desc, cycle, index, busy);
+    for (const ResourceUse &use : desc.resources) {
+      Resource &resource = resources[use.resource];
+      if (!resource.isGroup) {
+        useUnit(use.resource, cycle, use.cycles, index, busy);
+        continue;
+      }
+      // The strategy picks among the free members.
+      uint64_t ready = 0;
+      for (unsigned m = 0; m < resource.numMembers; ++m) {
+        const Resource &member = resources[links[resource.firstMember + m]];
+        if (freeAt[member.firstUnit] <= cycle)
+          ready |= member.mask;
+      }
+      useUnit(model.getResourceOfMask(resource.strategy.select(ready)), cycle,
+              use.cycles, index, busy);
+    }
+  }
 
 private:
   /// llvm-mca's DefaultResourceStrategy: round robin over the ready units
@@ -55,8 +109,34 @@ private:
     uint64_t unitMask = 0;
     uint64_t next = 0;
     uint64_t removed = 0;
-    uint64_t select(uint64_t readyMask);
-    void used(uint64_t mask);
+    uint64_t select(uint64_t readyMask) {
+      uint64_t candidates = readyMask & next;
+      if (candidates)
+        return selectHighest(candidates);
+      next = unitMask ^ removed;
+      removed = 0;
+      candidates = readyMask & next;
+      if (candidates)
+        return selectHighest(candidates);
+      next = unitMask;
+      return selectHighest(readyMask & next);
+    }
+    void used(uint64_t mask) {
+      if (mask > next) {
+        removed |= mask;
+        return;
+      }
+      next &= ~mask;
+      if (next)
+        return;
+      next = unitMask ^ removed;
+      removed = 0;
+    }
+    uint64_t selectHighest(uint64_t candidates) {
+      uint64_t candidate = uint64_t(1) << (63 - __builtin_clzll(candidates));
+      next &= (candidate | (candidate - 1));
+      return candidate;
+    }
   };
   /// A resource, flat: its units' slots in `freeAt` and `holder`, a group's
   /// members (units) and a unit's groups in `links`.
@@ -98,9 +178,22 @@ private:
   std::pair<ResourceId, unsigned> selectPipe(uint64_t mask, uint64_t cycle);
   void use(ResourceId id, unsigned unit, uint64_t cycle, unsigned cycles,
            uint64_t index, llvm::SmallVectorImpl<ResourceBusyEvent> *busy);
-  /// use() of a one-unit resource.
+  /// use() of a one-unit resource: held, and its groups told it is.
   void useUnit(ResourceId id, uint64_t cycle, unsigned cycles, uint64_t index,
-               llvm::SmallVectorImpl<ResourceBusyEvent> *busy);
+               llvm::SmallVectorImpl<ResourceBusyEvent> *busy) {
+    Resource &resource = resources[id];
+    freeAt[resource.firstUnit] = cycle + cycles;
+    holder[resource.firstUnit] = index;
+    if (busy)
+      busy->push_back({id, 0, index, cycle, cycle + cycles});
+    for (unsigned g = 0; g < resource.numGroups; ++g)
+      resources[links[resource.firstGroup + g]].strategy.used(resource.mask);
+  }
+  uint64_t earliestIssueGeneral(const TimingDescriptor &desc, uint64_t from,
+                                ResourceId &blocking, uint64_t &who) const;
+  void issueGeneral(const TimingDescriptor &desc, uint64_t cycle,
+                    uint64_t index,
+                    llvm::SmallVectorImpl<ResourceBusyEvent> *busy);
 
   const TimingModel &model;
   std::vector<Resource> resources;

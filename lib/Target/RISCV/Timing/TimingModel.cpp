@@ -447,5 +447,19 @@ TimingModel::build(const RISCVInstruction &inst,
     use.reserved = usage.isReserved();
     result.resources.push_back(use);
   }
+  auto oneUnit = [&](ResourceId id) {
+    const ResourceInfo &info = resources[id];
+    return !info.isGroup && info.numUnits == 1;
+  };
+  result.oneUnitResources = !result.hasPartiallyOverlappingGroups;
+  for (const ResourceUse &use : result.resources) {
+    const ResourceInfo &info = resources[use.resource];
+    bool simple = !use.reserved && use.numUnits == 1;
+    if (info.isGroup)
+      simple &= llvm::all_of(info.members, oneUnit);
+    else
+      simple &= oneUnit(use.resource);
+    result.oneUnitResources &= simple;
+  }
   return result;
 }

@@ -121,6 +121,10 @@ struct TimingDescriptor {
   uint64_t usedGroups = 0;
   uint64_t usedBuffers = 0;
   bool hasPartiallyOverlappingGroups = false;
+  /// Every use needs one unit of a resource of one unit, or of a group of
+  /// such resources, and no group is reserved or partially overlaps another:
+  /// the issue models' fast path (a descriptor made by hand leaves it off).
+  bool oneUnitResources = false;
 
   bool beginGroup = false;
   bool endGroup = false;
