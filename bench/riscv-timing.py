@@ -252,7 +252,7 @@ def main():
     if others:
         md += ["", "## Other CPUs (for information: no target)", "",
                "Each recorded at its own VLEN. spacemit-x60 issues in order "
-               "(the same model as the x280's); sifive-p670 and "
+               "(as the x280 does); sifive-p670 and "
                "tt-ascalon-d8 out of order, which SnR approximates.", ""]
         for cpu, vlen in OTHER_CPUS:
             md += [f"### {cpu}, VLEN {vlen}", "",
