@@ -1,5 +1,4 @@
-//===- IssueModels.h - The in-order and out-of-order issue models -*- C++
-//-*-===//
+//===- IssueModels.h - In-order and out-of-order issue ----------*- C++ -*-===//
 //
 // Part of the SnR project.
 //

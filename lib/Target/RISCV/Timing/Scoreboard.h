@@ -1,4 +1,4 @@
-//===- Scoreboard.h - The last write of each LLVM register -----*- C++ -*-===//
+//===- Scoreboard.h - The last write of each LLVM register ------*- C++ -*-===//
 //
 // Part of the SnR project.
 //

@@ -1,4 +1,4 @@
-//===- McaInput.h - A timed trace as llvm-mca's input ----------*- C++ -*-===//
+//===- McaInput.h - A timed trace as llvm-mca's input -----------*- C++ -*-===//
 //
 // Part of the SnR project.
 //

@@ -1,5 +1,4 @@
-//===- TimingEngine.h - Issue RISC-V instructions by LLVM's model -*- C++
-//-*-===//
+//===- TimingEngine.h - Issue RISC-V instructions by a model ----*- C++ -*-===//
 //
 // Part of the SnR project.
 //

@@ -1,4 +1,4 @@
-//===- TimingEvents.h - What the RISC-V issue model notifies ---*- C++ -*-===//
+//===- TimingEvents.h - What the RISC-V issue model notifies ----*- C++ -*-===//
 //
 // Part of the SnR project.
 //

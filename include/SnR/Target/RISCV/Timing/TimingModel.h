@@ -1,5 +1,4 @@
-//===- TimingModel.h - A RISC-V core's timing, from LLVM's model -*- C++
-//-*-===//
+//===- TimingModel.h - A RISC-V core's timing from LLVM ---------*- C++ -*-===//
 //
 // Part of the SnR project.
 //

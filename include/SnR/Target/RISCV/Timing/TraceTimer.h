@@ -1,4 +1,4 @@
-//===- TraceTimer.h - Time a recorded RISC-V trace -------------*- C++ -*-===//
+//===- TraceTimer.h - Time a recorded RISC-V trace --------------*- C++ -*-===//
 //
 // Part of the SnR project.
 //
