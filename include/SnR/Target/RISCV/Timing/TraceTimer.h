@@ -8,24 +8,18 @@
 // decoded once per PC, its descriptor looked up for the vtype and vl in
 // force (TimingModel::getDescriptor), and issued by a TimingEngine.
 //
-// RecordedTrace is an interim reader of the JSONL trace's few fields the
-// timing needs (docs/trace-format.md, "Other ISAs"): the header's isa_string
-// and vlenb; the snapshot's vl and vtype; each instruction's pc, enc,
-// next_pc and the vl and vtype recorded after it. SnR's reader of RISC-V
-// traces (lib/Trace) will replace it.
-//
 //===----------------------------------------------------------------------===//
 
 #ifndef SNR_TARGET_RISCV_TIMING_TRACETIMER_H
 #define SNR_TARGET_RISCV_TIMING_TRACETIMER_H
 
+#include "SnR/Target/RISCV/Timing/RecordedTrace.h"
 #include "SnR/Target/RISCV/Timing/TimingEngine.h"
 
 #include "llvm/Support/Error.h"
 
 #include <memory>
 #include <optional>
-#include <string>
 #include <vector>
 
 namespace snr::target::riscv {
@@ -36,43 +30,6 @@ class RISCVTarget;
 namespace snr::target::riscv::timing {
 
 class TimingModel;
-
-struct RecordedInstruction {
-  uint64_t pc = 0;
-  /// The instruction word (2 or 4 bytes: `size`).
-  uint32_t encoding = 0;
-  uint8_t size = 4;
-  /// Control did not fall through (the trace has a next_pc).
-  bool taken = false;
-  /// vl and vtype as recorded after it (after a vsetvli, a fault-only-first
-  /// load), when recorded.
-  std::optional<uint64_t> vlAfter;
-  std::optional<uint64_t> vtypeAfter;
-};
-
-struct RecordedTrace {
-  std::string isaString;
-  unsigned vlenb = 0;
-  /// The header's hlo_map: the functions the window went through.
-  struct Function {
-    std::string name;
-    uint64_t begin = 0, end = 0;
-  };
-  std::vector<Function> functions;
-  /// vl and vtype in the snapshot, when the window reads them first.
-  std::optional<uint64_t> vl;
-  std::optional<uint64_t> vtype;
-  std::vector<RecordedInstruction> instructions;
-
-  /// Reads an uncompressed JSONL RISC-V trace; an error says
-  /// `file:line: message`.
-  static llvm::Expected<RecordedTrace> read(llvm::StringRef path);
-
-  /// How many instructions the window starts with that are in function
-  /// `name` (its first visit: up to its return); an error if the trace
-  /// names no such function.
-  llvm::Expected<size_t> countInFunction(llvm::StringRef name) const;
-};
 
 /// What each of SnR's effects adds to a run: its cycles minus the cycles of
 /// the same run without that one effect (negative when it saves cycles, as
