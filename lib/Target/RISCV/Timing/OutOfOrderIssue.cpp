@@ -275,7 +275,10 @@ void OutOfOrderIssue::issue(uint64_t pc, const TimingDescriptor &desc,
   if (desc.mayStore)
     binding.consider(lastMemoryIssue, StallKind::Resource, lastMemoryIndex);
   uint64_t t = binding.cycle;
-  while (!tryBook(desc, t))
+  // (A use no unit can ever take, more units than the resource has, would
+  // search forever: past the calendar's horizon it is given up.)
+  for (uint64_t tries = 0;
+       !tryBook(desc, t) && tries < ResourceCalendar::kHorizon; ++tries)
     ++t;
   if (t > binding.cycle) {
     binding.kind = StallKind::Resource;
