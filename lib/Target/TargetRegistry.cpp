@@ -38,6 +38,31 @@ snr::target::createTargetForElf(unsigned machine, bool is64Bit,
       machine));
 }
 
+llvm::Expected<std::unique_ptr<Target>>
+snr::target::createTargetForIsa(llvm::StringRef isa, llvm::StringRef isaString,
+                                std::optional<uint64_t> vlenb) {
+  if (isa == "riscv64") {
+    if (!vlenb)
+      return llvm::createStringError(
+          "a riscv64 trace must say its vector register width ('vlenb' in "
+          "its header)");
+    if (*vlenb > 8192)
+      return llvm::createStringError(
+          llvm::formatv("vlenb {0} is not a vector register width for "
+                        "riscv64 (a power of two bytes, VLEN up to 65536 "
+                        "bits)",
+                        *vlenb));
+    llvm::Expected<std::unique_ptr<riscv::RISCVTarget>> target =
+        riscv::RISCVTarget::create(isaString.empty() ? "rv64gcv" : isaString,
+                                   unsigned(*vlenb));
+    if (!target)
+      return target.takeError();
+    return std::unique_ptr<Target>(std::move(*target));
+  }
+  return llvm::createStringError(
+      llvm::formatv("the ISA '{0}' is not one SnR knows (snr, riscv64)", isa));
+}
+
 llvm::ArrayRef<llvm::StringRef> snr::target::getTargetNames() {
   static const llvm::StringRef kNames[] = {"snr", "riscv64"};
   return kNames;

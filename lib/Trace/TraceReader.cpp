@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "SnR/Trace/TraceReader.h"
+#include "JsonLineReader.h"
 #include "SnR/Trace/LineSource.h"
 
 #include "llvm/ADT/DenseSet.h"
@@ -83,114 +84,35 @@ Field lookupField(std::string_view key) {
   return Field::Unknown;
 }
 
-std::string quoted(std::string_view text) {
-  std::string s = "'";
-  s += text.size() > 40 ? std::string(text.substr(0, 40)) + "..."
-                        : std::string(text);
-  return s + "'";
-}
-
-/// The first non-blank character after the JSON object `line` starts with,
-/// or null if the object is not closed or nothing follows it. Only asked
-/// after an error, to name content after the object as such.
-const char *afterObject(StringRef line) {
-  size_t pos = line.find_first_not_of(" \t");
-  if (pos == StringRef::npos || line[pos] != '{')
-    return nullptr;
-  unsigned depth = 0;
-  for (; pos < line.size(); ++pos) {
-    char c = line[pos];
-    if (c == '"') {
-      for (++pos; pos < line.size() && line[pos] != '"'; ++pos)
-        if (line[pos] == '\\')
-          ++pos;
-    } else if (c == '{' || c == '[') {
-      ++depth;
-    } else if ((c == '}' || c == ']') && --depth == 0) {
-      size_t rest = line.find_first_not_of(" \t", pos + 1);
-      return rest == StringRef::npos ? nullptr : line.data() + rest;
-    }
-  }
-  return nullptr;
-}
-
-class Reader {
+class Reader : public JsonLineReader {
 public:
   Reader(StringRef file, TraceConsumer &consumer, const ReaderOptions &options)
-      : file(file.str()), consumer(consumer), options(options) {
+      : JsonLineReader(file), consumer(consumer), options(options) {
     for (unsigned i = 0; i < arch::kNumOpcodes; ++i)
       opcodes[arch::getMnemonic(arch::Opcode(i))] = arch::Opcode(i);
   }
 
-  llvm::Error run(LineSource &source);
-
 private:
-  // Errors. Each returns false so parsers can `return fail(...)`.
-  bool fail(const char *at, const Twine &message) {
-    unsigned column = 1;
-    if (at >= line.data() && at <= line.data() + line.size())
-      column = unsigned(at - line.data()) + 1;
-    error = std::make_unique<TraceError>(file, SourcePos{lineNo, column},
-                                         message.str());
-    return false;
-  }
-  /// Content after the line's object, if that is what made it malformed.
-  bool failTrailing(const char *rest) {
-    // simdjson skips a CR as blank: look back for one.
-    const char *blank = rest;
-    while (blank > line.data() &&
-           (blank[-1] == '\r' || blank[-1] == ' ' || blank[-1] == '\t'))
-      --blank;
-    const char *cr = std::find(blank, rest, '\r');
-    if (cr != rest || *rest == '\r')
-      return fail(cr, "a carriage return that does not end the line: the "
-                        "file has CR-only line endings; expected LF or CRLF");
-    return fail(rest, Twine("unexpected content after the ") +
-                          (sawHeader ? "record's" : "header's") +
-                          " closing '}'");
-  }
-  bool failJson(simdjson::error_code code, ondemand::document &doc) {
-    if (const char *rest = afterObject(line))
-      return failTrailing(rest);
-    const char *at = nullptr;
-    if (doc.current_location().get(at))
-      at = nullptr;
-    return fail(at, Twine("malformed JSON: ") + simdjson::error_message(code));
-  }
-
-  static const char *at(ondemand::value &value) {
-    return value.raw_json_token().data();
-  }
+  bool parseLine(ondemand::document &doc) override;
+  bool finish() override;
 
   // Typed values.
-  bool getInt(ondemand::value value, StringRef key, int64_t &out);
-  bool getUInt(ondemand::value value, StringRef key, uint64_t &out);
-  bool getBool(ondemand::value value, StringRef key, bool &out);
-  bool getString(ondemand::value value, StringRef key, std::string_view &out);
   bool getFloat(ondemand::value value, StringRef key, float &out);
   bool getReg(ondemand::value value, StringRef key, arch::Reg &out);
   bool getMemOperand(ondemand::value value, StringRef key,
                      arch::MemOperand &out);
 
   // Records.
-  bool parseLine(ondemand::document &doc);
   bool parseHeader(ondemand::object object);
-  bool parseHloMap(ondemand::value value);
-  bool parseLineTable(ondemand::value value);
   bool parseRegister(ondemand::object object, const char *start);
   bool parseMemory(ondemand::object object, const char *start);
   bool parseInstruction(ondemand::object object, const char *start);
 
-  std::string file;
   TraceConsumer &consumer;
   const ReaderOptions &options;
   llvm::StringMap<arch::Opcode> opcodes;
-  ondemand::parser parser;
-  std::unique_ptr<TraceError> error;
 
-  StringRef line;
-  unsigned lineNo = 0;
-  bool sawHeader = false, sawInstruction = false;
+  bool sawInstruction = false;
   TraceHeader header;
 
   // Snapshot checks.
@@ -205,36 +127,6 @@ private:
   uint64_t instructionCount = 0;
   std::vector<uint8_t> bytes;
 };
-
-bool Reader::getInt(ondemand::value value, StringRef key, int64_t &out) {
-  if (value.get_int64().get(out))
-    return fail(at(value), "'" + key + "' must be an integer, but is " +
-                               quoted(value.raw_json_token()));
-  return true;
-}
-
-bool Reader::getUInt(ondemand::value value, StringRef key, uint64_t &out) {
-  if (value.get_uint64().get(out))
-    return fail(at(value), "'" + key +
-                               "' must be a non-negative integer, but is " +
-                               quoted(value.raw_json_token()));
-  return true;
-}
-
-bool Reader::getBool(ondemand::value value, StringRef key, bool &out) {
-  if (value.get_bool().get(out))
-    return fail(at(value), "'" + key + "' must be true or false, but is " +
-                               quoted(value.raw_json_token()));
-  return true;
-}
-
-bool Reader::getString(ondemand::value value, StringRef key,
-                       std::string_view &out) {
-  const char *start = at(value);
-  if (value.get_string().get(out))
-    return fail(start, "'" + key + "' must be a string");
-  return true;
-}
 
 /// The f32 whose bits "0x" + 8 hex digits spell, as the dialect prints a
 /// NaN lane; the only spelling that keeps a NaN's sign and payload.
@@ -352,46 +244,16 @@ bool Reader::getMemOperand(ondemand::value value, StringRef key,
   return true;
 }
 
-llvm::Error Reader::run(LineSource &source) {
-  while (source.next(line)) {
-    lineNo = source.lineNumber();
-    if (line.trim().empty())
-      continue;
-    ondemand::document doc;
-    auto code = parser.iterate(line.data(), line.size(),
-                               line.size() + LineSource::kPadding)
-                    .get(doc);
-    // A failed iterate leaves no document to ask for a location (an
-    // unterminated string, as a truncated last line has): point at the line.
-    if (code) {
-      if (const char *rest = afterObject(line))
-        failTrailing(rest);
-      else
-        fail(line.data(),
-             Twine("malformed JSON: ") + simdjson::error_message(code));
-      return llvm::Error(std::move(error));
-    }
-    if (!parseLine(doc))
-      return llvm::Error(std::move(error));
-  }
-  if (llvm::Error e = source.takeError())
-    return llvm::make_error<TraceError>(
-        file, SourcePos{source.lineNumber() + 1, 1}, llvm::toString(std::move(e)));
-  // End-of-file problems point at the last line (line 1 of an empty file).
-  lineNo = std::max(1u, source.lineNumber());
-  line = {};
-  if (!sawHeader) {
-    fail(nullptr, "empty trace: expected a header line {\"format\": "
-                  "\"snr-trace\", ...}");
-    return llvm::Error(std::move(error));
-  }
-  if (header.instructionCount && *header.instructionCount != instructionCount) {
-    fail(nullptr, llvm::formatv("the header announces {0} instructions but "
-                                "the file has {1} (truncated?)",
-                                *header.instructionCount, instructionCount));
-    return llvm::Error(std::move(error));
-  }
-  return llvm::Error::success();
+bool Reader::finish() {
+  if (!sawHeader)
+    return fail(nullptr, "empty trace: expected a header line {\"format\": "
+                         "\"snr-trace\", ...}");
+  if (header.instructionCount && *header.instructionCount != instructionCount)
+    return fail(nullptr, llvm::formatv("the header announces {0} instructions "
+                                       "but the file has {1} (truncated?)",
+                                       *header.instructionCount,
+                                       instructionCount));
+  return true;
 }
 
 bool Reader::parseLine(ondemand::document &doc) {
@@ -402,11 +264,8 @@ bool Reader::parseLine(ondemand::document &doc) {
                ? fail(start, "expected a JSON object on each line")
                : failJson(code, doc);
   if (!sawHeader) {
-    if (!parseHeader(object))
+    if (!parseHeader(object) || !checkNothingAfter(doc))
       return false;
-    const char *rest = nullptr;
-    if (!doc.current_location().get(rest) && rest)
-      return failTrailing(rest);
     sawHeader = true;
     expectedPc = header.startPc;
     consumer.onHeader(header);
@@ -428,14 +287,7 @@ bool Reader::parseLine(ondemand::document &doc) {
     return fail(start + 1, "record starts with " + quoted(key) +
                                "; expected \"pc\" (an instruction), \"reg\" "
                                "or \"mem\" (a snapshot entry)");
-  if (!ok)
-    return false;
-  // simdjson 3.0 has no document::at_end(): a location left after the
-  // object is content that follows it.
-  const char *rest = nullptr;
-  if (!doc.current_location().get(rest) && rest)
-    return failTrailing(rest);
-  return true;
+  return ok && checkNothingAfter(doc);
 }
 
 bool Reader::parseHeader(ondemand::object object) {
@@ -498,13 +350,13 @@ bool Reader::parseHeader(ondemand::object object) {
         return false;
       header.instructionCount = count;
     } else if (key == "hlo_map") {
-      if (!parseHloMap(value))
+      if (!parseHloMap(value, header))
         return false;
     } else if (key == "reordered") {
       if (!getBool(value, "reordered", header.reordered))
         return false;
     } else if (key == "line_table") {
-      if (!parseLineTable(value))
+      if (!parseLineTable(value, header))
         return false;
     } else {
       return fail(vat - 3 - key.size(),
@@ -522,123 +374,6 @@ bool Reader::parseHeader(ondemand::object object) {
   if (missing)
     return fail(start, Twine("the header has no '") + missing +
                            "' field (the first line of a trace is its header)");
-  return true;
-}
-
-bool Reader::parseHloMap(ondemand::value value) {
-  ondemand::array array;
-  if (value.get_array().get(array))
-    return fail(at(value), "'hlo_map' must be an array of "
-                           "{\"begin\", \"end\", \"name\"}");
-  size_t index = 0;
-  for (auto elementResult : array) {
-    ondemand::value element;
-    std::string path = llvm::formatv("hlo_map[{0}]", index++).str();
-    if (std::move(elementResult).get(element))
-      return fail(line.data(), "malformed JSON in " + path);
-    const char *eat = at(element);
-    ondemand::object object;
-    if (element.get_object().get(object))
-      return fail(eat, "'" + path + "' must be an object");
-    HloRange range;
-    bool sawBegin = false, sawEnd = false, sawName = false;
-    for (auto fieldResult : object) {
-      ondemand::field field;
-      std::string_view key;
-      if (std::move(fieldResult).get(field) || field.unescaped_key().get(key))
-        return fail(eat, "malformed JSON in " + path);
-      std::string fieldPath = path + "." + std::string(key);
-      if (key == "begin") {
-        if (!getUInt(field.value(), fieldPath, range.begin))
-          return false;
-        sawBegin = true;
-      } else if (key == "end") {
-        if (!getUInt(field.value(), fieldPath, range.end))
-          return false;
-        sawEnd = true;
-      } else if (key == "name") {
-        std::string_view name;
-        if (!getString(field.value(), fieldPath, name))
-          return false;
-        range.name = std::string(name);
-        sawName = true;
-      } else {
-        return fail(eat, "unknown field '" + fieldPath +
-                             "'; expected begin, end, name");
-      }
-    }
-    if (!sawBegin || !sawEnd || !sawName)
-      return fail(eat, "'" + path + "' needs begin, end and name");
-    if (range.begin >= range.end)
-      return fail(eat, llvm::formatv("'{0}' is empty: begin {1} >= end {2}",
-                                     path, range.begin, range.end));
-    if (!header.hloMap.empty() && range.begin < header.hloMap.back().end)
-      return fail(eat, "'" + path +
-                           "' overlaps or precedes the previous range; "
-                           "ranges are sorted and disjoint");
-    header.hloMap.push_back(std::move(range));
-  }
-  return true;
-}
-
-bool Reader::parseLineTable(ondemand::value value) {
-  const char *vat = at(value);
-  ondemand::object object;
-  if (value.get_object().get(object))
-    return fail(vat, "'line_table' must be an object {\"file\", "
-                     "\"entries\": [[pc, line, column], ...]}");
-  LineTable &table = header.lineTable;
-  bool sawFile = false, sawEntries = false;
-  for (auto fieldResult : object) {
-    ondemand::field field;
-    std::string_view key;
-    if (std::move(fieldResult).get(field) || field.unescaped_key().get(key))
-      return fail(vat, "malformed JSON in line_table");
-    if (key == "file") {
-      std::string_view file;
-      if (!getString(field.value(), "line_table.file", file))
-        return false;
-      table.file = std::string(file);
-      sawFile = true;
-    } else if (key == "entries") {
-      ondemand::array entries;
-      ondemand::value entriesValue = field.value();
-      const char *eat = at(entriesValue);
-      if (entriesValue.get_array().get(entries))
-        return fail(eat, "'line_table.entries' must be an array of "
-                         "[pc, line, column]");
-      size_t index = 0;
-      for (auto entryResult : entries) {
-        std::string path =
-            llvm::formatv("line_table.entries[{0}]", index++).str();
-        ondemand::array triple;
-        if (std::move(entryResult).get_array().get(triple))
-          return fail(eat, "'" + path + "' must be [pc, line, column]");
-        uint64_t parts[3];
-        size_t count = 0;
-        for (auto partResult : triple) {
-          ondemand::value part;
-          if (count == 3 || std::move(partResult).get(part))
-            return fail(eat, "'" + path + "' must be [pc, line, column]");
-          if (!getUInt(part, path, parts[count++]))
-            return false;
-        }
-        if (count != 3)
-          return fail(eat, "'" + path + "' must be [pc, line, column]");
-        if (!table.entries.empty() && parts[0] <= table.entries.back().pc)
-          return fail(eat, "'" + path + "' is not after the previous entry; "
-                                        "entries are sorted by PC, one per PC");
-        table.entries.push_back(
-            {parts[0], unsigned(parts[1]), unsigned(parts[2])});
-      }
-      sawEntries = true;
-    } else {
-      return fail(vat, "unknown field 'line_table." + std::string(key) +
-                           "'; expected file, entries");
-    }
-  }
-  if (!sawFile || !sawEntries)
-    return fail(vat, "'line_table' needs file and entries");
   return true;
 }
 
@@ -713,28 +448,6 @@ bool Reader::parseRegister(ondemand::object object, const char *start) {
     consumer.onVectorRegister(reg, *lanes, pos);
   else
     consumer.onRegister(reg, *value, pos);
-  return true;
-}
-
-static bool decodeHex(std::string_view hex, std::vector<uint8_t> &out) {
-  if (hex.size() % 2)
-    return false;
-  out.resize(hex.size() / 2);
-  auto nibble = [](char c) -> int {
-    if (c >= '0' && c <= '9')
-      return c - '0';
-    if (c >= 'a' && c <= 'f')
-      return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F')
-      return c - 'A' + 10;
-    return -1;
-  };
-  for (size_t i = 0; i < out.size(); ++i) {
-    int hi = nibble(hex[2 * i]), lo = nibble(hex[2 * i + 1]);
-    if (hi < 0 || lo < 0)
-      return false;
-    out[i] = uint8_t(hi << 4 | lo);
-  }
   return true;
 }
 

@@ -21,6 +21,7 @@
 #include "SnR/Dialect/SnRDialect.h"
 #include "SnR/Dialect/SnROps.h"
 #include "SnR/Record/ElfImage.h"
+#include "SnR/Record/EncodedReplayCheck.h"
 #include "SnR/Record/EncodedTrace.h"
 #include "SnR/Record/LineTable.h"
 #include "SnR/Record/ProgramFile.h"
@@ -96,9 +97,11 @@ static cl::opt<uint64_t>
              cl::init(100000000), cl::cat(category));
 static cl::opt<bool> verify(
     "verify",
-    cl::desc("in process: read the trace back as the file will hold it, "
-             "replay it from its snapshot alone and check it reproduces the "
-             "device's PC sequence and final state; only then write it"),
+    cl::desc("read the trace back as the file will hold it, replay it from "
+             "its snapshot alone and check it reproduces the device's PC "
+             "sequence and final state (with --remote --elf: the stub's "
+             "registers and memory at the end of the window); only then "
+             "write it"),
     cl::init(false), cl::cat(category));
 
 static cl::OptionCategory remoteCategory(
@@ -528,20 +531,54 @@ static int recordRemote(OutputFile &output) {
     seconds = secondsSince(started);
     snapshotRegisters = recording.snapshot.registers.size();
     snapshotRegions = recording.snapshot.memory.size();
-    if (!recording.stop.ended())
-      endSession();
     // The provenance map keeps the functions the trace went through (a
     // static binary has thousands).
     llvm::erase_if(program.header.hloMap, [&](const trace::HloRange &range) {
       return !sink.executedIn(range.begin, range.end);
     });
-    if (llvm::Error error =
-            writeTraceFile(output, [&](llvm::raw_ostream &os) {
-              record::writeEncodedTraceHead(os, program.header, recording,
-                                            target);
-              os << body;
-            }))
-      return fail(llvm::toString(std::move(error)));
+    auto writeTrace = [&](llvm::raw_ostream &os) {
+      record::writeEncodedTraceHead(os, program.header, recording, target);
+      os << body;
+    };
+    if (verify) {
+      // The file's bytes are checked, replayed against the stub's state at
+      // the end of the window, before the program is killed; then written.
+      std::string fileBytes;
+      llvm::raw_string_ostream os(fileBytes);
+      if (llvm::Error error = trace::writeCompressed(
+              os, trace::compressionForFileName(outputFile), writeTrace)) {
+        endSession();
+        return fail(outputFile + ": " + llvm::toString(std::move(error)));
+      }
+      body.clear();
+      llvm::Expected<record::EncodedCheck> checked =
+          record::checkEncodedReplay(fileBytes, outputFile, target, debugger,
+                                     recording.stop.ended());
+      if (!recording.stop.ended())
+        endSession();
+      if (!checked)
+        return fail(llvm::toString(checked.takeError()));
+      output.os() << fileBytes;
+      if (llvm::Error error = output.keep())
+        return fail(llvm::toString(std::move(error)));
+      if (recording.stop.ended())
+        llvm::errs() << llvm::formatv(
+            "snr-record: --verify: the replay of {0} instruction(s) does not "
+            "diverge; the program ended, so its final registers could not be "
+            "compared\n",
+            checked->instructions);
+      else
+        llvm::errs() << llvm::formatv(
+            "snr-record: --verify: the replay of {0} instruction(s) "
+            "reproduces the device: {1} register(s) and {2} byte(s) of "
+            "memory the trace wrote are equal\n",
+            checked->instructions, checked->registers, checked->bytes);
+    } else {
+      if (!recording.stop.ended())
+        endSession();
+      if (llvm::Error error = writeTraceFile(output, writeTrace))
+        return fail(llvm::toString(std::move(error)));
+    }
   }
   report(recording, snapshotRegisters, snapshotRegions, target,
          /*remote=*/true, seconds);
@@ -570,9 +607,9 @@ int main(int argc, char **argv) {
     if (elfFile.empty() == programOption.empty())
       return fail("--remote needs exactly one of --elf FILE (a binary ISA) "
                   "and --program PROG.mlir (the snr ISA)");
-    if (verify)
-      return fail("--verify replays against the reference target in this "
-                  "process; it does not apply to --remote");
+    if (verify && elfFile.empty())
+      return fail("--verify with --remote needs --elf: the snr ISA's "
+                  "remote traces are checked by recording in process");
   }
 
   // The output is opened before the work: a path that cannot be written

@@ -59,6 +59,8 @@ public:
   readCode(uint64_t pc, unsigned bytes) = 0;
 };
 
+class Semantics;
+
 class Target {
 public:
   virtual ~Target();
@@ -88,6 +90,10 @@ public:
   virtual llvm::Error getEffects(const DecodedInstruction &inst,
                                  RegisterValues &values,
                                  InstructionEffects &effects) const = 0;
+
+  /// What its instructions do, for a functional replay (Semantics.h); null
+  /// for a target without a functional model here.
+  virtual const Semantics *getSemantics() const { return nullptr; }
 };
 
 } // namespace snr::target

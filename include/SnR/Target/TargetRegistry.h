@@ -25,6 +25,13 @@ llvm::Expected<std::unique_ptr<Target>>
 createTargetForElf(unsigned machine, bool is64Bit, llvm::StringRef isaString,
                    std::optional<uint64_t> vlenb);
 
+/// The target a trace's header names: its `isa` ("riscv64"), `isa_string`
+/// and `vlenb`. The snr ISA is not made here (its traces name no target to
+/// make: the snr reader and lib/Sim replay them).
+llvm::Expected<std::unique_ptr<Target>>
+createTargetForIsa(llvm::StringRef isa, llvm::StringRef isaString,
+                   std::optional<uint64_t> vlenb);
+
 /// The names of the ISAs SnR records and replays ("snr", "riscv64").
 llvm::ArrayRef<llvm::StringRef> getTargetNames();
 

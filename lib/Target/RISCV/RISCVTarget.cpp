@@ -8,6 +8,7 @@
 #include "EffectsContext.h"
 #include "MCRegisterTable.h"
 #include "OpcodeTable.h"
+#include "SnR/Target/RISCV/RISCVSemantics.h"
 #include "SnR/Target/RISCV/RISCVRegisters.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -125,6 +126,13 @@ RISCVTarget::create(llvm::StringRef isa, unsigned vlenb) {
     return makeError("LLVM's RISC-V opcodes are not the ones SnR knows "
                      "(FADD_S, VADD_VV, VMERGE_VVM)");
   return target;
+}
+
+const Semantics *RISCVTarget::getSemantics() const {
+  std::call_once(semanticsMade, [this] {
+    semantics = std::make_unique<RISCVSemantics>(*this);
+  });
+  return semantics.get();
 }
 
 llvm::ArrayRef<RegId> RISCVTarget::getRegIds(llvm::MCRegister reg) const {

@@ -24,6 +24,7 @@
 #include "llvm/MC/MCRegister.h"
 
 #include <memory>
+#include <mutex>
 
 namespace llvm {
 class MCAsmInfo;
@@ -41,6 +42,7 @@ namespace snr::target::riscv {
 
 struct OpcodeTable;
 struct MCRegisterTable;
+class RISCVSemantics;
 
 class RISCVTarget : public snr::target::Target {
 public:
@@ -66,6 +68,9 @@ public:
 
   llvm::Error getEffects(const DecodedInstruction &inst, RegisterValues &values,
                          InstructionEffects &effects) const override;
+
+  /// The functional model (RISCVSemantics.h), made on first use.
+  const Semantics *getSemantics() const override;
 
   /// The ISA string, normalised by LLVM ("rv64i2p1_m2p0_...").
   llvm::StringRef getISAString() const { return isaString; }
@@ -103,8 +108,11 @@ private:
 
   std::unique_ptr<const OpcodeTable> opcodes;
   std::unique_ptr<const MCRegisterTable> mcRegisters;
+  mutable std::once_flag semanticsMade;
+  mutable std::unique_ptr<RISCVSemantics> semantics;
 
   friend struct EffectsContext;
+  friend class RISCVSemantics;
 };
 
 } // namespace snr::target::riscv

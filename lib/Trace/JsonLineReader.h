@@ -1,0 +1,97 @@
+//===- JsonLineReader.h - What the trace readers share ----------*- C++ -*-===//
+//
+// Part of the SnR project.
+//
+//===----------------------------------------------------------------------===//
+//
+// The part of reading a trace that does not depend on its ISA: one JSON
+// object per line, parsed in place with simdjson's on-demand API; errors
+// located at the offending value (`file:line:column: message`); typed
+// values; content after a line's object; the header's provenance map and
+// line table. The snr reader (TraceReader.cpp) and the reader of traces of
+// other ISAs (EncodedTraceReader.cpp) derive from it, so both report every
+// problem the same way.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SNR_LIB_TRACE_JSONLINEREADER_H
+#define SNR_LIB_TRACE_JSONLINEREADER_H
+
+#include "SnR/Trace/LineSource.h"
+#include "SnR/Trace/TraceFormat.h"
+#include "SnR/Trace/TraceReader.h"
+
+#include "llvm/ADT/Twine.h"
+
+#include <memory>
+#include <simdjson.h>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace snr::trace {
+
+/// `text` in single quotes, cut after 40 characters.
+std::string quoted(std::string_view text);
+
+/// Decodes pairs of hexadecimal digits (either case) into `out`; false if
+/// `hex` is not such pairs.
+bool decodeHex(std::string_view hex, std::vector<uint8_t> &out);
+
+class JsonLineReader {
+public:
+  explicit JsonLineReader(llvm::StringRef file) : file(file.str()) {}
+  virtual ~JsonLineReader();
+
+  /// Parses every non-blank line of `source` with parseLine (until one sets
+  /// `stopped`), then calls finish; the first problem stops the read.
+  llvm::Error run(LineSource &source);
+
+protected:
+  /// One line's object; false after an error (see fail).
+  virtual bool parseLine(simdjson::ondemand::document &doc) = 0;
+  /// After the last line (`line` is empty, `lineNo` the last line's):
+  /// end-of-file checks.
+  virtual bool finish() = 0;
+
+  // Errors. Each returns false so parsers can `return fail(...)`.
+  bool fail(const char *at, const llvm::Twine &message);
+  /// Content after the line's object, if that is what made it malformed.
+  bool failTrailing(const char *rest);
+  bool failJson(simdjson::error_code code, simdjson::ondemand::document &doc);
+  /// After a record parsed: content after its object is an error.
+  bool checkNothingAfter(simdjson::ondemand::document &doc);
+
+  static const char *at(simdjson::ondemand::value &value) {
+    return value.raw_json_token().data();
+  }
+
+  // Typed values.
+  bool getInt(simdjson::ondemand::value value, llvm::StringRef key,
+              int64_t &out);
+  bool getUInt(simdjson::ondemand::value value, llvm::StringRef key,
+               uint64_t &out);
+  bool getBool(simdjson::ondemand::value value, llvm::StringRef key, bool &out);
+  bool getString(simdjson::ondemand::value value, llvm::StringRef key,
+                 std::string_view &out);
+
+  // The header's optional parts.
+  bool parseHloMap(simdjson::ondemand::value value, TraceHeader &header);
+  bool parseLineTable(simdjson::ondemand::value value, TraceHeader &header);
+
+  /// The position of `at` in the current line.
+  SourcePos positionOf(const char *at) const;
+
+  std::string file;
+  simdjson::ondemand::parser parser;
+  std::unique_ptr<TraceError> error;
+  llvm::StringRef line;
+  unsigned lineNo = 0;
+  bool sawHeader = false;
+  /// Set by parseLine to read no further line.
+  bool stopped = false;
+};
+
+} // namespace snr::trace
+
+#endif // SNR_LIB_TRACE_JSONLINEREADER_H
