@@ -253,9 +253,11 @@ static llvm::Expected<RecordedTrace> readText(llvm::StringRef text) {
 }
 
 constexpr const char *kHeader =
-    R"({"format":"snr-trace","version":1,"isa":"riscv64","isa_string":"rv64gcv","vlenb":64,"start_pc":4096,"instructions":3,"hlo_map":[{"begin":4096,"end":4104,"name":"k"}]})";
+    R"({"format":"snr-trace","version":1,"isa":"riscv64","isa_string":"rv64gcv","vlenb":64,"machine":"riscv:rv64","program":"t.elf","start_pc":4096,"instructions":3,"hlo_map":[{"begin":4096,"end":4102,"name":"k"}]})";
 
-TEST_F(RISCVTimingModelTest, ReadsTheFieldsTheTimingNeeds) {
+TEST_F(RISCVTimingModelTest, TakesTheFieldsTheTimingNeeds) {
+  // vsetvli (vl and vtype after it), c.bnez back to it (taken), vsetvli;
+  // vl in the snapshot.
   std::string text =
       std::string(kHeader) + "\n" +
       R"({"reg":"vl","bytes":"1000000000000000"})"
@@ -266,7 +268,7 @@ TEST_F(RISCVTimingModelTest, ReadsTheFieldsTheTimingNeeds) {
       "\n"
       R"({"pc":4100,"enc":"0xfd6d","next_pc":4096})"
       "\n"
-      R"({"pc":4104,"enc":"0x00d605b3"})"
+      R"({"pc":4096,"enc":"0x0d1572d7","after":{"vl":16,"vtype":209}})"
       "\n";
   llvm::Expected<RecordedTrace> trace = readText(text);
   ASSERT_TRUE(bool(trace)) << llvm::toString(trace.takeError());
@@ -276,33 +278,34 @@ TEST_F(RISCVTimingModelTest, ReadsTheFieldsTheTimingNeeds) {
   EXPECT_FALSE(trace->vtype.has_value());
   ASSERT_EQ(trace->instructions.size(), 3u);
   EXPECT_EQ(trace->instructions[0].size, 4);
+  EXPECT_EQ(trace->instructions[0].encoding, kVsetvli);
+  EXPECT_EQ(trace->instructions[0].vlAfter, std::optional<uint64_t>(16));
   EXPECT_EQ(trace->instructions[0].vtypeAfter, std::optional<uint64_t>(209));
+  EXPECT_FALSE(trace->instructions[0].taken);
   EXPECT_EQ(trace->instructions[1].size, 2);
   EXPECT_TRUE(trace->instructions[1].taken);
-  EXPECT_FALSE(trace->instructions[2].taken);
+  EXPECT_FALSE(trace->instructions[1].vlAfter.has_value());
   ASSERT_EQ(trace->functions.size(), 1u);
-  EXPECT_EQ(trace->countInFunction("k").get(), 2u);
+  EXPECT_EQ(trace->countInFunction("k").get(), 3u);
   llvm::Expected<size_t> missing = trace->countInFunction("main");
   ASSERT_FALSE(bool(missing));
   EXPECT_EQ(llvm::toString(missing.takeError()),
             "the trace goes through no function 'main'");
 }
 
-TEST_F(RISCVTimingModelTest, BadLinesAreLocated) {
+TEST_F(RISCVTimingModelTest, ReaderErrorsAreLocated) {
+  // lib/Trace's reader checks the file and says where it is wrong.
   llvm::Expected<RecordedTrace> trace = readText(
       std::string(kHeader) + "\n" + R"({"pc":4096,"enc":"d7"})" + "\n");
   ASSERT_FALSE(bool(trace));
   std::string message = llvm::toString(trace.takeError());
-  EXPECT_NE(message.find(".jsonl:2: 'enc' must be the instruction word in "
-                         "hex (\"0x1141\")"),
-            std::string::npos)
-      << message;
+  EXPECT_NE(message.find(".jsonl:2:"), std::string::npos) << message;
+  // A trace of the snr ISA is not one of RISC-V.
   trace = readText(R"({"format":"snr-trace","version":1})"
                    "\n");
   ASSERT_FALSE(bool(trace));
   message = llvm::toString(trace.takeError());
-  EXPECT_NE(message.find(":1: not a RISC-V trace"), std::string::npos)
-      << message;
+  EXPECT_NE(message.find(".jsonl:1:"), std::string::npos) << message;
 }
 
 TEST_F(RISCVTimingModelTest, TheTimerFollowsVTypeAndVL) {

@@ -5,121 +5,83 @@
 //===----------------------------------------------------------------------===//
 
 #include "SnR/Target/RISCV/Timing/RecordedTrace.h"
-
-#include "llvm/ADT/StringExtras.h"
-#include "llvm/Support/JSON.h"
-#include "llvm/Support/MemoryBuffer.h"
+#include "SnR/Trace/EncodedTrace.h"
 
 using namespace snr::target::riscv::timing;
 
-/// A register's value from its little-endian hex bytes.
-static std::optional<uint64_t> parseRegisterBytes(llvm::StringRef hex) {
-  std::string bytes;
-  if (hex.empty() || hex.size() > 16 || !llvm::tryGetFromHex(hex, bytes))
+/// A register's value from its little-endian bytes (8 at most).
+static std::optional<uint64_t> valueOf(llvm::ArrayRef<uint8_t> bytes) {
+  if (bytes.empty() || bytes.size() > 8)
     return std::nullopt;
   uint64_t value = 0;
   for (size_t i = 0; i < bytes.size(); ++i)
-    value |= uint64_t(uint8_t(bytes[i])) << (8 * i);
+    value |= uint64_t(bytes[i]) << (8 * i);
   return value;
 }
 
-llvm::Expected<RecordedTrace> RecordedTrace::read(llvm::StringRef path) {
-  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> buffer =
-      llvm::MemoryBuffer::getFileOrSTDIN(path, /*IsText=*/true);
-  if (!buffer)
-    return llvm::createStringError(buffer.getError(), "cannot read '%s': %s",
-                                   path.str().c_str(),
-                                   buffer.getError().message().c_str());
-  llvm::StringRef text = (*buffer)->getBuffer();
-  if (text.starts_with("\x1f\x8b") || text.starts_with("\x28\xb5\x2f\xfd"))
+llvm::Expected<RecordedTrace>
+RecordedTrace::fromEncodedTrace(const snr::trace::EncodedTrace &encoded) {
+  const snr::trace::TraceHeader &header = encoded.header;
+  if (header.isa != "riscv64")
     return llvm::createStringError(
         llvm::inconvertibleErrorCode(),
-        "%s: a compressed trace; the timing reads uncompressed JSONL only",
-        path.str().c_str());
-
+        "%s: not a RISC-V trace (its header's 'isa' is '%s')",
+        encoded.fileName.c_str(), header.isa.c_str());
+  if (!header.vlenb || !*header.vlenb || header.isaString.empty())
+    return llvm::createStringError(
+        llvm::inconvertibleErrorCode(),
+        "%s: a RISC-V trace's header needs 'isa_string' and 'vlenb'",
+        encoded.fileName.c_str());
   RecordedTrace trace;
-  unsigned lineNo = 0;
-  auto fail = [&](const llvm::Twine &message) {
-    return llvm::createStringError(
-        llvm::inconvertibleErrorCode(),
-        (path + ":" + llvm::Twine(lineNo) + ": " + message).str());
-  };
-  bool sawHeader = false;
-  while (!text.empty()) {
-    auto [line, rest] = text.split('\n');
-    text = rest;
-    ++lineNo;
-    line = line.trim();
-    if (line.empty())
-      continue;
-    llvm::Expected<llvm::json::Value> value = llvm::json::parse(line);
-    if (!value)
-      return fail("malformed JSON: " + llvm::toString(value.takeError()));
-    const llvm::json::Object *object = value->getAsObject();
-    if (!object)
-      return fail("expected an object");
-    if (!sawHeader) {
-      sawHeader = true;
-      std::optional<llvm::StringRef> isa = object->getString("isa");
-      if (!isa || *isa != "riscv64")
-        return fail("not a RISC-V trace (its header's 'isa' is not "
-                    "\"riscv64\")");
-      std::optional<llvm::StringRef> isaString =
-          object->getString("isa_string");
-      std::optional<int64_t> vlenb = object->getInteger("vlenb");
-      if (!isaString || !vlenb || *vlenb <= 0)
-        return fail("the header needs 'isa_string' and 'vlenb'");
-      trace.isaString = isaString->str();
-      trace.vlenb = unsigned(*vlenb);
-      if (const llvm::json::Array *map = object->getArray("hlo_map"))
-        for (const llvm::json::Value &entry : *map) {
-          const llvm::json::Object *function = entry.getAsObject();
-          if (!function)
-            continue;
-          std::optional<llvm::StringRef> name = function->getString("name");
-          std::optional<int64_t> begin = function->getInteger("begin");
-          std::optional<int64_t> end = function->getInteger("end");
-          if (name && begin && end)
-            trace.functions.push_back(
-                {name->str(), uint64_t(*begin), uint64_t(*end)});
-        }
-      continue;
-    }
-    if (std::optional<llvm::StringRef> reg = object->getString("reg")) {
-      if (*reg != "vl" && *reg != "vtype")
-        continue;
-      std::optional<llvm::StringRef> bytes = object->getString("bytes");
-      std::optional<uint64_t> parsed =
-          bytes ? parseRegisterBytes(*bytes) : std::nullopt;
-      if (!parsed)
-        return fail("'" + *reg + "' needs its value's bytes");
-      (*reg == "vl" ? trace.vl : trace.vtype) = *parsed;
-      continue;
-    }
-    std::optional<int64_t> pc = object->getInteger("pc");
-    if (!pc)
-      continue; // memory of the snapshot
-    RecordedInstruction inst;
-    inst.pc = uint64_t(*pc);
-    std::optional<llvm::StringRef> enc = object->getString("enc");
-    uint64_t word = 0;
-    if (!enc || !enc->starts_with("0x") ||
-        enc->drop_front(2).getAsInteger(16, word) || word > 0xffffffff)
-      return fail("'enc' must be the instruction word in hex (\"0x1141\")");
-    inst.encoding = uint32_t(word);
-    inst.size = (word & 3) == 3 ? 4 : 2;
-    inst.taken = object->get("next_pc") != nullptr;
-    if (const llvm::json::Object *after = object->getObject("after")) {
-      if (std::optional<int64_t> vl = after->getInteger("vl"))
-        inst.vlAfter = uint64_t(*vl);
-      if (std::optional<int64_t> vtype = after->getInteger("vtype"))
-        inst.vtypeAfter = uint64_t(*vtype);
-    }
-    trace.instructions.push_back(inst);
+  trace.isaString = header.isaString;
+  trace.vlenb = unsigned(*header.vlenb);
+  for (const snr::trace::HloRange &range : header.hloMap)
+    trace.functions.push_back({range.name, range.begin, range.end});
+  for (const snr::trace::EncodedTrace::Register &reg : encoded.registers) {
+    if (reg.name == "vl")
+      trace.vl = valueOf(reg.bytes);
+    else if (reg.name == "vtype")
+      trace.vtype = valueOf(reg.bytes);
   }
-  if (!sawHeader)
-    return fail("empty trace");
+  // The `after` names, looked up once.
+  int vlName = -1, vtypeName = -1;
+  for (size_t i = 0; i < encoded.afterNames.size(); ++i) {
+    if (encoded.afterNames[i] == "vl")
+      vlName = int(i);
+    else if (encoded.afterNames[i] == "vtype")
+      vtypeName = int(i);
+  }
+  trace.instructions.reserve(encoded.instructions.size());
+  for (const snr::trace::EncodedTrace::Instruction &inst :
+       encoded.instructions) {
+    if (inst.size != 2 && inst.size != 4)
+      return llvm::createStringError(
+          llvm::inconvertibleErrorCode(),
+          "%s:%u: an instruction of %u bytes: RISC-V's are 2 or 4",
+          encoded.fileName.c_str(), inst.line, unsigned(inst.size));
+    RecordedInstruction recorded;
+    recorded.pc = inst.pc;
+    recorded.encoding = uint32_t(inst.word);
+    recorded.size = inst.size;
+    recorded.taken = !inst.fallsThrough();
+    for (const snr::trace::EncodedTrace::After &after :
+         encoded.getAfter(inst)) {
+      if (int(after.name) == vlName)
+        recorded.vlAfter = after.value;
+      else if (int(after.name) == vtypeName)
+        recorded.vtypeAfter = after.value;
+    }
+    trace.instructions.push_back(recorded);
+  }
   return trace;
+}
+
+llvm::Expected<RecordedTrace> RecordedTrace::read(llvm::StringRef path) {
+  llvm::Expected<snr::trace::EncodedTrace> encoded =
+      snr::trace::loadEncodedTrace(path);
+  if (!encoded)
+    return encoded.takeError();
+  return fromEncodedTrace(*encoded);
 }
 
 llvm::Expected<size_t>

@@ -4,11 +4,12 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// An interim reader of the few fields of a JSONL RISC-V trace the timing
-// needs (docs/trace-format.md, "Other ISAs"): the header's isa_string, vlenb
-// and hlo_map; the snapshot's vl and vtype; each instruction's pc, enc,
-// next_pc and the vl and vtype recorded after it. SnR's reader of RISC-V
-// traces (lib/Trace) will replace it.
+// What the timing needs of a recorded RISC-V trace (docs/trace-format.md,
+// "Other ISAs"), taken from lib/Trace's reader (EncodedTrace.h): the
+// header's isa_string, vlenb and hlo_map; the snapshot's vl and vtype; each
+// instruction's pc, encoding, whether it fell through, and the vl and vtype
+// recorded after it. A dozen bytes an instruction, which the timing runs
+// over again for each effect it measures.
 //
 //===----------------------------------------------------------------------===//
 
@@ -17,6 +18,10 @@
 
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
+
+namespace snr::trace {
+struct EncodedTrace;
+} // namespace snr::trace
 
 #include <cstdint>
 #include <optional>
@@ -52,8 +57,13 @@ struct RecordedTrace {
   std::optional<uint64_t> vtype;
   std::vector<RecordedInstruction> instructions;
 
-  /// Reads an uncompressed JSONL RISC-V trace; an error says
-  /// `file:line: message`.
+  /// The fields of `trace`, which lib/Trace has read and checked; an error
+  /// if it is not a RISC-V trace with its vlenb.
+  static llvm::Expected<RecordedTrace>
+  fromEncodedTrace(const snr::trace::EncodedTrace &trace);
+  /// Reads the trace at `path` (plain, gzip or zstd; "-" for standard
+  /// input) with lib/Trace's reader; its errors say `file:line:column:
+  /// message`.
   static llvm::Expected<RecordedTrace> read(llvm::StringRef path);
 
   /// How many instructions the window starts with that are in function
