@@ -23,7 +23,7 @@ tool_dirs = [config.snr_tools_dir, config.llvm_tools_dir]
 tools = ["snr-opt", "snr-translate", "snr-record", "snr-target", "snr-gen",
          "snr-replay", "snr-diff", "snr-linearity-probe", "snr-rsp-probe",
          "snr-rsp-toy-stub", "snr-describe-riscv", "snr-replay-riscv",
-         "llvm-mc", "llvm-objdump"]
+         "snr-time-riscv", "llvm-mc", "llvm-objdump", "llvm-mca"]
 llvm_config.add_tool_substitutions(tools, tool_dirs)
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 
