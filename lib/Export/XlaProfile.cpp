@@ -6,6 +6,7 @@
 
 #include "SnR/Export/XlaProfile.h"
 #include "SnR/Analysis/ReplayAnalyses.h"
+#include "SnR/Report/ReportFigures.h"
 
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/Path.h"
@@ -42,23 +43,13 @@ void exporter::writeXlaProfile(const analysis::ReplayResults &results,
     return llvm::formatv("{0:f6}", machine.cyclesToMicroseconds(cycles));
   };
 
-  // An HLO's cost: the cycles from the first issue of each of its runs of
-  // instructions to the next run's (the first from cycle 0, the last to the
-  // end), so the costs add up to the run.
+  // An HLO's cost: its own cycles (metrics.json's hlos[].own_cycles), from
+  // each of its instructions' issue to the next one's, so the costs add up
+  // to the run.
   std::vector<uint64_t> cost(info.hloNames.size(), 0);
-  uint64_t count = info.instructions.size();
-  uint64_t begin = 0;
-  while (begin < count) {
-    uint64_t end = begin + 1;
-    while (end < count && info.hloOf[end] == info.hloOf[begin])
-      ++end;
-    uint64_t from = begin == 0 ? 0 : results.timing.instructions[begin].issue;
-    uint64_t to = end == count ? results.performance.totalCycles
-                               : results.timing.instructions[end].issue;
-    if (info.hloOf[begin] != analysis::kNoHlo)
-      cost[info.hloOf[begin]] += to - from;
-    begin = end;
-  }
+  for (uint64_t i = 0, e = info.instructions.size(); i < e; ++i)
+    if (info.hloOf[i] != analysis::kNoHlo)
+      cost[info.hloOf[i]] += report::getOwnCycles(results, i);
 
   os << "# XLA ProfiledInstructionsProto (text format), written by "
         "snr-replay from\n# "

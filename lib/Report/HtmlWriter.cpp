@@ -45,6 +45,24 @@ void HtmlWriter::tdPc(uint64_t index) {
   os << "<td class=\"num\" data-v=\"" << pc << "\">" << pc << "</td>";
 }
 
+void HtmlWriter::tdNumSub(uint64_t value, llvm::StringRef sub) {
+  os << "<td class=\"num\" data-v=\"" << value << "\">" << formatCount(value);
+  if (!sub.empty())
+    os << "<div class=\"sub\">" << escapeXml(sub) << "</div>";
+  os << "</td>";
+}
+
+void HtmlWriter::tdSub(llvm::StringRef text, llvm::StringRef sub,
+                       std::optional<uint64_t> sortKey) {
+  os << "<td";
+  if (sortKey)
+    os << " data-v=\"" << *sortKey << "\"";
+  os << ">" << escapeXml(text);
+  if (!sub.empty())
+    os << "<div class=\"sub\">" << escapeXml(sub) << "</div>";
+  os << "</td>";
+}
+
 void HtmlWriter::card(llvm::StringRef value, llvm::StringRef key) {
   os << "<div class=\"card\"><div class=\"v\">" << escapeXml(value)
      << "</div><div class=\"k\">" << escapeXml(key) << "</div></div>\n";

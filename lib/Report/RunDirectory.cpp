@@ -6,6 +6,7 @@
 
 #include "SnR/Report/RunDirectory.h"
 #include "SnR/Report/Report.h"
+#include "SnR/Trace/Compression.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/FileSystem.h"
@@ -16,15 +17,36 @@ using namespace snr;
 using namespace snr::report;
 using llvm::StringRef;
 
+llvm::StringRef
+snr::report::getRewrittenTraceFile(trace::Compression compression) {
+  switch (compression) {
+  case trace::Compression::Gzip:
+    return "rewritten.jsonl.gz";
+  case trace::Compression::Zstd:
+    return "rewritten.jsonl.zst";
+  case trace::Compression::None:
+    break;
+  }
+  return "rewritten.jsonl";
+}
+
 llvm::ArrayRef<StringRef> snr::report::getRunResultFiles() {
   // The files a reader opens first come first: they are removed first.
   static const StringRef kFiles[] = {
-      kReportHtmlFile,     kMetricsFile,        kSummaryFile,
-      kTimelineFile,       kDmaTimelineSvgFile, kUtilizationSvgFile,
-      kDataCacheSvgFile,   kFragmentationSvgFile, "remarks.yaml",
-      "annotated.mlir",    "annotated.mlirbc",  "rewritten.jsonl",
-      "rewrite.json",      "rewrite-remarks.yaml", "diff.json",
-      "diff.html",         "rewritten-program.mlir", "program-rewrite.json"};
+      kReportHtmlFile,        kMetricsFile,
+      kSummaryFile,           kTimelineFile,
+      kDmaTimelineSvgFile,    kUtilizationSvgFile,
+      kDataCacheSvgFile,      kFragmentationSvgFile,
+      kRemarksFile,           kAnnotatedMlirFile,
+      kAnnotatedBytecodeFile, "rewritten.jsonl",
+      "rewritten.jsonl.gz",   "rewritten.jsonl.zst",
+      kRewriteJsonFile,       kRewriteRemarksFile,
+      kDiffJsonFile,          kDiffHtmlFile,
+      kRewrittenProgramFile,  kProgramDiffFile,
+      kProgramDiffHtmlFile,   kProgramRewriteJsonFile,
+      // What earlier versions wrote, so a run directory never mixes
+      // versions.
+      "remarks.yaml",         "rewrite-remarks.yaml"};
   return kFiles;
 }
 

@@ -143,8 +143,10 @@ TEST_F(ReportTest, Summary) {
   EXPECT_NE(text.find("402 cycles (0.402 us at 1 GHz), 12 instructions, "
                       "IPC 0.030"),
             std::string::npos);
+  // The dma_wait stall kind is the DMA stall here: nothing else held the
+  // waits.
   EXPECT_NE(text.find("    dma_wait              226   56.2%  (base latency "
-                      "60, transfer 166)"),
+                      "60 + transfer 166 = DMA stall 226)"),
             std::string::npos)
       << text;
   EXPECT_NE(text.find("    compute                           290   72.1%  "
@@ -157,7 +159,7 @@ TEST_F(ReportTest, Summary) {
                       "(hoist-partly 1; best: to before pc 0)"),
             std::string::npos)
       << text;
-  EXPECT_NE(text.find("the largest: DMAs at pc 1, 2 in load, 1 instance, "
+  EXPECT_NE(text.find("the largest: 2 DMAs at pc 1, 2 in load, 1 instance, "
                       "issuing them together saves 100 cycles"),
             std::string::npos)
       << text;

@@ -60,7 +60,12 @@ struct TraceInfo {
   /// "prog.mlir:45:5", where the program has the instruction at `pc`, or
   /// empty without a line table entry.
   std::string locatePc(uint64_t pc) const;
-  /// "pc 12 (line 40)" or "pc 12", for messages.
+  /// Where instruction `index` is, naming the file: "prog.mlir:45:5" in
+  /// the program when the line table has its PC, else "t.jsonl:40" in the
+  /// trace, or empty.
+  std::string locate(uint64_t index) const;
+  /// "pc 12 (prog.mlir:45:5)", "pc 12 (t.jsonl:40)" or "pc 12", for
+  /// messages.
   std::string describe(uint64_t index) const;
 };
 

@@ -100,11 +100,12 @@ void DataCacheView::writeHtml(const ViewContext &context, HtmlPart part,
           "hoisted to.</figcaption>\n</figure>\n";
     os << "<figure>\n";
     writeFragmentationHeatmap(os, context.results, context.selection);
-    os << "<figcaption>Live pages of each VMEM block (rows) per cycle "
-          "window (columns), darker is fuller. Many partly filled blocks "
-          "mean fragmented free space. Neighbouring windows are merged into "
-          "one column (showing the largest count) when there are more than "
-          "fit.</figcaption>\n</figure>\n";
+    os << "<figcaption>Live pages of each VMEM block that is ever live "
+          "(rows; the others are left out) per cycle window (columns), "
+          "darker is fuller, on a scale up to the fullest block. Many partly "
+          "filled blocks mean fragmented free space. Neighbouring windows "
+          "are merged into one column (showing the largest count) when there "
+          "are more than fit.</figcaption>\n</figure>\n";
   } else if (part == HtmlPart::Tables) {
     writeSection(context, html);
   }
