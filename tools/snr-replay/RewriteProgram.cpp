@@ -189,7 +189,8 @@ snr::rewriteProgram(llvm::StringRef programFile, const trace::Trace &trace,
   // change as a diff of the two files.
   if (outcome->changed()) {
     std::string originalText;
-    llvm::raw_string_ostream(originalText) << *file->module;
+    llvm::raw_string_ostream originalStream(originalText);
+    file->module->print(originalStream);
     const rewrite::ProgramLayout &layout = outcome->proved.layout;
     record::relayoutProgram(program, layout.instructions, layout.origin,
                             layout.position, layout.entry);
@@ -198,7 +199,8 @@ snr::rewriteProgram(llvm::StringRef programFile, const trace::Trace &trace,
                        "bug):\n" +
                        diagnostics);
     std::string rewrittenText;
-    llvm::raw_string_ostream(rewrittenText) << *file->module;
+    llvm::raw_string_ostream rewrittenStream(rewrittenText);
+    file->module->print(rewrittenStream);
     outcome->rewrittenFile = "rewritten-program.mlir";
     if (llvm::Error error = writeFileAtomically(
             inDir(outcome->rewrittenFile), [&](llvm::raw_ostream &out) {
