@@ -7,9 +7,11 @@
 // Writes one replay as MLCommons Chakra's binary execution trace (package
 // ChakraProtoMsg): a GlobalMetadata message, then Node messages, each
 // prefixed with its varint32 length, into `<prefix>.<npu>.et`. Compute nodes
-// per HLO region (or per instruction) partition the run's cycles; a node per
-// DMA (memory load/store, or send/receive for remote HBM); data dependencies
-// from the dependency graph, control dependencies for program order.
+// per HLO region cut at every DMA issue and wait (or per instruction), a
+// node per DMA (memory load/store, or send/receive for remote HBM); control
+// dependencies for program order, data dependencies from each wait to its
+// DMAs and from the dependency graph. The waits' stalls are the DMAs', so a
+// schedule driven by the dependencies alone reproduces the replay's cycles.
 // docs/exports.md gives the mapping.
 //
 //===----------------------------------------------------------------------===//
