@@ -40,9 +40,13 @@ TraceInfo TraceInfo::fromTrace(const trace::Trace &trace) {
     if (inserted) {
       auto [nameIt, newName] =
           idOfName.try_emplace(range->name, HloId(info.hloNames.size()));
-      if (newName)
+      if (newName) {
         info.hloNames.push_back(range->name);
+        info.xlaNames.emplace_back();
+      }
       it->second = nameIt->second;
+      if (info.xlaNames[it->second].empty())
+        info.xlaNames[it->second] = range->xlaName;
     }
     info.hloOf.push_back(it->second);
   }

@@ -8,6 +8,7 @@
 #include "SnR/Analysis/ReplayAnalyses.h"
 #include "SnR/Report/ReportFigures.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/Path.h"
 
@@ -34,11 +35,17 @@ void exporter::writeXlaProfile(const analysis::ReplayResults &results,
                                const XlaProfileOptions &options) {
   const analysis::TraceInfo &info = results.info;
   const sim::MachineModel &machine = results.machine;
+  // The XLA instruction's name when the program gives one (the HLO
+  // region's xla_name), which XLA matches against its module; else SnR's
+  // HLO name.
   auto name = [&](analysis::HloId hlo) {
-    std::string text = info.getHloName(hlo).str();
+    llvm::StringRef xla = info.getXlaName(hlo);
+    std::string text = (xla.empty() ? info.getHloName(hlo) : xla).str();
     return quote(
         options.fingerprint.empty() ? text : options.fingerprint + "::" + text);
   };
+  unsigned named = llvm::count_if(
+      info.xlaNames, [](const std::string &x) { return !x.empty(); });
   auto micros = [&](uint64_t cycles) {
     return llvm::formatv("{0:f6}", machine.cyclesToMicroseconds(cycles));
   };
@@ -56,7 +63,11 @@ void exporter::writeXlaProfile(const analysis::ReplayResults &results,
      << llvm::sys::path::filename(info.fileName) << " replayed on "
      << machine.name << " at " << llvm::formatv("{0}", machine.clockGhz)
      << " GHz: " << results.performance.totalCycles
-     << " cycles. docs/exports.md\n";
+     << " cycles. docs/exports.md\n# Names: " << named << " of "
+     << info.hloNames.size()
+     << " HLOs have the XLA instruction name the program gives (xla_name); "
+        "the others SnR's HLO name,\n# which XLA finds only if its module "
+        "has an instruction so named.\n";
   for (auto [hlo, cycles] : llvm::enumerate(cost))
     os << "costs {\n  name: " << name(hlo) << "\n  cost_us: " << micros(cycles)
        << "\n}\n";

@@ -41,6 +41,8 @@ struct TraceInfo {
   llvm::ArrayRef<arch::Instruction> instructions;
   /// Distinct HLO names in order of first execution.
   std::vector<std::string> hloNames;
+  /// Each HLO's XLA instruction name (the hlo_map's xla_name), or empty.
+  std::vector<std::string> xlaNames;
   /// The HLO of each instruction.
   std::vector<HloId> hloOf;
   /// The trace-file line of each instruction (0 when unknown).
@@ -54,6 +56,11 @@ struct TraceInfo {
 
   /// "fusion.1", or "(no hlo)".
   llvm::StringRef getHloName(HloId id) const;
+  /// The XLA instruction HLO `id` compiles ("fusion.12"), or empty.
+  llvm::StringRef getXlaName(HloId id) const {
+    return id < xlaNames.size() ? llvm::StringRef(xlaNames[id])
+                                : llvm::StringRef();
+  }
   /// The id of the HLO named `name`, or an error that lists the trace's
   /// HLOs (for options that name one).
   llvm::Expected<HloId> lookupHlo(llvm::StringRef name) const;

@@ -95,8 +95,11 @@ void HloView::addMetrics(const ViewContext &context, Object &metrics) const {
       busy[arch::getUnitName(arch::Unit(u))] = roundTo(
           hlo.getSpan() ? double(hlo.busyCycles[u]) / double(hlo.getSpan()) : 0,
           6);
+    llvm::StringRef xla = context.results.info.getXlaName(hlo.hlo);
     result.push_back(
         Object{{"name", hlo.name},
+               {"xla_name", xla.empty() ? llvm::json::Value(nullptr)
+                                        : llvm::json::Value(xla)},
                {"instructions", int64_t(hlo.instructions)},
                {"executed", int64_t(hlo.executed)},
                {"first_cycle", int64_t(hlo.firstCycle)},
