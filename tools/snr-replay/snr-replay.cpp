@@ -174,9 +174,17 @@ static cl::opt<std::string> xlaFingerprint(
     cl::cat(exportCategory));
 static cl::opt<std::string> foldedStacks(
     "folded-stacks",
-    cl::desc("write the stall cycles as folded stacks "
-             "(hlo;pc:instruction;stall-kind cycles) for flamegraph tools"),
+    cl::desc("write the replay as folded stacks "
+             "(hlo;pc:instruction@location;leaf cycles) for flamegraph tools"),
     cl::value_desc("file"), cl::cat(exportCategory));
+static cl::opt<report::FoldedStacksMode> foldedStacksMode(
+    "folded-stacks-mode", cl::desc("what the folded stacks count"),
+    cl::values(clEnumValN(report::FoldedStacksMode::Stalls, "stalls",
+                          "the stall cycles, by stall kind (default)"),
+               clEnumValN(report::FoldedStacksMode::Cycles, "cycles",
+                          "every cycle of the run: each instruction's stall "
+                          "and issue cycles")),
+    cl::init(report::FoldedStacksMode::Stalls), cl::cat(exportCategory));
 
 static cl::OptionCategory rewriteCategory(
     "snr-replay --apply: rewrite the trace as suggested, prove it, report");
@@ -340,8 +348,8 @@ llvm::Error writeExports(const analysis::ReplayResults &results) {
     return report::writeFileAtomically(foldedStacks,
                                        [&](llvm::raw_ostream &os) {
                                          report::writeFoldedStacks(
-                                             report::computeStallStacks(
-                                                 results),
+                                             report::computeFoldedStacks(
+                                                 results, foldedStacksMode),
                                              os);
                                          return llvm::Error::success();
                                        });
