@@ -195,6 +195,9 @@ int main(int argc, char **argv) {
     return trace::writeCompressed(
         sink, compression, [&](llvm::raw_ostream &os) { recorded->write(os); });
   };
+  // What the closing line says (--verify frees the table first).
+  uint64_t recordedCount = recorded->instructions.size();
+  uint64_t recordedFrom = recorded->header.startPc;
   // --verify checks the file's bytes, not the table they are written from: a
   // writer that loses bits is caught. They are made first and written only
   // if they pass.
@@ -215,5 +218,21 @@ int main(int argc, char **argv) {
     return fail(outputFile + ": " + llvm::toString(std::move(error)));
   if (llvm::Error error = (*output)->keep())
     return fail(llvm::toString(std::move(error)));
+  // What was recorded, and why it stopped, on standard error (standard
+  // output may be the trace).
+  const sim::ArchState &state = target.getState();
+  llvm::errs() << llvm::formatv(
+      "snr-record: recorded {0} instruction(s) of {1} from pc {2} into {3}; "
+      "stopped because {4}{5}\n",
+      recordedCount, programs.front().getSymName(), recordedFrom,
+      outputFile == "-" ? std::string("standard output") : outputFile.getValue(),
+      state.halted ? "the program halted"
+                   : llvm::formatv("--count {0} was reached (the program had "
+                                   "not halted)",
+                                   count.getValue())
+                         .str(),
+      verify ? "; verified: its replay reproduces the device's PC sequence "
+               "and final state"
+             : "");
   return 0;
 }
