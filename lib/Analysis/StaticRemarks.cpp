@@ -192,6 +192,10 @@ public:
 
   void streamOptimizationRemark(const Remark &remark) override {
     llvm::remarks::Remark r = remark.generateRemark();
+    // A remark with nowhere to point has no DebugLoc (MLIR writes a
+    // placeholder file, which opt-viewer would try to open).
+    if (r.Loc && r.Loc->SourceFilePath == "<unknown file>")
+      r.Loc.reset();
     for (auto *it = r.Args.begin(); it != r.Args.end(); ++it) {
       if (it->Key != kHotnessArg)
         continue;
