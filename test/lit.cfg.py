@@ -121,6 +121,7 @@ opt_viewer = os.path.join(config.llvm_tools_dir, "..", "share", "opt-viewer",
                           "opt-viewer.py")
 try:
     import yaml  # noqa: F401
+    config.available_features.add("python-yaml")
     import pygments  # noqa: F401
     if os.path.exists(opt_viewer):
         config.available_features.add("opt-viewer")

@@ -416,16 +416,8 @@ rewriteAndProve(const trace::Trace &trace,
             }))
       return std::move(error);
   }
-  if (llvm::Error error = report::writeFileAtomically(
-          inDir("rewrite.json"), [&](llvm::raw_ostream &os) {
-            os << llvm::formatv("{0:2}",
-                                report::buildRewriteJson(results, *outcome));
-            os << "\n";
-            return llvm::Error::success();
-          }))
-    return std::move(error);
   // The rewritten trace's replay, for the DMA timeline after it and the
-  // comparison (diff.json).
+  // comparison (diff.json, rewrite.json's after).
   if (plan.changed()) {
     llvm::Expected<std::unique_ptr<analysis::ReplayResults>> replayed =
         analysis::analyzeTrace(outcome->proved.rewritten, results.machine);
@@ -434,6 +426,14 @@ rewriteAndProve(const trace::Trace &trace,
                        llvm::toString(replayed.takeError()));
     outcome->after = std::move(*replayed);
   }
+  if (llvm::Error error = report::writeFileAtomically(
+          inDir("rewrite.json"), [&](llvm::raw_ostream &os) {
+            os << llvm::formatv("{0:2}",
+                                report::buildRewriteJson(results, *outcome));
+            os << "\n";
+            return llvm::Error::success();
+          }))
+    return std::move(error);
   if (!quiet) {
     report::printTraceRewrite(results.info, *outcome, llvm::outs());
     if (plan.changed())
