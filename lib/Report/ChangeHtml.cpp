@@ -7,6 +7,7 @@
 #include "SnR/Report/ChangeHtml.h"
 #include "SnR/Analysis/ReplayAnalyses.h"
 #include "SnR/Report/Format.h"
+#include "SnR/Report/HtmlWriter.h"
 #include "SnR/Report/Report.h"
 #include "SnR/Report/ReportFigures.h"
 #include "SnR/Report/RewriteOutcome.h"
@@ -94,7 +95,8 @@ void changeRow(llvm::raw_ostream &os, size_t rank, const StaticChange &c,
      << "><td class=\"num\">" << rank << "</td><td>pc " << c.pc;
   if (c.newPc)
     os << " &rarr; " << *c.newPc;
-  os << "</td><td class=\"loc\">" << escapeXml(c.location.empty() ? "-" : c.location)
+  os << "</td><td class=\"loc\">"
+     << (c.location.empty() ? std::string("-") : escapeLocation(c.location))
      << "</td><td>" << escapeXml(c.hlo) << "</td><td class=\"wrap\">"
      << escapeXml(c.what) << "</td><td class=\"num\">"
      << formatCount(c.stallBefore) << " &rarr; " << formatCount(c.stallAfter);
@@ -229,7 +231,9 @@ void writeSuggestedChanges(llvm::raw_ostream &os,
                               info.instructions[best.target].pc);
     }
     os << "<tr><td class=\"num\">" << i + 1 << "</td><td>pc " << d.pc
-       << "</td><td class=\"loc\">" << escapeXml(where.empty() ? "-" : where) << "</td><td>"
+       << "</td><td class=\"loc\">"
+       << (where.empty() ? std::string("-") : escapeLocation(where))
+       << "</td><td>"
        << escapeXml(info.getHloName(d.hlo)) << "</td><td class=\"wrap\">"
        << escapeXml(what) << "</td><td class=\"num\">"
        << formatCount(d.stall()) << "</td><td class=\"num\">"

@@ -41,10 +41,11 @@ th, td { padding: 3px 8px; border-bottom: 1px solid #e8e8e8;
 td { white-space: nowrap; }
 td.wrap { white-space: normal; min-width: 280px; }
 .sub { color: #666; font-size: 11px; white-space: normal; }
-/* Locations and running text may break anywhere: a long file name must
-   not widen a table past the page. */
+/* Running text may break anywhere; a location after its file name
+   (escapeLocation's <wbr>), so a long file name does not widen a table past
+   the page. */
 td.loc { white-space: normal; }
-.sub, td.loc, td.wrap { overflow-wrap: anywhere; }
+td.wrap { overflow-wrap: anywhere; }
 th { white-space: normal; }
 th { background: #f2f2f2; position: sticky; top: 0; }
 table.sortable th { cursor: pointer; }

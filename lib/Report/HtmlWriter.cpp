@@ -14,6 +14,14 @@
 using namespace snr;
 using namespace snr::report;
 
+std::string snr::report::escapeLocation(llvm::StringRef location) {
+  size_t colon = location.find(':');
+  if (colon == llvm::StringRef::npos)
+    return escapeXml(location);
+  return escapeXml(location.take_front(colon)) + "<wbr>" +
+         escapeXml(location.drop_front(colon));
+}
+
 void HtmlWriter::th(llvm::StringRef text, bool numeric) {
   os << (numeric ? "<th class=\"num\">" : "<th>") << escapeXml(text) << "</th>";
 }

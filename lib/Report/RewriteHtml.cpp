@@ -8,6 +8,7 @@
 #include "SnR/Analysis/ReplayAnalyses.h"
 #include "SnR/Report/Format.h"
 #include "SnR/Report/HtmlReport.h"
+#include "SnR/Report/HtmlWriter.h"
 #include "SnR/Report/Plots.h"
 #include "SnR/Report/Report.h"
 #include "SnR/Report/ReportFigures.h"
@@ -165,7 +166,9 @@ static void writeTraceRewriteHtml(llvm::raw_ostream &os,
     bool harmful = s.stallAfter > s.stallBefore;
     os << "<tr" << (harmful ? " class=\"harmful\"" : "")
        << "><td class=\"num\" data-v=\"" << pc << "\">" << pc
-       << "</td><td class=\"loc\">" << escapeXml(where.empty() ? "-" : where) << "</td><td>"
+       << "</td><td class=\"loc\">"
+       << (where.empty() ? std::string("-") : escapeLocation(where))
+       << "</td><td>"
        << escapeXml(info.getHloName(s.hlo)) << "</td><td class=\"num\">"
        << s.moved << "</td><td class=\"num\">" << s.left
        << "</td><td class=\"num\">"
@@ -224,7 +227,8 @@ static void writeProgramRewriteHtml(llvm::raw_ostream &os,
     os << "<tr" << (harmful ? " class=\"harmful\"" : "")
        << "><td class=\"num\" data-v=\"" << p.instructions[d.dma].pc << "\">"
        << p.instructions[d.dma].pc << "</td><td class=\"loc\">"
-       << escapeXml(p.locate(d.dma)) << "</td><td>" << escapeXml(p.hlos[d.dma])
+       << escapeLocation(p.locate(d.dma)) << "</td><td>"
+       << escapeXml(p.hlos[d.dma])
        << "</td><td class=\"wrap\">";
     if (moved)
       os << "moved to pc " << p.getNewPc(d) << ", "

@@ -7,6 +7,7 @@
 #include "SnR/Report/StaticHtml.h"
 #include "SnR/Analysis/ReplayAnalyses.h"
 #include "SnR/Report/Format.h"
+#include "SnR/Report/HtmlWriter.h"
 #include "SnR/Report/Selection.h"
 #include "SnR/Report/StaticView.h"
 #include "SnR/Report/Svg.h"
@@ -91,7 +92,9 @@ void staticDmas(llvm::raw_ostream &os, const analysis::ReplayResults &results,
       where = results.info.locate(
           results.dmas.dmas[d.instances.front()].issueIndex);
     os << "<tr><td data-v=\"" << d.pc << "\">pc " << d.pc
-       << sub(where.empty() ? "-" : where) << "</td>";
+       << "<div class=\"sub\">"
+       << (where.empty() ? std::string("-") : escapeLocation(where))
+       << "</div></td>";
     td(os, results.info.getHloName(d.hlo));
     os << "<td class=\"num\" data-v=\"" << d.instances.size() << "\">"
        << formatCount(d.instances.size()) << " ("

@@ -28,6 +28,10 @@ namespace snr::report {
 
 struct ReportFigures;
 
+/// A location ("prog.mlir:2070:5") as HTML that may wrap only after its
+/// file name and at the file name's own breaks, never inside a number.
+std::string escapeLocation(llvm::StringRef location);
+
 class HtmlWriter {
 public:
   HtmlWriter(llvm::raw_ostream &os, const analysis::TraceInfo &info,
