@@ -98,6 +98,17 @@ void DataCacheView::writeHtml(const ViewContext &context, HtmlPart part,
           "region much smaller than the free pages means fragmentation: a "
           "DMA needing a contiguous buffer may not fit where it would be "
           "hoisted to.</figcaption>\n</figure>\n";
+    // An empty heatmap is left out, said in a sentence.
+    if (!context.results.dataCache.available ||
+        !context.figures.dataCache.peakOccupiedPages) {
+      os << "<p class=\"note\" id=\"" << kFragmentationPlotId
+         << "-none\">No fragmentation heatmap: "
+         << (context.results.dataCache.available
+                 ? "no VMEM page is live in the selection"
+                 : "the replay was timing-only (no addresses)")
+         << ".</p>\n";
+      return;
+    }
     os << "<figure>\n";
     writeFragmentationHeatmap(os, context.results, context.selection);
     os << "<figcaption>Live pages of each VMEM block that is ever live "
