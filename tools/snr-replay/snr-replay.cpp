@@ -193,7 +193,8 @@ static cl::opt<bool> apply(
     cl::desc("hoist the suggested DMAs and issue parallel groups together "
              "(docs/rewrite.md), replay the rewritten trace and check that "
              "its final state is identical and it is not slower; writes "
-             "rewritten.jsonl and rewrite.json"),
+             "the rewritten trace (rewritten.jsonl, compressed as the input) "
+             "and rewrite.json"),
     cl::init(false), cl::cat(rewriteCategory));
 static cl::opt<std::string> hoistModel(
     "hoist-model",
@@ -501,7 +502,7 @@ int main(int argc, char **argv) {
       "  snr-replay trace.jsonl -o out/\n\n"
       "reads a trace, replays it on the machine model, prints a summary and "
       "writes\nmetrics.json, timeline.json, the plots, report.html, "
-      "remarks.yaml and the\nannotated trace into the output directory.\n");
+      "remarks.opt.yaml and the\nannotated trace into the output directory.\n");
   auto started = std::chrono::steady_clock::now();
 
   report::ReportOptions reportOptions;
