@@ -308,17 +308,23 @@ std::string exporter::encodeChakraTrace(const analysis::ReplayResults &results,
   return ChakraWriter(results, options).write();
 }
 
+std::string exporter::getChakraTracePath(llvm::StringRef dir,
+                                         llvm::StringRef prefix,
+                                         unsigned npu) {
+  llvm::SmallString<128> path(dir);
+  llvm::sys::path::append(path, llvm::formatv("{0}.{1}.et", prefix, npu).str());
+  return std::string(path);
+}
+
 llvm::Expected<std::string>
 exporter::writeChakraTrace(const analysis::ReplayResults &results,
                            llvm::StringRef dir, const ChakraOptions &options) {
   if (std::error_code ec = llvm::sys::fs::create_directories(dir))
     return llvm::createStringError(ec, "cannot create '" + dir +
                                            "': " + ec.message());
-  std::string prefix =
-      options.prefix.empty() ? results.info.program : options.prefix;
-  llvm::SmallString<128> path(dir);
-  llvm::sys::path::append(
-      path, llvm::formatv("{0}.{1}.et", prefix, options.npu).str());
+  std::string path = getChakraTracePath(
+      dir, options.prefix.empty() ? results.info.program : options.prefix,
+      options.npu);
   std::string bytes = encodeChakraTrace(results, options);
   if (llvm::Error error =
           report::writeFileAtomically(path, [&](llvm::raw_ostream &os) {
@@ -326,5 +332,5 @@ exporter::writeChakraTrace(const analysis::ReplayResults &results,
             return llvm::Error::success();
           }))
     return std::move(error);
-  return std::string(path);
+  return path;
 }

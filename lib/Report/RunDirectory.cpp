@@ -50,6 +50,19 @@ llvm::ArrayRef<StringRef> snr::report::getRunResultFiles() {
   return kFiles;
 }
 
+std::string snr::report::getPathFromDir(StringRef dir, StringRef path) {
+  llvm::SmallString<256> absoluteDir(dir), absolutePath(path);
+  llvm::sys::fs::make_absolute(absoluteDir);
+  llvm::sys::fs::make_absolute(absolutePath);
+  llvm::sys::path::remove_dots(absoluteDir, /*remove_dot_dot=*/true);
+  llvm::sys::path::remove_dots(absolutePath, /*remove_dot_dot=*/true);
+  std::string prefix =
+      (absoluteDir + llvm::sys::path::get_separator()).str();
+  if (StringRef(absolutePath).starts_with(prefix))
+    return StringRef(absolutePath).drop_front(prefix.size()).str();
+  return std::string(absolutePath);
+}
+
 llvm::Error RunDirectory::check(StringRef dir) {
   llvm::sys::fs::file_status status;
   if (std::error_code ec = llvm::sys::fs::status(dir, status)) {

@@ -491,6 +491,13 @@ llvm::Error writeRewriteOutputs(
 }
 } // namespace
 
+/// `name` in the output directory (before the run directory is open).
+static std::string inDirPath(llvm::StringRef name) {
+  llvm::SmallString<256> path(outputDir.getValue());
+  llvm::sys::path::append(path, name);
+  return std::string(path);
+}
+
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
   snr::ignoreFileSizeSignal();
@@ -553,6 +560,29 @@ int main(int argc, char **argv) {
     loaded->header.lineTable = std::move(*table);
   }
   const trace::Trace &trace = *loaded;
+  // What else the run writes, for report.html's file list.
+  auto otherFile = [&](llvm::StringRef path, llvm::StringRef what) {
+    reportOptions.otherFiles.push_back(
+        {report::getPathFromDir(outputDir, path), what.str()});
+  };
+  otherFile(inDirPath(report::kRemarksFile),
+            "the suggestions and stalls as LLVM optimization remarks, "
+            "located in the program (opt-viewer.py reads them).");
+  if (annotated != AnnotatedFormat::None)
+    otherFile(inDirPath(annotated == AnnotatedFormat::Bytecode
+                            ? report::kAnnotatedBytecodeFile
+                            : report::kAnnotatedMlirFile),
+              "the trace as MLIR, each op annotated with its cycles and "
+              "stalls (snr-opt prints it).");
+  if (!chakraDir.empty())
+    otherFile(exporter::getChakraTracePath(chakraDir, trace.header.program,
+                                           chakraNpu),
+              "the replay as a Chakra execution trace (docs/exports.md).");
+  if (!xlaProfile.empty())
+    otherFile(xlaProfile, "XLA's latency profile (docs/exports.md).");
+  if (!foldedStacks.empty())
+    otherFile(foldedStacks, "the replay as folded stacks for flamegraph "
+                            "tools (docs/exports.md).");
   if (trace.instructions.empty()) {
     progress.done();
     return fail(traceFile + ": the trace records no instruction; there is "

@@ -8,6 +8,7 @@
 #include "XmlChecker.h"
 
 #include "SnR/Report/Report.h"
+#include "SnR/Report/RunDirectory.h"
 #include "SnR/Report/Summary.h"
 
 #include "llvm/Support/FileSystem.h"
@@ -232,6 +233,16 @@ TEST_F(ReportTest, HtmlTiesEverythingTogether) {
   EXPECT_EQ(html.find("<script src"), std::string::npos);
   EXPECT_EQ(html.find("<link "), std::string::npos);
   EXPECT_EQ(html.find("@import"), std::string::npos);
+}
+
+TEST(RunDirectoryTest, PathsFromTheReportDirectory) {
+  // Inside the directory: relative, whatever the spelling.
+  EXPECT_EQ(getPathFromDir("/a/out", "/a/out/x.pbtxt"), "x.pbtxt");
+  EXPECT_EQ(getPathFromDir("/a/out/", "/a/out/./d/x.et"), "d/x.et");
+  EXPECT_EQ(getPathFromDir("/a/b/../out", "/a/out/x"), "x");
+  // Outside it, a sibling whose name starts the same too: absolute.
+  EXPECT_EQ(getPathFromDir("/a/out", "/a/out2/x"), "/a/out2/x");
+  EXPECT_EQ(getPathFromDir("/a/out", "/tmp/x.folded"), "/tmp/x.folded");
 }
 
 } // namespace

@@ -43,6 +43,11 @@ struct ChakraOptions {
 std::string encodeChakraTrace(const analysis::ReplayResults &results,
                               const ChakraOptions &options = {});
 
+/// The file writeChakraTrace writes: `dir`/<prefix>.<npu>.et, the prefix
+/// the program's name unless given.
+std::string getChakraTracePath(llvm::StringRef dir, llvm::StringRef prefix,
+                               unsigned npu);
+
 /// Writes `dir`/<prefix>.<npu>.et (creating `dir`); returns its path.
 llvm::Expected<std::string>
 writeChakraTrace(const analysis::ReplayResults &results, llvm::StringRef dir,
