@@ -21,6 +21,8 @@ PACKAGES=(
   libprotobuf-dev protobuf-compiler python3-protobuf
   # headless, for the HTML report's rendering test (test/Report)
   chromium
+  # LLVM's opt-viewer renders the remarks (test/Report/opt-viewer.test)
+  python3-yaml python3-pygments
   # callgrind, for the analyses' linearity test (test/Analysis/linearity.test)
   valgrind
   # fault injection, for snr-replay's kill test (test/Replay/kill-strace.test)

@@ -93,6 +93,45 @@ else:
     lit_config.note("speedscope could not be installed from npm: "
                     "test/Export/speedscope.test is UNSUPPORTED")
 
+# The timeline test loads timeline.json with the trace engine of Chrome
+# DevTools' Performance panel, installed once from npm beside speedscope;
+# without npm or its registry the test is UNSUPPORTED.
+trace_engine = os.path.join(npm_dir, "node_modules", "@paulirish",
+                            "trace_engine")
+if not os.path.exists(os.path.join(trace_engine, "analyze-trace.mjs")) and \
+        shutil.which("npm"):
+    import subprocess
+    try:
+        subprocess.run(["npm", "install", "--no-audit", "--no-fund",
+                        "--fetch-retries=0", "--fetch-timeout=30000",
+                        "--prefix", npm_dir, "@paulirish/trace_engine@0.0.65"],
+                       capture_output=True, timeout=120)
+    except (OSError, subprocess.TimeoutExpired):
+        pass
+if os.path.exists(os.path.join(trace_engine, "analyze-trace.mjs")) and \
+        shutil.which("node"):
+    config.available_features.add("devtools-trace-engine")
+    config.substitutions.append(
+        ("%npm_modules", os.path.join(npm_dir, "node_modules")))
+else:
+    lit_config.note("the DevTools trace engine could not be installed from "
+                    "npm: test/Report/timeline-devtools.test is UNSUPPORTED")
+
+# The remarks test renders them with LLVM's opt-viewer (llvm-22-tools ships
+# it; it needs python3-yaml and python3-pygments).
+opt_viewer = os.path.join(config.llvm_tools_dir, "..", "share", "opt-viewer",
+                          "opt-viewer.py")
+try:
+    import yaml  # noqa: F401
+    config.available_features.add("python-yaml")
+    import pygments  # noqa: F401
+    if os.path.exists(opt_viewer):
+        config.available_features.add("opt-viewer")
+        config.substitutions.append(("%opt_viewer",
+                                     os.path.normpath(opt_viewer)))
+except ImportError:
+    pass
+
 # The kill test kills snr-replay at each step of its output transaction
 # with strace's fault injection (dev.sh installs strace); where strace is
 # missing or cannot trace (no ptrace in a container) that part is

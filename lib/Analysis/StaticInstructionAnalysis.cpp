@@ -18,6 +18,14 @@
 using namespace snr;
 using namespace snr::analysis;
 
+std::string StaticParallelGroup::getDistinctPcs() const {
+  std::string text;
+  for (auto [i, pc] : llvm::enumerate(pcs))
+    if (!llvm::is_contained(llvm::ArrayRef(pcs).take_front(i), pc))
+      text += (text.empty() ? "" : ", ") + std::to_string(pc);
+  return text;
+}
+
 void StaticInstructionAnalysis::onRunStart(const sim::RunInfo &run) {
   machine = run.machine;
   instructions.clear();

@@ -11,6 +11,7 @@
 #include "llvm/Remarks/RemarkFormat.h"
 #include "llvm/Remarks/RemarkSerializer.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -106,10 +107,10 @@ void emitGroupRemark(const ReplayResults &results,
   remark::detail::InFlightRemark r = remark::missed(loc, opts);
   if (!r)
     return;
-  std::string pcs;
-  for (uint64_t pc : g.pcs)
-    pcs += (pcs.empty() ? "" : ", ") + std::to_string(pc);
-  r << text("the independent DMAs issued at pc ") << Remark::Arg("pcs", pcs)
+  r << text(llvm::formatv("the {0} independent DMAs issued at pc ",
+                          g.pcs.size())
+                .str())
+    << Remark::Arg("pcs", g.getDistinctPcs())
     << text(" are issued and waited one at a time (")
     << Remark::Arg("instances", uint64_t(g.groups.size()))
     << text(g.groups.size() == 1 ? " time), each paying the full base "
@@ -191,6 +192,10 @@ public:
 
   void streamOptimizationRemark(const Remark &remark) override {
     llvm::remarks::Remark r = remark.generateRemark();
+    // A remark with nowhere to point has no DebugLoc (MLIR writes a
+    // placeholder file, which opt-viewer would try to open).
+    if (r.Loc && r.Loc->SourceFilePath == "<unknown file>")
+      r.Loc.reset();
     for (auto *it = r.Args.begin(); it != r.Args.end(); ++it) {
       if (it->Key != kHotnessArg)
         continue;
@@ -255,4 +260,40 @@ LogicalResult snr::enableHotnessRemarks(MLIRContext &context,
       std::make_unique<HotnessRemarkStreamer>(std::move(os),
                                               std::move(*serializer)),
       std::make_unique<remark::RemarkEmittingPolicyAll>(), all);
+}
+
+llvm::Error snr::writeRemarkFile(
+    llvm::StringRef path,
+    llvm::function_ref<void(mlir::MLIRContext &context)> emit) {
+  // The streamer writes the file itself, until the context goes: write a
+  // temporary name, then rename it (as writeFileAtomically does).
+  std::string temp = (path + ".tmp-remarks").str();
+  {
+    MLIRContext context;
+    if (failed(enableHotnessRemarks(context, temp))) {
+      llvm::sys::fs::remove(temp);
+      return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                     "cannot write remarks to " + path);
+    }
+    emit(context);
+  }
+  if (std::error_code ec = llvm::sys::fs::rename(temp, path)) {
+    llvm::sys::fs::remove(temp);
+    return llvm::createFileError(path, ec);
+  }
+  return llvm::Error::success();
+}
+
+Location snr::getInstructionLocation(MLIRContext &context,
+                                     const TraceInfo &info, uint64_t index) {
+  if (const trace::LineEntry *entry =
+          info.lineTable.lookup(info.instructions[index].pc))
+    return FileLineColLoc::get(&context, info.lineTable.file, entry->line,
+                               entry->column);
+  unsigned line = index < info.lines.size() ? info.lines[index] : 0;
+  llvm::StringRef extension = llvm::sys::path::extension(info.fileName);
+  if (!line || info.fileName.empty() || extension == ".gz" ||
+      extension == ".zst")
+    return UnknownLoc::get(&context);
+  return FileLineColLoc::get(&context, info.fileName, line, 1);
 }

@@ -40,9 +40,13 @@ TraceInfo TraceInfo::fromTrace(const trace::Trace &trace) {
     if (inserted) {
       auto [nameIt, newName] =
           idOfName.try_emplace(range->name, HloId(info.hloNames.size()));
-      if (newName)
+      if (newName) {
         info.hloNames.push_back(range->name);
+        info.xlaNames.emplace_back();
+      }
       it->second = nameIt->second;
+      if (info.xlaNames[it->second].empty())
+        info.xlaNames[it->second] = range->xlaName;
     }
     info.hloOf.push_back(it->second);
   }
@@ -71,10 +75,21 @@ std::string TraceInfo::locatePc(uint64_t pc) const {
       .str();
 }
 
+std::string TraceInfo::locate(uint64_t index) const {
+  std::string where = locatePc(instructions[index].pc);
+  if (!where.empty())
+    return where;
+  unsigned line = index < lines.size() ? lines[index] : 0;
+  if (!line)
+    return "";
+  llvm::StringRef file = llvm::sys::path::filename(fileName);
+  return llvm::formatv("{0}:{1}", file.empty() ? "trace" : file, line).str();
+}
+
 std::string TraceInfo::describe(uint64_t index) const {
   uint64_t pc = instructions[index].pc;
-  unsigned line = index < lines.size() ? lines[index] : 0;
-  if (line)
-    return llvm::formatv("pc {0} (line {1})", pc, line).str();
+  std::string where = locate(index);
+  if (!where.empty())
+    return llvm::formatv("pc {0} ({1})", pc, where).str();
   return llvm::formatv("pc {0}", pc).str();
 }

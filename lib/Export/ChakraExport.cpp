@@ -10,6 +10,7 @@
 
 #include "chakra_et_def.pb.h"
 
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/Support/FileSystem.h"
@@ -69,80 +70,104 @@ private:
   pb::Node buildCompute(uint64_t id, const PlannedNode &planned);
   pb::Node buildDma(uint64_t id, const PlannedNode &planned);
   /// The node of each RAW producer of instruction `index` written before
-  /// node `id` (later ones are inside the same HLO region).
+  /// node `id` (later ones are inside the same node).
   void addProducers(uint64_t index, uint64_t id,
                     llvm::SmallVectorImpl<uint64_t> &deps) const;
   void setTime(pb::Node &node, uint64_t begin, uint64_t end) const;
   bool isDmaIssue(uint64_t index) const {
     return results.dependencies.dmaOf(index).has_value();
   }
+  /// An instruction some DMA waited on (the DMA records say which).
+  bool isDmaWait(uint64_t index) const { return dmasOfWait.count(index); }
 
   const analysis::ReplayResults &results;
   const ChakraOptions &options;
   std::vector<PlannedNode> nodes;
   /// The node of each instruction.
   std::vector<uint64_t> nodeOf;
-  /// The start cycle of each compute node, by node id (the next compute
-  /// node's start ends it).
-  std::vector<uint64_t> computeStart;
+  /// The cycles each compute node runs, by node id.
+  std::vector<std::pair<uint64_t, uint64_t>> computeCycles;
   /// The compute node before each node (kNoIndex for none).
   std::vector<uint64_t> previousCompute;
+  /// The DMAs each dma.wait waited for, by the wait's instruction index.
+  llvm::DenseMap<uint64_t, llvm::SmallVector<uint32_t, 2>> dmasOfWait;
 };
 } // namespace
 
 void ChakraWriter::plan() {
   const analysis::TraceInfo &info = results.info;
+  const auto &timing = results.timing.instructions;
   uint64_t count = info.instructions.size();
   nodeOf.assign(count, 0);
-  // One region per run of instructions of one HLO, or one per instruction.
+  for (const analysis::DmaRecord &dma : results.dmas.dmas)
+    if (dma.waitIndex != sim::kNoIndex)
+      dmasOfWait[dma.waitIndex].push_back(dma.id);
+
+  // Compute nodes: runs of one HLO (or single instructions), cut at every
+  // dma.issue (its DMA starts when the compute before it ends) and in front
+  // of every dma.wait (what comes after it starts when its DMAs complete).
+  // Each DMA's node comes right after the compute before its issue.
   bool perInstruction = options.granularity == ChakraGranularity::Instruction;
   uint64_t begin = 0;
   while (begin < count) {
-    uint64_t end = begin + 1;
-    if (!perInstruction)
-      while (end < count && info.hloOf[end] == info.hloOf[begin])
-        ++end;
-    // The region's DMAs first: they start while it runs, and its compute
-    // node may wait for them.
-    for (uint64_t i = begin; i < end; ++i)
-      if (std::optional<uint32_t> dma = results.dependencies.dmaOf(i)) {
-        nodeOf[i] = nodes.size();
-        nodes.push_back({true, i, i + 1, *dma});
-      }
-    if (perInstruction && isDmaIssue(begin)) {
-      begin = end;
+    if (std::optional<uint32_t> dma = results.dependencies.dmaOf(begin)) {
+      nodeOf[begin] = nodes.size();
+      nodes.push_back({true, begin, begin + 1, *dma});
+      ++begin;
       continue;
     }
-    uint64_t id = nodes.size();
-    nodes.push_back({false, begin, end, 0});
+    uint64_t end = begin + 1;
+    if (!perInstruction)
+      while (end < count && info.hloOf[end] == info.hloOf[begin] &&
+             !isDmaIssue(end) && !isDmaWait(end))
+        ++end;
     for (uint64_t i = begin; i < end; ++i)
-      if (!isDmaIssue(i))
-        nodeOf[i] = id;
+      nodeOf[i] = nodes.size();
+    nodes.push_back({false, begin, end, 0});
     begin = end;
   }
 
-  // Compute nodes partition [0, total cycles): each runs from its first
-  // instruction's issue (the first from cycle 0) to the next one's start.
-  computeStart.assign(nodes.size(), 0);
+  // The compute nodes partition the run's cycles but for the stalls of the
+  // dma.waits, which the DMAs reproduce (a wait's node depends on them). A
+  // compute node ends where the instruction after it issues (a dma.issue:
+  // there its DMA starts), or where it was reached if that is a wait that
+  // stalled on its DMAs; the next compute node starts there, or, beginning
+  // with such a wait, when the wait issued. The last runs to the end of
+  // the run.
+  auto stalledWait = [&](uint64_t index) {
+    return isDmaWait(index) &&
+           timing[index].kind == sim::StallKind::DmaWait &&
+           timing[index].stall;
+  };
+  computeCycles.assign(nodes.size(), {0, 0});
   previousCompute.assign(nodes.size(), sim::kNoIndex);
-  uint64_t last = sim::kNoIndex;
+  uint64_t last = sim::kNoIndex, cursor = 0;
   for (auto [id, node] : llvm::enumerate(nodes)) {
     previousCompute[id] = last;
     if (node.isDma)
       continue;
-    computeStart[id] = last == sim::kNoIndex
-                           ? 0
-                           : results.timing.instructions[node.begin].issue;
+    uint64_t start =
+        stalledWait(node.begin) ? timing[node.begin].issue : cursor;
+    uint64_t end = results.summary.totalCycles;
+    if (node.end < count) {
+      const auto &next = timing[node.end];
+      end = stalledWait(node.end) ? next.issue - std::min(next.stall,
+                                                          next.issue)
+                                  : next.issue;
+    }
+    computeCycles[id] = {start, std::max(start, end)};
+    cursor = computeCycles[id].second;
     last = id;
   }
 }
 
 void ChakraWriter::setTime(pb::Node &node, uint64_t begin, uint64_t end) const {
-  // Whole microseconds, floored at both ends, so the compute nodes'
-  // durations add up to the run's (floored) length; the exact cycles are
+  // Whole microseconds, each end rounded to the nearest: a chain of nodes
+  // lasts its ends' difference rounded (the durations' sums hold), and a
+  // DMA ends where its completion rounds to. The exact cycles are
   // attributes.
   auto micros = [&](uint64_t cycles) {
-    return uint64_t(std::floor(results.machine.cyclesToMicroseconds(cycles)));
+    return uint64_t(std::llround(results.machine.cyclesToMicroseconds(cycles)));
   };
   node.set_start_time_micros(micros(begin));
   node.set_duration_micros(micros(end) - micros(begin));
@@ -152,8 +177,12 @@ void ChakraWriter::setTime(pb::Node &node, uint64_t begin, uint64_t end) const {
 
 void ChakraWriter::addProducers(uint64_t index, uint64_t id,
                                 llvm::SmallVectorImpl<uint64_t> &deps) const {
+  // A dma.issue produces only its flag's count: what reads the flag needs
+  // the issue, which program order gives, not the DMA's completion (the
+  // waits depend on their DMAs on their own).
   for (const analysis::DepEdge &edge : results.dependencies.edgesOf(index))
-    if (edge.kind == analysis::DepKind::RAW && nodeOf[edge.other] < id)
+    if (edge.kind == analysis::DepKind::RAW && nodeOf[edge.other] < id &&
+        !isDmaIssue(edge.other))
       deps.push_back(nodeOf[edge.other]);
 }
 
@@ -171,22 +200,17 @@ pb::Node ChakraWriter::buildCompute(uint64_t id, const PlannedNode &planned) {
   } else {
     node.set_name(hlo.str());
   }
-
-  uint64_t end = results.performance.totalCycles;
-  for (uint64_t next = id + 1; next < nodes.size(); ++next)
-    if (!nodes[next].isDma) {
-      end = computeStart[next];
-      break;
-    }
-  setTime(node, computeStart[id], end);
+  setTime(node, computeCycles[id].first, computeCycles[id].second);
 
   uint64_t ops = 0;
   llvm::SmallVector<uint64_t, 8> deps;
   for (uint64_t i = planned.begin; i < planned.end; ++i) {
-    if (isDmaIssue(i))
-      continue;
     ops += results.timing.instructions[i].executed;
     addProducers(i, id, deps);
+    // A wait depends on every DMA it waited for.
+    if (auto it = dmasOfWait.find(i); it != dmasOfWait.end())
+      for (uint32_t dma : it->second)
+        deps.push_back(nodeOf[results.dmas.dmas[dma].issueIndex]);
   }
   pb::AttributeProto *numOps = node.add_attr();
   numOps->set_name("num_ops");
@@ -195,7 +219,6 @@ pb::Node ChakraWriter::buildCompute(uint64_t id, const PlannedNode &planned) {
   setDeps(deps, node.mutable_data_deps());
   return node;
 }
-
 pb::Node ChakraWriter::buildDma(uint64_t id, const PlannedNode &planned) {
   const analysis::DmaRecord &dma = results.dmas.dmas[planned.dma];
   const analysis::TraceInfo &info = results.info;
@@ -285,17 +308,23 @@ std::string exporter::encodeChakraTrace(const analysis::ReplayResults &results,
   return ChakraWriter(results, options).write();
 }
 
+std::string exporter::getChakraTracePath(llvm::StringRef dir,
+                                         llvm::StringRef prefix,
+                                         unsigned npu) {
+  llvm::SmallString<128> path(dir);
+  llvm::sys::path::append(path, llvm::formatv("{0}.{1}.et", prefix, npu).str());
+  return std::string(path);
+}
+
 llvm::Expected<std::string>
 exporter::writeChakraTrace(const analysis::ReplayResults &results,
                            llvm::StringRef dir, const ChakraOptions &options) {
   if (std::error_code ec = llvm::sys::fs::create_directories(dir))
     return llvm::createStringError(ec, "cannot create '" + dir +
                                            "': " + ec.message());
-  std::string prefix =
-      options.prefix.empty() ? results.info.program : options.prefix;
-  llvm::SmallString<128> path(dir);
-  llvm::sys::path::append(
-      path, llvm::formatv("{0}.{1}.et", prefix, options.npu).str());
+  std::string path = getChakraTracePath(
+      dir, options.prefix.empty() ? results.info.program : options.prefix,
+      options.npu);
   std::string bytes = encodeChakraTrace(results, options);
   if (llvm::Error error =
           report::writeFileAtomically(path, [&](llvm::raw_ostream &os) {
@@ -303,5 +332,5 @@ exporter::writeChakraTrace(const analysis::ReplayResults &results,
             return llvm::Error::success();
           }))
     return std::move(error);
-  return std::string(path);
+  return path;
 }

@@ -6,7 +6,9 @@
 
 #include "SnR/Export/XlaProfile.h"
 #include "SnR/Analysis/ReplayAnalyses.h"
+#include "SnR/Report/ReportFigures.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/Path.h"
 
@@ -33,39 +35,39 @@ void exporter::writeXlaProfile(const analysis::ReplayResults &results,
                                const XlaProfileOptions &options) {
   const analysis::TraceInfo &info = results.info;
   const sim::MachineModel &machine = results.machine;
+  // The XLA instruction's name when the program gives one (the HLO
+  // region's xla_name), which XLA matches against its module; else SnR's
+  // HLO name.
   auto name = [&](analysis::HloId hlo) {
-    std::string text = info.getHloName(hlo).str();
+    llvm::StringRef xla = info.getXlaName(hlo);
+    std::string text = (xla.empty() ? info.getHloName(hlo) : xla).str();
     return quote(
         options.fingerprint.empty() ? text : options.fingerprint + "::" + text);
   };
+  unsigned named = llvm::count_if(
+      info.xlaNames, [](const std::string &x) { return !x.empty(); });
   auto micros = [&](uint64_t cycles) {
     return llvm::formatv("{0:f6}", machine.cyclesToMicroseconds(cycles));
   };
 
-  // An HLO's cost: the cycles from the first issue of each of its runs of
-  // instructions to the next run's (the first from cycle 0, the last to the
-  // end), so the costs add up to the run.
+  // An HLO's cost: its own cycles (metrics.json's hlos[].own_cycles), from
+  // each of its instructions' issue to the next one's, so the costs add up
+  // to the run.
   std::vector<uint64_t> cost(info.hloNames.size(), 0);
-  uint64_t count = info.instructions.size();
-  uint64_t begin = 0;
-  while (begin < count) {
-    uint64_t end = begin + 1;
-    while (end < count && info.hloOf[end] == info.hloOf[begin])
-      ++end;
-    uint64_t from = begin == 0 ? 0 : results.timing.instructions[begin].issue;
-    uint64_t to = end == count ? results.performance.totalCycles
-                               : results.timing.instructions[end].issue;
-    if (info.hloOf[begin] != analysis::kNoHlo)
-      cost[info.hloOf[begin]] += to - from;
-    begin = end;
-  }
+  for (uint64_t i = 0, e = info.instructions.size(); i < e; ++i)
+    if (info.hloOf[i] != analysis::kNoHlo)
+      cost[info.hloOf[i]] += report::getOwnCycles(results, i);
 
   os << "# XLA ProfiledInstructionsProto (text format), written by "
         "snr-replay from\n# "
      << llvm::sys::path::filename(info.fileName) << " replayed on "
      << machine.name << " at " << llvm::formatv("{0}", machine.clockGhz)
      << " GHz: " << results.performance.totalCycles
-     << " cycles. docs/exports.md\n";
+     << " cycles. docs/exports.md\n# Names: " << named << " of "
+     << info.hloNames.size()
+     << " HLOs have the XLA instruction name the program gives (xla_name); "
+        "the others SnR's HLO name,\n# which XLA finds only if its module "
+        "has an instruction so named.\n";
   for (auto [hlo, cycles] : llvm::enumerate(cost))
     os << "costs {\n  name: " << name(hlo) << "\n  cost_us: " << micros(cycles)
        << "\n}\n";

@@ -71,7 +71,17 @@ snr::record::loadProgram(ProgramOp program, const sim::MemorySizes &sizes,
         hloMap.back().name == hlo.getValue())
       hloMap.back().end = pc + 1;
     else
-      hloMap.push_back({pc, pc + 1, hlo.str()});
+      hloMap.push_back({pc, pc + 1, hlo.str(), ""});
+    // The XLA instruction the region compiles, on any of its ops.
+    if (auto xla = op.getAttrOfType<StringAttr>("xla_name")) {
+      std::string &name = hloMap.back().xlaName;
+      if (!name.empty() && name != xla.getValue())
+        return op.emitOpError()
+               << "names xla_name '" << xla.getValue() << "' in HLO region '"
+               << hlo.getValue() << "', whose ops from pc "
+               << hloMap.back().begin << " name '" << name << "'";
+      name = xla.str();
+    }
   }
   return loaded;
 }

@@ -25,8 +25,11 @@ void snr::record::relayoutProgram(
   for (size_t i = 0; i < instructions.size(); ++i) {
     InstructionExtras extras;
     extras.hlo = originals[position[i]]->getAttrOfType<StringAttr>("hlo");
-    instructionBuilder.build(builder, originals[origin[i]]->getLoc(),
-                             instructions[i], extras);
+    Operation *op = instructionBuilder.build(
+        builder, originals[origin[i]]->getLoc(), instructions[i], extras);
+    // The region's XLA instruction, as its HLO.
+    if (Attribute xla = originals[position[i]]->getAttr("xla_name"))
+      op->setAttr("xla_name", xla);
   }
   for (Operation *op : originals)
     op->erase();

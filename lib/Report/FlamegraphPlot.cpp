@@ -24,7 +24,9 @@ using namespace snr;
 using namespace snr::report;
 
 namespace {
-constexpr double kWidth = 960, kTop = 30, kRow = 18, kMargin = 10;
+constexpr double kWidth = 1000, kTop = 30, kRow = 18, kMargin = 10;
+/// About 6 pixels a character at 10 px.
+constexpr double kCharWidth = 6;
 constexpr unsigned kDepth = 3; ///< HLO, instruction, stall kind
 
 /// The colour of a frame: HLOs and instructions in warm tones, the stall
@@ -38,6 +40,32 @@ std::string colorOf(unsigned depth, llvm::StringRef frame) {
     if (frame == sim::getStallKindName(sim::StallKind(k)))
       return getSeriesColor(k - 1).str();
   return "#cccccc";
+}
+/// As much of `label` as `fits` characters show, keeping what tells boxes
+/// apart: "layer0.mlp.up" becomes "mlp.up", then "up" (the HLOs of a layer
+/// share their prefix); "pc926:dma.wait@prog.mlir:951" becomes
+/// "pc926:dma.wait", then "pc926"; only then is it cut, with "..". Empty
+/// when not even three characters fit.
+std::string fitLabel(llvm::StringRef label, size_t fits) {
+  if (fits < 3)
+    return "";
+  if (label.size() <= fits)
+    return label.str();
+  llvm::StringRef shorter = label;
+  // An instruction: drop its location, then its mnemonic.
+  if (shorter.starts_with("pc")) {
+    shorter = shorter.split('@').first;
+    if (shorter.size() <= fits)
+      return shorter.str();
+    shorter = shorter.split(':').first;
+  } else {
+    // An HLO: drop leading dotted components.
+    while (shorter.size() > fits && shorter.contains('.'))
+      shorter = shorter.split('.').second;
+  }
+  if (shorter.size() <= fits)
+    return shorter.str();
+  return shorter.take_front(fits - 2).str() + "..";
 }
 } // namespace
 
@@ -67,13 +95,11 @@ void report::writeStallFlamegraph(llvm::raw_ostream &os,
             .str();
     svg.rect(left, top, width, kRow - 1, fill, "data", tooltip,
              "stroke=\"#ffffff\" stroke-width=\"0.5\"");
-    // About 6.5 pixels a character at 11 px.
-    size_t fits = width > 12 ? size_t((width - 6) / 6.5) : 0;
-    if (fits >= 3)
-      svg.text(left + 3, top + kRow - 5,
-               label.size() <= fits ? label.str()
-                                    : label.take_front(fits - 2).str() + "..",
-               "start", 11, "pointer-events=\"none\"");
+    size_t fits = width > 12 ? size_t((width - 6) / kCharWidth) : 0;
+    std::string shown = fitLabel(label, fits);
+    if (!shown.empty())
+      svg.text(left + 3, top + kRow - 5, shown, "start", 10,
+               "pointer-events=\"none\"");
   };
 
   box(0, 0, total, total ? "all stalls" : "no stall cycles", "#d9d9d9");

@@ -27,33 +27,58 @@ std::string frame(llvm::StringRef text) {
 } // namespace
 
 std::vector<FoldedStack>
-report::computeStallStacks(const analysis::ReplayResults &results,
-                           llvm::function_ref<bool(uint64_t)> include) {
+report::computeFoldedStacks(const analysis::ReplayResults &results,
+                            FoldedStacksMode mode,
+                            llvm::function_ref<bool(uint64_t)> include) {
   const analysis::TraceInfo &info = results.info;
-  // (HLO, PC, kind) -> cycles and the index of an instance (for its
+  const auto &timing = results.timing.instructions;
+  // The leaves after the stall kinds (cycles mode).
+  const unsigned kIssue = sim::kNumStallKinds, kDrain = kIssue + 1;
+  // (HLO, PC, leaf) -> cycles and the index of an instance (for its
   // mnemonic). Instructions outside any HLO sort last.
   std::map<std::tuple<analysis::HloId, uint64_t, unsigned>,
            std::pair<uint64_t, uint64_t>>
       cycles;
-  for (auto [index, timing] : llvm::enumerate(results.timing.instructions)) {
-    if (timing.stall == 0 || timing.kind == sim::StallKind::None ||
-        (include && !include(index)))
-      continue;
-    auto &entry = cycles[{info.hloOf[index], info.instructions[index].pc,
-                          unsigned(timing.kind)}];
-    entry.first += timing.stall;
+  auto add = [&](uint64_t index, unsigned leaf, uint64_t count) {
+    if (!count)
+      return;
+    auto &entry =
+        cycles[{info.hloOf[index], info.instructions[index].pc, leaf}];
+    entry.first += count;
     entry.second = index;
+  };
+  for (uint64_t index = 0, e = timing.size(); index < e; ++index) {
+    const auto &t = timing[index];
+    if (include && !include(index))
+      continue;
+    uint64_t stall = t.kind == sim::StallKind::None ? 0 : t.stall;
+    add(index, unsigned(t.kind), stall);
+    if (mode != FoldedStacksMode::Cycles)
+      continue;
+    uint64_t previous = index ? timing[index - 1].issue : 0;
+    uint64_t own = t.issue - std::min(previous, t.issue);
+    add(index, kIssue, own - std::min(own, stall));
+    if (index + 1 == e)
+      add(index, kDrain,
+          results.summary.totalCycles -
+              std::min(results.summary.totalCycles, t.issue));
   }
   std::vector<FoldedStack> stacks;
   stacks.reserve(cycles.size());
   for (const auto &[key, value] : cycles) {
     const arch::Instruction &inst = info.instructions[value.second];
+    std::string where = info.locatePc(inst.pc);
+    unsigned leaf = std::get<2>(key);
     FoldedStack stack;
     stack.frames = {
         frame(info.getHloName(std::get<0>(key))),
-        llvm::formatv("pc{0}:{1}", inst.pc, arch::getMnemonic(inst.opcode))
-            .str(),
-        sim::getStallKindName(sim::StallKind(std::get<2>(key))).str()};
+        frame(llvm::formatv("pc{0}:{1}{2}", inst.pc,
+                            arch::getMnemonic(inst.opcode),
+                            where.empty() ? "" : "@" + where)
+                  .str()),
+        leaf == kIssue   ? std::string("issue")
+        : leaf == kDrain ? std::string("drain")
+                         : sim::getStallKindName(sim::StallKind(leaf)).str()};
     stack.cycles = value.first;
     stacks.push_back(std::move(stack));
   }

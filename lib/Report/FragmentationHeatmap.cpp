@@ -4,14 +4,16 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// A row per VMEM block (block 0 at the top), a column per cycle window; the
-// colour says how many of the block's pages were live in the window. Scattered
-// partly-filled blocks are fragmentation. To stay small, at most kMaxColumns
-// columns and kMaxRows rows are drawn (neighbouring windows or blocks merged,
-// keeping the largest count), values are quantized to kLevels colours, and
-// horizontal runs of one colour are one rectangle. The rows are cropped to the
-// blocks live at some point of the selection (the title says so); a
-// selection without live page says "no VMEM use".
+// A row per VMEM block live at some point of the selection (lowest block at
+// the top; the blocks never live are left out, and the title says how many),
+// a column per cycle window; the colour says how many of the block's pages
+// were live in the window, on a scale up to the fullest block's count.
+// Scattered partly-filled blocks are fragmentation. To stay small, at most
+// kMaxColumns columns and kMaxRows rows are drawn (neighbouring windows or
+// live blocks merged, keeping the largest count), values are quantized to
+// kLevels colours, and horizontal runs of one colour are one rectangle. Rows
+// are kRowHeight pixels high, so a program using two blocks gets a short
+// plot; a selection without live page says "no VMEM use".
 //
 //===----------------------------------------------------------------------===//
 
@@ -32,6 +34,8 @@ using namespace snr::report;
 static constexpr unsigned kMaxColumns = 240;
 static constexpr unsigned kMaxRows = 128;
 static constexpr unsigned kLevels = 8;
+/// Pixels per row (the plot's height follows the rows, up to 3 * kMaxRows).
+static constexpr double kRowHeight = 18;
 /// Blues, light to dark; index 0 is "no live page" (the background).
 static constexpr const char *kLevelColors[kLevels + 1] = {
     "#f7fbff", "#deebf7", "#c6dbef", "#9ecae1", "#6baed6",
@@ -41,20 +45,12 @@ void snr::report::writeFragmentationHeatmap(
     llvm::raw_ostream &os, const analysis::ReplayResults &results,
     const Selection &selection) {
   const analysis::DataCacheAnalysis &cache = results.dataCache;
-  const double width = 1000;
-  PlotArea area;
-  area.left = 70;
-  area.top = 60;
-  area.width = width - area.left - 20;
-  area.height = 384;
-  double height = area.bottom() + 48;
-
   unsigned numBlocks = std::max(cache.numBlocks, 1u);
   unsigned perBlock = std::max(cache.pagesPerBlock, 1u);
 
-  // The windows in the selection, and the blocks live in any of them: the
-  // rows are cropped to those (a large VMEM a program barely uses would
-  // otherwise be a few rows in a blank plot).
+  // The windows in the selection, and the blocks live in any of them: only
+  // those get a row (a large VMEM a program barely uses would otherwise be
+  // a few rows in a blank plot).
   uint64_t windowCycles = std::max<uint64_t>(cache.windowCycles, 1);
   size_t numWindows =
       cache.available ? std::min<size_t>(cache.numWindows,
@@ -65,23 +61,36 @@ void snr::report::writeFragmentationHeatmap(
   for (size_t w = 0; w < numWindows; ++w)
     if (selection.overlaps(w * windowCycles, (w + 1) * windowCycles))
       windows.push_back(w);
-  unsigned firstUsed = numBlocks, lastUsed = 0;
+  std::vector<bool> live(numBlocks, false);
+  unsigned fullest = 0;
   for (size_t w : windows)
     for (unsigned b = 0; b < numBlocks; ++b)
-      if (cache.livePagesPerBlock[w * numBlocks + b]) {
-        firstUsed = std::min(firstUsed, b);
-        lastUsed = std::max(lastUsed, b);
+      if (unsigned pages = cache.livePagesPerBlock[w * numBlocks + b]) {
+        live[b] = true;
+        fullest = std::max(fullest, pages);
       }
-  bool used = firstUsed <= lastUsed;
-  bool cropped = used && (firstUsed > 0 || lastUsed + 1 < numBlocks);
-  unsigned rowBegin = cropped ? firstUsed : 0;
-  unsigned rowEnd = cropped ? lastUsed + 1 : numBlocks;
+  std::vector<unsigned> liveBlocks;
+  for (unsigned b = 0; b < numBlocks; ++b)
+    if (live[b])
+      liveBlocks.push_back(b);
+  // Rows of live blocks (neighbouring ones merged beyond kMaxRows).
+  unsigned blocksPerRow =
+      std::max<unsigned>(1, (liveBlocks.size() + kMaxRows - 1) / kMaxRows);
+  unsigned numRows = (liveBlocks.size() + blocksPerRow - 1) / blocksPerRow;
+
+  const double width = 1000;
+  PlotArea area;
+  area.left = 70;
+  area.top = 60;
+  area.width = width - area.left - 20;
+  area.height = std::clamp<double>(numRows * kRowHeight, 2 * kRowHeight,
+                                   kMaxRows * 3);
+  double height = area.bottom() + 48;
 
   std::string title = "VMEM fragmentation: live pages per block";
-  if (cropped)
-    title += llvm::formatv(", blocks {0}-{1} of {2} (the others are never "
-                           "live)",
-                           firstUsed, lastUsed, numBlocks)
+  if (!liveBlocks.empty() && liveBlocks.size() < numBlocks)
+    title += llvm::formatv(", the {0} of {1} blocks ever live", liveBlocks.size(),
+                           numBlocks)
                  .str();
   if (selection.isRestricted())
     title += " (" + selection.description + ")";
@@ -90,16 +99,24 @@ void snr::report::writeFragmentationHeatmap(
   double begin = double(selection.beginCycle);
   double end = double(selection.endCycle);
   LinearScale x(begin, end, area.left, area.right());
-  LinearScale y(rowBegin, rowEnd, area.top, area.bottom());
+  LinearScale y(0, std::max(numRows, 1u), area.top, area.bottom());
 
-  // The colour scale, in the legend row.
+  // The colour scale, in the legend row: up to the fullest block's count,
+  // so a program that fills blocks a tenth still shows.
+  unsigned scaleTop = std::max(std::min(fullest, perBlock), 1u);
   double lx = area.left;
-  svg.text(lx, 40, "live pages of " + std::to_string(perBlock) + ":");
-  lx += 110;
+  std::string scaleLabel =
+      llvm::formatv("live pages (of {0} per block):", perBlock).str();
+  svg.text(lx, 40, scaleLabel);
+  lx += 6.0 * scaleLabel.size() + 8;
   for (unsigned level = 0; level <= kLevels; ++level) {
-    unsigned lo = level ? (perBlock * (level - 1)) / kLevels + 1 : 0;
-    unsigned hi = (perBlock * level) / kLevels;
-    std::string label = level ? llvm::formatv("{0}-{1}", lo, hi).str() : "0";
+    unsigned lo = level ? (scaleTop * (level - 1)) / kLevels + 1 : 0;
+    unsigned hi = (scaleTop * level) / kLevels;
+    if (level && hi < lo)
+      continue;
+    std::string label = !level    ? "0"
+                        : lo == hi ? std::to_string(hi)
+                                   : llvm::formatv("{0}-{1}", lo, hi).str();
     svg.rect(lx, 31, 14, 11, kLevelColors[level], "scale", {},
              "stroke=\"#999999\" stroke-width=\"0.5\"");
     svg.text(lx + 18, 40, label, "start", 10);
@@ -109,9 +126,14 @@ void snr::report::writeFragmentationHeatmap(
   svg.rect(area.left, area.top, area.width, area.height, kLevelColors[0]);
   svg.xAxis(area, x, "cycle");
   svg.line(area.left, area.top, area.left, area.bottom(), "#333333", 1);
-  for (double tick : getNiceTicks(rowBegin, rowEnd, 8)) {
-    svg.line(area.left - 4, y(tick), area.left, y(tick), "#333333", 1);
-    svg.text(area.left - 6, y(tick) + 3.5, formatShort(tick), "end", 10);
+  // Each row labelled with its block, when the rows are tall enough;
+  // otherwise at most 16 labels.
+  unsigned labelEvery = std::max(1u, (numRows + 15) / 16);
+  for (unsigned row = 0; row < numRows; row += labelEvery) {
+    unsigned block = liveBlocks[row * blocksPerRow];
+    double mid = (y(row) + y(row + 1)) / 2;
+    svg.line(area.left - 4, mid, area.left, mid, "#333333", 1);
+    svg.text(area.left - 6, mid + 3.5, std::to_string(block), "end", 10);
   }
   double ly = area.top + area.height / 2, lxAxis = area.left - 46;
   svg.text(lxAxis, ly, "block", "middle", 11,
@@ -130,18 +152,15 @@ void snr::report::writeFragmentationHeatmap(
              "no data-cache window in the selection", "middle");
     return;
   }
-  if (!used) {
+  if (liveBlocks.empty()) {
     svg.note(area.left + area.width / 2, area.top + area.height / 2,
              "no VMEM use: no page is live in the selection", "middle");
     return;
   }
-  // Columns of windows, rows of blocks (of the used range).
+  // Columns of windows.
   size_t windowsPerColumn = (windows.size() + kMaxColumns - 1) / kMaxColumns;
   size_t numColumns = (windows.size() + windowsPerColumn - 1) /
                       windowsPerColumn;
-  unsigned shownBlocks = rowEnd - rowBegin;
-  unsigned blocksPerRow = (shownBlocks + kMaxRows - 1) / kMaxRows;
-  unsigned numRows = (shownBlocks + blocksPerRow - 1) / blocksPerRow;
 
   auto columnCycles = [&](size_t column) {
     size_t first = windows[column * windowsPerColumn];
@@ -153,24 +172,28 @@ void snr::report::writeFragmentationHeatmap(
                           std::min<uint64_t>((last + 1) * windowCycles,
                                              selection.endCycle));
   };
+  auto levelOf = [&](unsigned v) {
+    return v ? std::min(kLevels, unsigned(std::ceil(double(v) * kLevels /
+                                                    scaleTop)))
+             : 0u;
+  };
   std::vector<unsigned> value(numColumns);
   for (unsigned row = 0; row < numRows; ++row) {
-    unsigned firstBlock = rowBegin + row * blocksPerRow;
-    unsigned lastBlock = std::min(rowEnd, firstBlock + blocksPerRow) - 1;
+    size_t firstLive = row * blocksPerRow;
+    size_t lastLive =
+        std::min<size_t>(liveBlocks.size(), firstLive + blocksPerRow) - 1;
+    unsigned firstBlock = liveBlocks[firstLive],
+             lastBlock = liveBlocks[lastLive];
     for (size_t c = 0; c < numColumns; ++c) {
       unsigned peak = 0;
       for (size_t i = c * windowsPerColumn;
            i < std::min(windows.size(), (c + 1) * windowsPerColumn); ++i)
-        for (unsigned b = firstBlock; b <= lastBlock; ++b)
+        for (size_t l = firstLive; l <= lastLive; ++l)
           peak = std::max<unsigned>(
-              peak, cache.livePagesPerBlock[windows[i] * numBlocks + b]);
+              peak,
+              cache.livePagesPerBlock[windows[i] * numBlocks + liveBlocks[l]]);
       value[c] = peak;
     }
-    auto levelOf = [&](unsigned v) {
-      return v ? std::min(kLevels, unsigned(std::ceil(double(v) * kLevels /
-                                                      perBlock)))
-               : 0u;
-    };
     // One rectangle per run of columns with one colour.
     for (size_t c = 0; c < numColumns;) {
       unsigned level = levelOf(value[c]);
@@ -191,9 +214,8 @@ void snr::report::writeFragmentationHeatmap(
         std::string pages = lo == hi ? std::to_string(hi)
                                      : llvm::formatv("{0}-{1}", lo, hi).str();
         double x0 = x(double(c0)), x1 = x(double(c1));
-        svg.rect(x0, y(firstBlock), std::max(x1 - x0, 0.5),
-                 y(lastBlock + 1) - y(firstBlock), kLevelColors[level],
-                 "data cell",
+        svg.rect(x0, y(row), std::max(x1 - x0, 0.5), y(row + 1) - y(row),
+                 kLevelColors[level], "data cell",
                  llvm::formatv("{0}, cycles {1}-{2}: {3} live pages of {4}",
                                blocks, c0, c1, pages, perBlock)
                      .str());

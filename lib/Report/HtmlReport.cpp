@@ -7,10 +7,13 @@
 #include "SnR/Report/HtmlReport.h"
 #include "SnR/Analysis/ReplayAnalyses.h"
 #include "SnR/Report/AnalysisView.h"
+#include "SnR/Report/ChangeHtml.h"
 #include "SnR/Report/Format.h"
 #include "SnR/Report/HtmlWriter.h"
 #include "SnR/Report/Report.h"
 #include "SnR/Report/ReportOptions.h"
+#include "SnR/Report/RewriteHtml.h"
+#include "SnR/Report/RewriteOutcome.h"
 #include "SnR/Report/Selection.h"
 #include "SnR/Report/Svg.h"
 
@@ -37,6 +40,13 @@ th, td { padding: 3px 8px; border-bottom: 1px solid #e8e8e8;
   text-align: left; vertical-align: top; }
 td { white-space: nowrap; }
 td.wrap { white-space: normal; min-width: 280px; }
+.sub { color: #666; font-size: 11px; white-space: normal; }
+/* Running text may break anywhere; a location after its file name
+   (escapeLocation's <wbr>), so a long file name does not widen a table past
+   the page. */
+td.loc { white-space: normal; }
+td.wrap { overflow-wrap: anywhere; }
+th { white-space: normal; }
 th { background: #f2f2f2; position: sticky; top: 0; }
 table.sortable th { cursor: pointer; }
 table.sortable th[data-dir=asc]::after { content: " \25B2"; }
@@ -62,6 +72,16 @@ svg.snr-plot { max-width: 100%; height: auto; border: 1px solid #eee; }
 #dma-page-2:checked ~ #dma-page-2-plot, #dma-page-3:checked ~ #dma-page-3-plot,
 #dma-page-4:checked ~ #dma-page-4-plot { display: block; }
 .note { color: #666; font-style: italic; }
+.gains { display: flex; flex-wrap: wrap; gap: 10px; margin: 12px 0; }
+.gain { border: 1px solid #9fd3ae; border-radius: 6px; padding: 8px 14px;
+  background: #f1faf3; flex: 1 1 300px; }
+.gain .v { font-size: 20px; font-weight: 600; color: #1a7f37; }
+.gain .k { color: #333; font-size: 13px; }
+tr.harmful td { background: #fff4f2; }
+.worse { color: #b00020; font-weight: 600; }
+/* A table that fits the page: its text columns wrap. */
+table.fit { display: table; width: 100%; }
+table.fit td.wrap { min-width: 0; }
 code { background: #f3f3f3; padding: 0 3px; border-radius: 3px; }
 )css";
 
@@ -118,7 +138,25 @@ document.querySelectorAll('table.sortable th').forEach(function (th) {
         text += e.textContent;
     if (!text.trim()) empty.push(h.id);
   });
+  // Tables wider than the page: they scroll on their own, hiding columns.
+  var overflowing = [];
+  document.querySelectorAll('table').forEach(function (t) {
+    var r = t.getBoundingClientRect();
+    if (r.width > 0 && t.scrollWidth > t.clientWidth + 1)
+      overflowing.push(t.id || 'table');
+  });
+  // What the first screen shows: where the gain cards and the first
+  // changes end, from the top of the page.
+  var first = [];
+  document.querySelectorAll('.gain, #change-table tbody tr').forEach(
+      function (e, i) {
+    var r = e.getBoundingClientRect();
+    first.push((e.id || 'change-' + (i + 1 - document.querySelectorAll(
+        '.gain').length)) + ':' + Math.round(r.bottom + window.scrollY));
+  });
   var marker = document.getElementById('render-check');
+  marker.setAttribute('data-first-screen', first.join(' '));
+  marker.setAttribute('data-overflowing', overflowing.join(' '));
   marker.setAttribute('data-clipped', clipped.join(' '));
   marker.setAttribute('data-empty', empty.join(' '));
   marker.setAttribute('data-plots', parts.join(' '));
@@ -136,11 +174,11 @@ public:
         selection(context.selection), options(context.options),
         context(context), html(os, info, context.figures) {}
 
-  void write(llvm::function_ref<void(llvm::raw_ostream &)> extraSections);
+  void write(const RewriteOutcomes *rewrites);
 
 private:
-  void header();
-  void files();
+  void header(const RewriteOutcomes *rewrites);
+  void files(const RewriteOutcomes *rewrites);
 
   llvm::raw_ostream &os;
   const analysis::ReplayResults &results;
@@ -153,7 +191,7 @@ private:
 };
 } // namespace
 
-void HtmlReportWriter::header() {
+void HtmlReportWriter::header(const RewriteOutcomes *rewrites) {
   std::string program = info.program.empty() ? "(unnamed)" : info.program;
   os << "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">"
         "\n<meta name=\"viewport\" content=\"width=device-width, "
@@ -172,7 +210,7 @@ void HtmlReportWriter::header() {
   llvm::SmallVector<HtmlNavEntry> entries;
   for (const std::unique_ptr<AnalysisView> &view : views)
     view->getHtmlNav(entries);
-  os << "<nav>";
+  os << "<nav><a href=\"#change\">What to change</a>";
   auto links = [&](HtmlPart part) {
     for (const HtmlNavEntry &entry : entries)
       if (entry.part == part)
@@ -183,35 +221,72 @@ void HtmlReportWriter::header() {
   os << "<a href=\"#plots\">Plots</a>";
   links(HtmlPart::Plots);
   links(HtmlPart::Tables);
+  if (rewrites)
+    os << "<a href=\"#rewrite\">Rewrite</a>";
   os << "<a href=\"#files\">Files</a></nav>\n";
 }
 
-void HtmlReportWriter::files() {
-  os << "<h2 id=\"files\">Files</h2>\n<ul>\n";
+void HtmlReportWriter::files(const RewriteOutcomes *rewrites) {
+  auto item = [&](llvm::StringRef file, llvm::StringRef what) {
+    os << "<li><a href=\"" << escapeXml(file) << "\">" << escapeXml(file)
+       << "</a>: " << what << "</li>\n";
+  };
+  os << "<h2 id=\"files\">Files</h2>\n<p>Everything in this report's "
+        "directory, and the other outputs asked for.</p>\n<ul>\n";
+  item(kSummaryFile, "the terminal summary.");
+  item(kMetricsFile, "every figure, for scripts (format <code>snr-metrics"
+                     "</code> version 1; docs/metrics-schema.md).");
   if (options.writeTimeline)
-    os << "<li><a href=\"" << kTimelineFile << "\">" << kTimelineFile
-     << "</a>: the timeline. Open <a href=\"https://ui.perfetto.dev\">"
-        "ui.perfetto.dev</a>, choose <i>Open trace file</i> and pick this "
-        "file (or drag it onto the page; it stays on your machine). "
-        "Timestamps are cycles: read 1 &micro;s as 1 cycle. Tracks: one per "
-        "unit, <i>stalls</i>, one per DMA link lane; arrows run from each "
-        "DMA's issue to its wait.</li>\n";
-  os << "<li><a href=\"" << kMetricsFile << "\">" << kMetricsFile
-     << "</a>: every figure, for scripts (format <code>snr-metrics</code> "
-        "version 1).</li>\n";
-  os << "<li>The plots as SVG: <a href=\"" << kDmaTimelineSvgFile << "\">"
-     << kDmaTimelineSvgFile << "</a>, <a href=\"" << kUtilizationSvgFile
-     << "\">" << kUtilizationSvgFile << "</a>, <a href=\""
-     << kDataCacheSvgFile << "\">" << kDataCacheSvgFile << "</a>, <a href=\""
-     << kFragmentationSvgFile << "\">" << kFragmentationSvgFile
-     << "</a>.</li>\n";
-  os << "<li><a href=\"" << kSummaryFile << "\">" << kSummaryFile
-     << "</a>: the terminal summary.</li>\n</ul>\n";
+    item(kTimelineFile,
+         "the timeline. Open <a href=\"https://ui.perfetto.dev\">"
+         "ui.perfetto.dev</a>, choose <i>Open trace file</i> and pick this "
+         "file (or drag it onto the page; it stays on your machine). Times "
+         "are microseconds at the machine's clock, each event's cycles in its "
+         "arguments. Tracks: one per unit, <i>stalls</i>, one per DMA link; "
+         "arrows run from each DMA's issue to its wait.");
+  for (llvm::StringRef svg : {kDmaTimelineSvgFile, kUtilizationSvgFile,
+                              kDataCacheSvgFile, kFragmentationSvgFile})
+    item(svg, "a plot of this report, on its own (SVG).");
+  for (const auto &[file, what] : options.otherFiles)
+    item(file, escapeXml(what));
+  if (rewrites && rewrites->trace) {
+    const TraceRewriteOutcome &t = *rewrites->trace;
+    item(kRewriteJsonFile, "the trace rewrite: every decision, the replays "
+                           "before and after, the dependency bound.");
+    if (!t.rewrittenFile.empty()) {
+      item(t.rewrittenFile, "the rewritten trace: replay it with "
+                            "<code>snr-replay</code> for its full report.");
+      item(kDiffJsonFile, "the original trace's replay against the "
+                          "rewritten trace's, figure by figure "
+                          "(<code>snr-diff</code>'s format).");
+      item(kDiffHtmlFile, "the same comparison as a page.");
+    }
+    item(kRewriteRemarksFile,
+         "both rewrites' decisions as LLVM optimization remarks, located in "
+         "the program (<code>opt-viewer.py</code> reads them).");
+  }
+  if (rewrites && rewrites->program) {
+    const ProgramRewriteOutcome &p = *rewrites->program;
+    item(kProgramRewriteJsonFile,
+         "the program rewrite: every static DMA's decision, the "
+         "re-recordings before and after, and the <code>pc_map</code> from "
+         "the original's PCs to the rewritten program's (for "
+         "<code>snr-diff</code>).");
+    if (!p.rewrittenFile.empty())
+      item(p.rewrittenFile, "the rewritten program, proved.");
+    if (!p.diffFile.empty()) {
+      item(p.diffFile, "the program rewrite as a unified diff of the "
+                       "program (PCs ignored).");
+      item(p.diffHtmlFile, "the same diff as a page, an anchor per changed "
+                           "instruction.");
+    }
+  }
+  os << "</ul>\n";
 }
 
-void HtmlReportWriter::write(
-    llvm::function_ref<void(llvm::raw_ostream &)> extraSections) {
-  header();
+void HtmlReportWriter::write(const RewriteOutcomes *rewrites) {
+  header(rewrites);
+  writeChangeHtml(os, results, selection, context.figures, rewrites);
   auto part = [&](HtmlPart part) {
     for (const std::unique_ptr<AnalysisView> &view : views)
       view->writeHtml(context, part, html);
@@ -220,18 +295,19 @@ void HtmlReportWriter::write(
   os << "<h2 id=\"plots\">Plots</h2>\n";
   part(HtmlPart::Plots);
   part(HtmlPart::Tables);
-  if (extraSections)
-    extraSections(os);
-  files();
+  if (rewrites)
+    writeRewriteHtml(os, results, *rewrites, options);
+  files(rewrites);
   os << "<div id=\"render-check\" hidden data-status=\"pending\"></div>\n";
   os << "<script>" << kScript << "</script>\n</body>\n</html>\n";
 }
 
-void snr::report::writeHtmlReport(
-    llvm::raw_ostream &os, const analysis::ReplayResults &results,
-    const Selection &selection, const ReportFigures &figures,
-    const ReportOptions &options,
-    llvm::function_ref<void(llvm::raw_ostream &)> extraSections) {
+void snr::report::writeHtmlReport(llvm::raw_ostream &os,
+                                  const analysis::ReplayResults &results,
+                                  const Selection &selection,
+                                  const ReportFigures &figures,
+                                  const ReportOptions &options,
+                                  const RewriteOutcomes *rewrites) {
   ViewContext context{results, selection, figures, options};
-  HtmlReportWriter(os, context).write(extraSections);
+  HtmlReportWriter(os, context).write(rewrites);
 }

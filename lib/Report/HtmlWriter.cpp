@@ -14,6 +14,14 @@
 using namespace snr;
 using namespace snr::report;
 
+std::string snr::report::escapeLocation(llvm::StringRef location) {
+  size_t colon = location.find(':');
+  if (colon == llvm::StringRef::npos)
+    return escapeXml(location);
+  return escapeXml(location.take_front(colon)) + "<wbr>" +
+         escapeXml(location.drop_front(colon));
+}
+
 void HtmlWriter::th(llvm::StringRef text, bool numeric) {
   os << (numeric ? "<th class=\"num\">" : "<th>") << escapeXml(text) << "</th>";
 }
@@ -43,6 +51,24 @@ void HtmlWriter::tdPc(uint64_t index) {
   }
   uint64_t pc = info.instructions[index].pc;
   os << "<td class=\"num\" data-v=\"" << pc << "\">" << pc << "</td>";
+}
+
+void HtmlWriter::tdNumSub(uint64_t value, llvm::StringRef sub) {
+  os << "<td class=\"num\" data-v=\"" << value << "\">" << formatCount(value);
+  if (!sub.empty())
+    os << "<div class=\"sub\">" << escapeXml(sub) << "</div>";
+  os << "</td>";
+}
+
+void HtmlWriter::tdSub(llvm::StringRef text, llvm::StringRef sub,
+                       std::optional<uint64_t> sortKey) {
+  os << "<td";
+  if (sortKey)
+    os << " data-v=\"" << *sortKey << "\"";
+  os << ">" << escapeXml(text);
+  if (!sub.empty())
+    os << "<div class=\"sub\">" << escapeXml(sub) << "</div>";
+  os << "</td>";
 }
 
 void HtmlWriter::card(llvm::StringRef value, llvm::StringRef key) {

@@ -19,6 +19,15 @@ unsigned snr::report::getOccupancy(const analysis::ReplayResults &results,
   return results.machine.getLatency(arch::getLatencyClass(opcode)).interval;
 }
 
+uint64_t snr::report::getOwnCycles(const analysis::ReplayResults &results,
+                                   uint64_t index) {
+  const auto &timing = results.timing.instructions;
+  uint64_t from = index == 0 ? 0 : timing[index].issue;
+  uint64_t to = index + 1 < timing.size() ? timing[index + 1].issue
+                                          : results.summary.totalCycles;
+  return to - std::min(from, to);
+}
+
 static DataCacheFigures
 computeDataCacheFigures(const analysis::DataCacheAnalysis &cache,
                         const Selection &selection) {
@@ -80,6 +89,7 @@ ReportFigures snr::report::computeFigures(
     hlo.lastCycle = std::max(hlo.lastCycle, ready);
     ++hlo.instructions;
     ++fig.instructions;
+    hlo.ownCycles += getOwnCycles(results, i);
     hlo.stallCycles += t.stall;
     hlo.stallByKind[unsigned(t.kind)] += t.stall;
     fig.stallCycles += t.stall;
@@ -95,6 +105,18 @@ ReportFigures snr::report::computeFigures(
       fig.units[unit].busyCycles += busy;
       hlo.busyCycles[unit] += busy;
     }
+  }
+
+  // The dma_wait stall of the selected waits that their DMA stall does not
+  // count (another constraint held the wait too).
+  const sim::TimingRecorder &recorder = results.timing;
+  for (const sim::TimingRecorder::Wait &wait : recorder.waits) {
+    if (!selection.containsInstruction(wait.index))
+      continue;
+    const auto &t = timing[wait.index];
+    uint64_t dmaStall = wait.baseStall + wait.transferStall;
+    if (t.kind == sim::StallKind::DmaWait && t.stall > dmaStall)
+      fig.dmaWaitOtherStall += t.stall - dmaStall;
   }
 
   // DMAs, by link and HLO.

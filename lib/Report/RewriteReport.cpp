@@ -5,10 +5,13 @@
 //===----------------------------------------------------------------------===//
 
 #include "SnR/Report/RewriteReport.h"
+#include "SnR/Analysis/ReplayAnalyses.h"
 #include "SnR/Report/Format.h"
 
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/Path.h"
 
 using namespace snr;
 using namespace snr::report;
@@ -42,14 +45,21 @@ Array pcs(const analysis::TraceInfo &info, llvm::ArrayRef<uint64_t> indices) {
 }
 } // namespace
 
-Value snr::report::buildRewriteJson(const analysis::TraceInfo &info,
-                                    const rewrite::HoistPlan &plan,
-                                    const rewrite::RewriteComparison &result) {
+Value snr::report::buildRewriteJson(const analysis::ReplayResults &results,
+                                    const TraceRewriteOutcome &outcome) {
+  const analysis::TraceInfo &info = results.info;
+  const rewrite::HoistPlan &plan = outcome.proved.plan;
+  const rewrite::RewriteComparison &result = outcome.proved.comparison;
+  // "line" is a line of the trace file ("file"); "location" is in the
+  // program when the line table knows the PC.
+  llvm::StringRef traceFile = llvm::sys::path::filename(info.fileName);
   Array decisions;
   for (const rewrite::HoistDecision &d : plan.decisions) {
     Object decision{{"dma", int64_t(d.dma)},
                     {"issue_pc", pcOf(info, d.issueIndex)},
                     {"line", int64_t(info.lines[d.issueIndex])},
+                    {"file", traceFile},
+                    {"location", info.locate(d.issueIndex)},
                     {"hlo", info.getHloName(info.hloOf[d.issueIndex])},
                     {"parallel_group", d.parallelGroup},
                     {"applied", d.applied},
@@ -76,21 +86,39 @@ Value snr::report::buildRewriteJson(const analysis::TraceInfo &info,
   for (const rewrite::DmaChange &change : result.dmas)
     dmas.push_back(Object{{"issue_pc", pcOf(info, change.issueIndex)},
                           {"line", int64_t(info.lines[change.issueIndex])},
+                          {"file", traceFile},
+                          {"location", info.locate(change.issueIndex)},
                           {"stall_before", int64_t(change.stallBefore)},
                           {"stall_after", int64_t(change.stallAfter)},
                           {"complete_before", int64_t(change.completeBefore)},
                           {"complete_after", int64_t(change.completeAfter)}});
+  Object stoppedBy;
+  for (auto [kind, count] : rewrite::countStops(plan))
+    stoppedBy[rewrite::getStopKindName(kind)] = int64_t(count);
+  Object before = runFigures(result.before), after = runFigures(result.after);
+  // The DMA slack (each DMA's, summed; dma_wait_slack is each wait's) from
+  // the replays' DMA analyses, as metrics.json's dma.totals.slack.
+  before["dma_slack"] = int64_t(results.dmas.total.slack);
+  after["dma_slack"] = int64_t(outcome.after ? outcome.after->dmas.total.slack
+                                             : results.dmas.total.slack);
   return Object{{"format", kRewriteFormatName},
                 {"version", kRewriteFormatVersion},
+                {"rewrite", "trace"},
                 {"trace", info.fileName},
+                {"rewritten_trace", outcome.rewrittenFile},
                 {"program", info.program},
                 {"accepted", result.accepted()},
                 {"same_final_state", result.sameResult()},
                 {"state_difference", result.stateDifference},
-                {"before", runFigures(result.before)},
-                {"after", runFigures(result.after)},
+                {"before", std::move(before)},
+                {"after", std::move(after)},
                 {"decisions", std::move(decisions)},
-                {"dmas", std::move(dmas)}};
+                {"dmas", std::move(dmas)},
+                {"dependency_bound",
+                 Object{{"cycles", int64_t(outcome.bound.cycles)},
+                        {"dma_wait_stall", int64_t(outcome.bound.dmaWaitStall)},
+                        {"rounds", int64_t(outcome.bound.rounds)},
+                        {"moves_stopped_by", std::move(stoppedBy)}}}};
 }
 
 void snr::report::printRewriteSummary(const analysis::TraceInfo &info,
@@ -106,13 +134,13 @@ void snr::report::printRewriteSummary(const analysis::TraceInfo &info,
                                 double(after.totalCycles)) /
                            double(before.totalCycles)
                      : 0.0;
-  os << llvm::formatv("rewrite: {0} DMA(s) moved, {1} left in place\n", applied,
-                      given);
+  os << llvm::formatv("trace rewrite: {0} DMA(s) moved, {1} left in place\n",
+                      applied, given);
   os << llvm::formatv("  cycles {0} -> {1} ({2:f1}% fewer)\n",
                       formatCount(before.totalCycles),
                       formatCount(after.totalCycles), saved);
   os << llvm::formatv(
-      "  DMA wait stalls {0} -> {1} (base latency {2} -> {3}, transfer {4} "
+      "  DMA stall {0} -> {1} (base latency {2} -> {3}, transfer {4} "
       "-> {5})\n",
       formatCount(before.waitBaseStall + before.waitTransferStall),
       formatCount(after.waitBaseStall + after.waitTransferStall),
@@ -169,4 +197,74 @@ void snr::report::printRewriteSummary(const analysis::TraceInfo &info,
   if (moves.size() > kShown)
     os << "    ... and " << moves.size() - kShown
        << " more static DMAs (every decision is in rewrite.json)\n";
+}
+
+llvm::StringRef snr::report::describeStopKind(rewrite::StopKind kind) {
+  switch (kind) {
+  case rewrite::StopKind::Vmem:
+    return "VMEM buffer reuse (WAR/WAW on their destination; the bound has "
+           "unlimited VMEM)";
+  case rewrite::StopKind::Registers:
+    return "registers (none free to rename into)";
+  case rewrite::StopKind::Links:
+    return "link order";
+  case rewrite::StopKind::Flags:
+    return "flags (none free)";
+  case rewrite::StopKind::None:
+  case rewrite::StopKind::Proof:
+    break;
+  }
+  return "dependencies";
+}
+
+void snr::report::printTraceRewrite(const analysis::TraceInfo &info,
+                                    const TraceRewriteOutcome &outcome,
+                                    llvm::raw_ostream &os) {
+  const rewrite::ProvedRewrite &proved = outcome.proved;
+  const rewrite::DependencyBound &bound = outcome.bound;
+  bool selected = outcome.selected;
+  const rewrite::HoistPlan &plan = proved.plan;
+  const rewrite::RewriteComparison &comparison = proved.comparison;
+  if (unsigned dropped = proved.droppedCount()) {
+    os << "trace rewrite: " << dropped << " move(s) dropped by the proof\n";
+    for (const rewrite::HoistDecision &d : plan.decisions)
+      if (d.dropped)
+        os << "  " << info.describe(d.issueIndex) << ": " << d.reason << "\n";
+  }
+  os << "trace rewrite: " << proved.rounds << " round(s) kept, "
+     << proved.replays << " replay(s) to prove them\n";
+  if (!plan.changed()) {
+    os << "trace rewrite: nothing to move (";
+    if (plan.decisions.empty())
+      os << (selected ? "no selected DMA" : "no DMA")
+         << " stalled on its wait or was issued serially";
+    else
+      os << plan.decisions.size() << " DMA(s) considered, none could "
+         << "move; see rewrite.json";
+    os << ")\n";
+    return;
+  }
+  printRewriteSummary(info, plan, comparison, os);
+  uint64_t achieved =
+      comparison.after.waitBaseStall + comparison.after.waitTransferStall;
+  os << llvm::formatv("  dependency bound (every DMA as early as its "
+                      "dependencies allow, unlimited VMEM): {0} cycles, "
+                      "DMA stall {1}; the rewrite is at {2:f2}x its "
+                      "cycles, {3:f2}x its stall\n",
+                      formatCount(bound.cycles),
+                      formatCount(bound.dmaWaitStall),
+                      double(comparison.after.totalCycles) /
+                          double(std::max<uint64_t>(bound.cycles, 1)),
+                      double(achieved) /
+                          double(std::max<uint64_t>(bound.dmaWaitStall, 1)));
+  // What stopped moves beyond their dependencies.
+  llvm::SmallVector<std::pair<rewrite::StopKind, unsigned>, 5> stops =
+      rewrite::countStops(plan);
+  if (stops.empty())
+    return;
+  os << "  DMAs stopped before their target:";
+  llvm::ListSeparator comma(",");
+  for (auto [kind, count] : stops)
+    os << comma << " " << count << " by " << describeStopKind(kind);
+  os << "\n";
 }

@@ -15,6 +15,7 @@
 #include "SnR/Report/Svg.h"
 #include "SnR/Trace/Trace.h"
 
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/FileSystem.h"
@@ -58,23 +59,13 @@ using NamedMap =
     llvm::MapVector<std::string, T, std::map<std::string, unsigned>>;
 using Figures = NamedMap<double>;
 
-/// Builds a section from the same figures of both runs.
-DiffSection section(llvm::StringRef title, llvm::StringRef unit,
-                    const Figures &before, const Figures &after,
-                    bool higherIsBetter = false) {
+/// A section of `rows` (keyed by what pairs them), ordered.
+DiffSection finishSection(llvm::StringRef title, llvm::StringRef unit,
+                          NamedMap<DiffRow> rows, bool higherIsBetter = false) {
   DiffSection result;
   result.title = title.str();
   result.unit = unit.str();
   result.higherIsBetter = higherIsBetter;
-  NamedMap<DiffRow> rows;
-  for (const auto &[name, value] : before) {
-    rows[name].name = name;
-    rows[name].before = value;
-  }
-  for (const auto &[name, value] : after) {
-    rows[name].name = name;
-    rows[name].after = value;
-  }
   for (auto &entry : rows)
     result.rows.push_back(std::move(entry.second));
   // Regressions, largest first; improvements, largest first; unchanged.
@@ -87,6 +78,22 @@ DiffSection section(llvm::StringRef title, llvm::StringRef unit,
     return std::fabs(a.delta()) > std::fabs(b.delta());
   });
   return result;
+}
+
+/// Builds a section from the same figures of both runs.
+DiffSection section(llvm::StringRef title, llvm::StringRef unit,
+                    const Figures &before, const Figures &after,
+                    bool higherIsBetter = false) {
+  NamedMap<DiffRow> rows;
+  for (const auto &[name, value] : before) {
+    rows[name].name = name;
+    rows[name].before = value;
+  }
+  for (const auto &[name, value] : after) {
+    rows[name].name = name;
+    rows[name].after = value;
+  }
+  return finishSection(title, unit, std::move(rows), higherIsBetter);
 }
 
 /// Key/number pairs of an object (stalls.by_kind).
@@ -135,50 +142,138 @@ std::string stringOr(const json::Object &object, llvm::StringRef key,
     return text->str();
   return otherwise.str();
 }
-std::string pcName(const json::Object &object, llvm::StringRef pcKey,
-                   llvm::StringRef what, llvm::StringRef hloKey) {
-  std::optional<int64_t> pc = object.getInteger(pcKey);
-  if (!pc)
-    return "";
-  return llvm::formatv("pc {0} {1} ({2})", *pc, what, stringOr(object, hloKey))
-      .str();
+
+/// A figure of one static instruction (its stall cycles, a static DMA's
+/// stall), by PC.
+struct PcFigure {
+  std::string opcode, hlo;
+  double value = 0;
+};
+using PcFigures = std::map<uint64_t, PcFigure>;
+
+/// Where a run's per-PC figures are: an array of objects, their PC,
+/// opcode (or every row's), HLO and value keys.
+struct PcTable {
+  llvm::StringRef path, pcKey, opcodeKey, opcode, hloKey, valueKey;
+};
+
+PcFigures pcFigures(const json::Object &metrics, const PcTable &table) {
+  PcFigures figures;
+  if (const json::Array *array = arrayAt(metrics, table.path))
+    for (const json::Value &element : *array) {
+      const json::Object *object = element.getAsObject();
+      if (!object)
+        continue;
+      std::optional<int64_t> pc = object->getInteger(table.pcKey);
+      std::optional<double> value = numberAt(*object, table.valueKey);
+      if (!pc || *pc < 0 || !value)
+        continue;
+      PcFigure &figure = figures[uint64_t(*pc)];
+      figure.opcode = table.opcodeKey.empty()
+                          ? table.opcode.str()
+                          : stringOr(*object, table.opcodeKey, "?");
+      figure.hlo = stringOr(*object, table.hloKey);
+      figure.value += *value;
+    }
+  return figures;
 }
 
 /// Stall cycles by static instruction: the static view's table when the
 /// metrics have it, else the DMA waits' stalls from the DMA table (the only
 /// per-PC stalls metrics.json had before it).
-Figures staticStalls(const json::Object &metrics, std::string &source) {
-  if (arrayAt(metrics, "static.instructions")) {
-    source = "static.instructions";
-    return arrayFigures(
-        metrics, "static.instructions",
-        [](const json::Object &o) {
-          return pcName(o, "pc", stringOr(o, "opcode", "?"), "hlo");
-        },
-        "stall_cycles");
-  }
-  source = "dma.table (dma_wait stalls at each wait)";
-  return arrayFigures(
-      metrics, "dma.table",
-      [](const json::Object &o) {
-        return pcName(o, "wait_pc", "dma.wait", "wait_hlo");
-      },
-      "stall");
+PcTable staticStallTable(const json::Object &metrics) {
+  if (arrayAt(metrics, "static.instructions"))
+    return {"static.instructions", "pc", "opcode", "", "hlo", "stall_cycles"};
+  return {"dma.table", "wait_pc", "", "dma.wait", "wait_hlo", "stall"};
+}
+std::string describeSource(const PcTable &table) {
+  if (table.path == "dma.table")
+    return table.pcKey == "wait_pc"
+               ? "dma.table (dma_wait stalls at each wait)"
+               : "dma.table (folded by issue PC)";
+  return table.path.str();
 }
 
 /// A figure per static dma.issue: the static view's, else folded from the
 /// DMA table by issue PC.
-Figures staticDmas(const json::Object &metrics, llvm::StringRef field,
-                   std::string &source) {
-  bool folded = arrayAt(metrics, "static.dmas") != nullptr;
-  source = folded ? "static.dmas" : "dma.table (folded by issue PC)";
-  return arrayFigures(
-      metrics, folded ? "static.dmas" : "dma.table",
-      [&](const json::Object &o) {
-        return pcName(o, folded ? "pc" : "issue_pc", "dma.issue",
-                      folded ? "hlo" : "issue_hlo");
-      },
-      field);
+PcTable staticDmaTable(const json::Object &metrics, llvm::StringRef field) {
+  if (arrayAt(metrics, "static.dmas"))
+    return {"static.dmas", "pc", "", "dma.issue", "hlo", field};
+  return {"dma.table", "issue_pc", "", "dma.issue", "issue_hlo", field};
+}
+
+/// How the after run's PCs are taken to the before run's.
+using ToBefore = llvm::function_ref<std::optional<uint64_t>(uint64_t)>;
+
+/// The section of a per-PC figure: rows paired by the before run's PC, the
+/// after run's PCs taken there by `toBefore`. A row says the PC it has
+/// after when that differs ("pc 2009 -> 1762 dma.issue (fusion.1)"), and an
+/// instruction only the after run has is "new".
+DiffSection pcSection(llvm::StringRef title, const PcFigures &before,
+                      const PcFigures &after, ToBefore toBefore) {
+  NamedMap<DiffRow> rows;
+  auto label = [](llvm::StringRef pcs, const PcFigure &figure) {
+    return llvm::formatv("pc {0} {1} ({2})", pcs, figure.opcode, figure.hlo)
+        .str();
+  };
+  for (const auto &[pc, figure] : before) {
+    DiffRow &row = rows["pc " + std::to_string(pc)];
+    row.name = label(std::to_string(pc), figure);
+    row.before = figure.value;
+  }
+  for (const auto &[pc, figure] : after) {
+    std::optional<uint64_t> original = toBefore(pc);
+    if (!original) {
+      DiffRow &row = rows["new " + std::to_string(pc)];
+      row.name = "new " + label(std::to_string(pc), figure);
+      row.after = figure.value;
+      continue;
+    }
+    DiffRow &row = rows["pc " + std::to_string(*original)];
+    std::string pcs = *original == pc
+                          ? std::to_string(pc)
+                          : llvm::formatv("{0} -> {1}", *original, pc).str();
+    auto it = before.find(*original);
+    row.name = label(pcs, it != before.end() ? it->second : figure);
+    row.after = figure.value;
+  }
+  return finishSection(title, "cycles", std::move(rows));
+}
+
+/// Opcodes by PC of a run's static instructions, if its metrics have them.
+std::optional<std::map<uint64_t, std::string>>
+staticOpcodes(const json::Object &metrics) {
+  if (!arrayAt(metrics, "static.instructions"))
+    return std::nullopt;
+  std::map<uint64_t, std::string> opcodes;
+  for (const auto &[pc, figure] : pcFigures(
+           metrics, {"static.instructions", "pc", "opcode", "", "hlo",
+                     "executions"}))
+    opcodes[pc] = figure.opcode;
+  return opcodes;
+}
+
+/// The first PC at which the after run's instruction (taken to the before
+/// run's PC) is another instruction than the before run's there, as a
+/// sentence; empty if they agree.
+std::string findMismatch(const std::map<uint64_t, std::string> &before,
+                         const std::map<uint64_t, std::string> &after,
+                         ToBefore toBefore) {
+  for (const auto &[pc, opcode] : after) {
+    std::optional<uint64_t> original = toBefore(pc);
+    if (!original)
+      continue;
+    auto it = before.find(*original);
+    if (it == before.end() || it->second == opcode)
+      continue;
+    if (*original == pc)
+      return llvm::formatv("pc {0} is a {1} before and a {2} after", pc,
+                           it->second, opcode);
+    return llvm::formatv("pc {0}, which the pc_map takes to pc {1}, is a "
+                         "{2} after, and pc {1} a {3} before",
+                         pc, *original, opcode, it->second);
+  }
+  return "";
 }
 
 std::string formatValue(double value, llvm::StringRef unit) {
@@ -203,6 +298,11 @@ std::string formatDelta(const DiffRow &row, llvm::StringRef unit) {
 std::string formatSide(const std::optional<double> &value,
                        llvm::StringRef unit) {
   return value ? formatValue(*value, unit) : "-";
+}
+llvm::StringRef changeOf(const DiffSection &section, const DiffRow &row) {
+  return row.delta() == 0            ? "unchanged"
+         : section.isRegression(row) ? "regression"
+                                     : "improvement";
 }
 } // namespace
 
@@ -250,8 +350,52 @@ json::Object report::metricsOf(const analysis::ReplayResults &results) {
   return std::move(*owned->getAsObject());
 }
 
+llvm::Expected<PcMap> report::readPcMap(llvm::StringRef path) {
+  llvm::SmallString<128> file(path);
+  if (llvm::sys::fs::is_directory(path))
+    llvm::sys::path::append(file, "program-rewrite.json");
+  auto fail = [&](const llvm::Twine &what) {
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "'" + file + "': " + what);
+  };
+  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> buffer =
+      llvm::MemoryBuffer::getFile(file);
+  if (!buffer)
+    return fail("cannot read it: " + buffer.getError().message());
+  llvm::Expected<json::Value> value = json::parse((*buffer)->getBuffer());
+  if (!value)
+    return fail("not JSON: " + llvm::toString(value.takeError()));
+  const json::Object *object = value->getAsObject();
+  if (!object || object->getString("format") != "snr-program-rewrite")
+    return fail("not a program-rewrite.json (format \"snr-program-rewrite\", "
+                "written by snr-replay --program --apply)");
+  const json::Array *ranges = object->getArray("pc_map");
+  if (!ranges)
+    return fail("no pc_map (an snr-replay older than the pc_map wrote it)");
+  PcMap map;
+  map.file = std::string(file);
+  for (auto [i, element] : llvm::enumerate(*ranges)) {
+    const json::Object *range = element.getAsObject();
+    std::optional<int64_t> b = range ? range->getInteger("before") : std::nullopt;
+    std::optional<int64_t> a = range ? range->getInteger("after") : std::nullopt;
+    std::optional<int64_t> n = range ? range->getInteger("count") : std::nullopt;
+    if (!b || !a || !n || *b < 0 || *a < 0 || *n < 1 || *n > (1 << 30))
+      return fail(llvm::formatv("pc_map[{0}] is not {{\"before\": PC, "
+                                "\"after\": PC, \"count\": N >= 1}",
+                                i));
+    for (int64_t k = 0; k < *n; ++k)
+      map.beforeToAfter.push_back({uint64_t(*b + k), uint64_t(*a + k)});
+  }
+  if (const json::Array *pcs = object->getArray("new_pcs"))
+    for (const json::Value &pc : *pcs)
+      if (std::optional<int64_t> p = pc.getAsInteger(); p && *p >= 0)
+        map.newPcs.push_back(uint64_t(*p));
+  llvm::sort(map.beforeToAfter);
+  return std::move(map);
+}
+
 RunDiff report::diffRuns(const NamedMetrics &before,
-                         const NamedMetrics &after) {
+                         const NamedMetrics &after, const PcMap *pcMap) {
   RunDiff diff;
   diff.before = before.name;
   diff.after = after.name;
@@ -279,20 +423,81 @@ RunDiff report::diffRuns(const NamedMetrics &before,
                                   arrayFigures(a, "hlos", hloName, "cycles"),
                                   arrayFigures(b, "hlos", hloName, "cycles")));
 
-  std::string sourceA, sourceB;
-  Figures stallsA = staticStalls(a, sourceA),
-          stallsB = staticStalls(b, sourceB);
-  DiffSection byPc =
-      section("Stall cycles by static instruction", "cycles", stallsA, stallsB);
-  byPc.source = sourceA == sourceB ? sourceA : sourceA + " / " + sourceB;
-  diff.sections.push_back(std::move(byPc));
-
-  Figures dmaA = staticDmas(a, "stall", sourceA),
-          dmaB = staticDmas(b, "stall", sourceB);
-  DiffSection dmas =
-      section("DMA wait stall by static DMA", "cycles", dmaA, dmaB);
-  dmas.source = sourceA == sourceB ? sourceA : sourceA + " / " + sourceB;
-  diff.sections.push_back(std::move(dmas));
+  // The static instructions: paired by PC when the runs agree there,
+  // else through the pc_map when it makes them agree.
+  // The map goes from the original program to its rewrite; the runs may
+  // come in either order.
+  llvm::DenseMap<uint64_t, uint64_t> beforeOfAfter, afterOfBefore;
+  if (pcMap)
+    for (auto [b, a] : pcMap->beforeToAfter) {
+      beforeOfAfter[a] = b;
+      afterOfBefore[b] = a;
+    }
+  auto identity = [](uint64_t pc) -> std::optional<uint64_t> { return pc; };
+  auto through = [](const llvm::DenseMap<uint64_t, uint64_t> &map,
+                    uint64_t pc) -> std::optional<uint64_t> {
+    auto it = map.find(pc);
+    return it == map.end() ? std::nullopt
+                           : std::optional<uint64_t>(it->second);
+  };
+  bool reversed = false;
+  auto mapped = [&](uint64_t pc) {
+    return through(reversed ? afterOfBefore : beforeOfAfter, pc);
+  };
+  std::optional<std::map<uint64_t, std::string>> opcodesA = staticOpcodes(a),
+                                                 opcodesB = staticOpcodes(b);
+  std::string unmatched;
+  bool useMap = false;
+  if (opcodesA && opcodesB) {
+    std::string byPc = findMismatch(*opcodesA, *opcodesB, identity);
+    if (!byPc.empty()) {
+      std::string byMap =
+          pcMap ? findMismatch(*opcodesA, *opcodesB, mapped) : std::string();
+      if (pcMap && !byMap.empty()) {
+        // The rewritten program's run first?
+        reversed = true;
+        if (findMismatch(*opcodesA, *opcodesB, mapped).empty())
+          byMap.clear();
+        else
+          reversed = false;
+      }
+      if (pcMap && byMap.empty()) {
+        useMap = true;
+      } else if (pcMap) {
+        unmatched = "the static instructions differ (" + byPc +
+                    ") and the pc_map of " + pcMap->file +
+                    " does not match them either (" + byMap + ")";
+      } else {
+        unmatched = "the static instructions differ (" + byPc +
+                    "): the programs are not the same; for a program and its "
+                    "rewrite, give the rewrite's pc_map (--pc-map "
+                    "program-rewrite.json, or its run directory as the "
+                    "first run)";
+      }
+    }
+  }
+  diff.matching = !unmatched.empty() ? "unmatched" : useMap ? "pc_map" : "pc";
+  if (useMap)
+    diff.pcMapFile = pcMap->file;
+  ToBefore toBefore = useMap ? ToBefore(mapped) : ToBefore(identity);
+  auto perPc = [&](llvm::StringRef title, const PcTable &tableA,
+                   const PcTable &tableB) {
+    DiffSection result;
+    if (unmatched.empty())
+      result = pcSection(title, pcFigures(a, tableA), pcFigures(b, tableB),
+                         toBefore);
+    result.title = title.str();
+    result.unit = "cycles";
+    result.unmatched = unmatched;
+    std::string sourceA = describeSource(tableA),
+                sourceB = describeSource(tableB);
+    result.source = sourceA == sourceB ? sourceA : sourceA + " / " + sourceB;
+    diff.sections.push_back(std::move(result));
+  };
+  perPc("Stall cycles by static instruction", staticStallTable(a),
+        staticStallTable(b));
+  perPc("DMA stall by static DMA", staticDmaTable(a, "stall"),
+        staticDmaTable(b, "stall"));
 
   auto unitName = [](const json::Object &o) { return stringOr(o, "name"); };
   Figures utilA =
@@ -334,6 +539,11 @@ RunDiff report::diffRuns(const NamedMetrics &before,
 void report::printRunDiff(const RunDiff &diff, llvm::raw_ostream &os,
                           unsigned maxRows) {
   os << "before: " << diff.before << "\nafter:  " << diff.after << "\n";
+  if (diff.matching == "pc_map")
+    os << "static instructions matched through the pc_map of "
+       << diff.pcMapFile << "\n";
+  os << "each change is after - before, and says whether it is an "
+        "improvement or a regression\n";
   for (const DiffSection &section : diff.sections) {
     unsigned changed = llvm::count_if(
         section.rows, [](const DiffRow &row) { return row.delta() != 0; });
@@ -341,6 +551,10 @@ void report::printRunDiff(const RunDiff &diff, llvm::raw_ostream &os,
     if (!section.source.empty())
       os << " [" << section.source << "]";
     os << ": ";
+    if (!section.unmatched.empty()) {
+      os << "not compared: " << section.unmatched << "\n";
+      continue;
+    }
     if (!changed) {
       os << (section.rows.empty() ? "none in either run" : "unchanged") << "\n";
       continue;
@@ -360,15 +574,18 @@ void report::printRunDiff(const RunDiff &diff, llvm::raw_ostream &os,
         continue;
       }
       ++count;
-      os << "  " << (section.isRegression(row) ? '-' : '+') << ' '
-         << llvm::left_justify(row.name, width)
-         << llvm::formatv(" {0,12} -> {1,-12} {2}\n",
+      std::string delta = formatDelta(row, section.unit);
+      os << "  " << llvm::left_justify(row.name, width)
+         << llvm::formatv(" {0,12} -> {1,-12} {2} {3}\n",
                           formatSide(row.before, section.unit),
                           formatSide(row.after, section.unit),
-                          formatDelta(row, section.unit));
+                          llvm::left_justify(delta, 18),
+                          changeOf(section, row));
     }
     if (hidden)
       os << "  ... " << hidden << " more (diff.json)\n";
+    if (size_t unchanged = section.rows.size() - changed)
+      os << "  (" << unchanged << " unchanged)\n";
   }
 }
 
@@ -398,10 +615,7 @@ json::Value report::runDiffToJSON(const RunDiff &diff) {
                                   {"before", side(row.before)},
                                   {"after", side(row.after)},
                                   {"delta", roundTo(row.delta(), 6)},
-                                  {"change", row.delta() == 0 ? "unchanged"
-                                             : section.isRegression(row)
-                                                 ? "regression"
-                                                 : "improvement"}});
+                                  {"change", changeOf(section, row)}});
     }
     json::Object entry{{"title", section.title},
                        {"unit", section.unit},
@@ -409,13 +623,19 @@ json::Value report::runDiffToJSON(const RunDiff &diff) {
                        {"rows", std::move(rows)}};
     if (!section.source.empty())
       entry["source"] = section.source;
+    if (!section.unmatched.empty())
+      entry["unmatched"] = section.unmatched;
     sections.push_back(std::move(entry));
   }
-  return json::Object{{"format", "snr-diff"},
-                      {"version", 1},
-                      {"before", diff.before},
-                      {"after", diff.after},
-                      {"sections", std::move(sections)}};
+  return json::Object{
+      {"format", "snr-diff"},
+      {"version", 1},
+      {"before", diff.before},
+      {"after", diff.after},
+      {"matching", diff.matching},
+      {"pc_map", diff.pcMapFile.empty() ? json::Value(nullptr)
+                                        : json::Value(diff.pcMapFile)},
+      {"sections", std::move(sections)}};
 }
 
 void report::writeRunDiffHtml(const RunDiff &diff, llvm::raw_ostream &os) {
@@ -425,31 +645,62 @@ void report::writeRunDiffHtml(const RunDiff &diff, llvm::raw_ostream &os) {
         "16px; }\nth, td { border-bottom: 1px solid #ddd; padding: 3px 8px; "
         "}\ntd.num { text-align: right; font-variant-numeric: tabular-nums; "
         "}\ntr.regression td.d { color: #b00020; }\ntr.improvement td.d { "
-        "color: #1b7a2f; }\n</style>\n</head>\n<body>\n<h1>SnR diff</h1>\n";
+        "color: #1b7a2f; }\n.note { color: #666; font-style: italic; }\n"
+        "</style>\n</head>\n<body>\n<h1>SnR diff</h1>\n";
   os << "<p>Before: <code>" << escapeXml(diff.before)
-     << "</code><br>After: <code>" << escapeXml(diff.after)
-     << "</code></p>\n<p>Each table lists regressions first (red), then "
-        "improvements (green), the largest first, then what did not "
-        "change.</p>\n";
+     << "</code><br>After: <code>" << escapeXml(diff.after) << "</code></p>\n";
+  if (diff.matching == "pc_map")
+    os << "<p>Static instructions matched through the pc_map of <code>"
+       << escapeXml(diff.pcMapFile)
+       << "</code>: a row names an instruction by its PC before, and its PC "
+          "after when that differs.</p>\n";
+  os << "<p>Each table lists regressions first (red), then improvements "
+        "(green), the largest first; each change is after &minus; before. "
+        "The rows that did not change are folded.</p>\n";
+  auto rowHtml = [&](const DiffSection &section, const DiffRow &row) {
+    llvm::StringRef change = changeOf(section, row);
+    os << "<tr class=\"" << change << "\"><td>" << escapeXml(row.name)
+       << "</td><td class=\"num\">" << formatSide(row.before, section.unit)
+       << "</td><td class=\"num\">" << formatSide(row.after, section.unit)
+       << "</td><td class=\"num d\">"
+       << (row.delta() == 0 ? std::string("=")
+                            : escapeXml(formatDelta(row, section.unit)))
+       << "</td><td class=\"d\">" << change << "</td></tr>\n";
+  };
+  auto tableHead = [&] {
+    os << "<table>\n<thead><tr><th></th><th>before</th><th>after</th>"
+          "<th>after &minus; before</th><th></th></tr></thead>\n<tbody>\n";
+  };
   for (const DiffSection &section : diff.sections) {
     os << "<h2>" << escapeXml(section.title) << "</h2>\n";
     if (!section.source.empty())
       os << "<p>From <code>" << escapeXml(section.source) << "</code>.</p>\n";
-    os << "<table>\n<thead><tr><th></th><th>before</th><th>after</th>"
-          "<th>change</th></tr></thead>\n<tbody>\n";
-    for (const DiffRow &row : section.rows) {
-      llvm::StringRef cls = row.delta() == 0            ? "unchanged"
-                            : section.isRegression(row) ? "regression"
-                                                        : "improvement";
-      os << "<tr class=\"" << cls << "\"><td>" << escapeXml(row.name)
-         << "</td><td class=\"num\">" << formatSide(row.before, section.unit)
-         << "</td><td class=\"num\">" << formatSide(row.after, section.unit)
-         << "</td><td class=\"num d\">"
-         << (row.delta() == 0 ? std::string("=")
-                              : escapeXml(formatDelta(row, section.unit)))
-         << "</td></tr>\n";
+    if (!section.unmatched.empty()) {
+      os << "<p class=\"note\">Not compared: " << escapeXml(section.unmatched)
+         << ".</p>\n";
+      continue;
     }
-    os << "</tbody>\n</table>\n";
+    size_t changed = llvm::count_if(
+        section.rows, [](const DiffRow &row) { return row.delta() != 0; });
+    if (changed) {
+      tableHead();
+      for (const DiffRow &row : section.rows)
+        if (row.delta() != 0)
+          rowHtml(section, row);
+      os << "</tbody>\n</table>\n";
+    }
+    if (changed == section.rows.size()) {
+      if (section.rows.empty())
+        os << "<p class=\"note\">None in either run.</p>\n";
+      continue;
+    }
+    os << "<details><summary>" << section.rows.size() - changed
+       << " unchanged</summary>\n";
+    tableHead();
+    for (const DiffRow &row : section.rows)
+      if (row.delta() == 0)
+        rowHtml(section, row);
+    os << "</tbody>\n</table>\n</details>\n";
   }
   os << "</body>\n</html>\n";
 }

@@ -6,6 +6,7 @@
 
 #include "SnR/Report/RunDirectory.h"
 #include "SnR/Report/Report.h"
+#include "SnR/Trace/Compression.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/FileSystem.h"
@@ -16,16 +17,50 @@ using namespace snr;
 using namespace snr::report;
 using llvm::StringRef;
 
+llvm::StringRef
+snr::report::getRewrittenTraceFile(trace::Compression compression) {
+  switch (compression) {
+  case trace::Compression::Gzip:
+    return "rewritten.jsonl.gz";
+  case trace::Compression::Zstd:
+    return "rewritten.jsonl.zst";
+  case trace::Compression::None:
+    break;
+  }
+  return "rewritten.jsonl";
+}
+
 llvm::ArrayRef<StringRef> snr::report::getRunResultFiles() {
   // The files a reader opens first come first: they are removed first.
   static const StringRef kFiles[] = {
-      kReportHtmlFile,     kMetricsFile,        kSummaryFile,
-      kTimelineFile,       kDmaTimelineSvgFile, kUtilizationSvgFile,
-      kDataCacheSvgFile,   kFragmentationSvgFile, "remarks.yaml",
-      "annotated.mlir",    "annotated.mlirbc",  "rewritten.jsonl",
-      "rewrite.json",      "rewrite-remarks.yaml", "diff.json",
-      "diff.html",         "rewritten-program.mlir", "program-rewrite.json"};
+      kReportHtmlFile,        kMetricsFile,
+      kSummaryFile,           kTimelineFile,
+      kDmaTimelineSvgFile,    kUtilizationSvgFile,
+      kDataCacheSvgFile,      kFragmentationSvgFile,
+      kRemarksFile,           kAnnotatedMlirFile,
+      kAnnotatedBytecodeFile, "rewritten.jsonl",
+      "rewritten.jsonl.gz",   "rewritten.jsonl.zst",
+      kRewriteJsonFile,       kRewriteRemarksFile,
+      kDiffJsonFile,          kDiffHtmlFile,
+      kRewrittenProgramFile,  kProgramDiffFile,
+      kProgramDiffHtmlFile,   kProgramRewriteJsonFile,
+      // What earlier versions wrote, so a run directory never mixes
+      // versions.
+      "remarks.yaml",         "rewrite-remarks.yaml"};
   return kFiles;
+}
+
+std::string snr::report::getPathFromDir(StringRef dir, StringRef path) {
+  llvm::SmallString<256> absoluteDir(dir), absolutePath(path);
+  llvm::sys::fs::make_absolute(absoluteDir);
+  llvm::sys::fs::make_absolute(absolutePath);
+  llvm::sys::path::remove_dots(absoluteDir, /*remove_dot_dot=*/true);
+  llvm::sys::path::remove_dots(absolutePath, /*remove_dot_dot=*/true);
+  std::string prefix =
+      (absoluteDir + llvm::sys::path::get_separator()).str();
+  if (StringRef(absolutePath).starts_with(prefix))
+    return StringRef(absolutePath).drop_front(prefix.size()).str();
+  return std::string(absolutePath);
 }
 
 llvm::Error RunDirectory::check(StringRef dir) {

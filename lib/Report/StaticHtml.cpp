@@ -7,6 +7,7 @@
 #include "SnR/Report/StaticHtml.h"
 #include "SnR/Analysis/ReplayAnalyses.h"
 #include "SnR/Report/Format.h"
+#include "SnR/Report/HtmlWriter.h"
 #include "SnR/Report/Selection.h"
 #include "SnR/Report/StaticView.h"
 #include "SnR/Report/Svg.h"
@@ -71,44 +72,45 @@ void staticDmas(llvm::raw_ostream &os, const analysis::ReplayResults &results,
     os << "<p class=\"note\">The " << kStaticRows << " with the largest "
        << "expected saving, of " << rows.size()
        << "; metrics.json has them all.</p>\n";
-  os << "<table class=\"sortable\" id=\"static-dma-table\"><thead><tr>";
-  th(os, "issue pc", true);
-  th(os, "location");
+  os << "<table class=\"sortable fit\" id=\"static-dma-table\"><thead><tr>";
+  th(os, "DMA (issue pc, program line)");
   th(os, "HLO");
-  th(os, "instances", true);
-  th(os, "stalled", true);
-  th(os, "base stall", true);
-  th(os, "transfer stall", true);
+  th(os, "instances (stalled)", true);
+  th(os, "DMA stall", true);
   th(os, "slack", true);
-  th(os, "backtail min / median (instr.)", true);
-  th(os, "backtail min / median (cycles)", true);
+  th(os, "backtail min / median", true);
   th(os, "verdicts");
   th(os, "expected saving", true);
   os << "</tr></thead><tbody>\n";
+  auto sub = [&](llvm::StringRef text) {
+    return "<div class=\"sub\">" + escapeXml(text) + "</div>";
+  };
   for (size_t r = 0; r < rows.size() && r < kStaticRows; ++r) {
     const analysis::StaticDma &d = *rows[r];
-    os << "<tr>";
-    tdPc(os, d.pc);
     std::string where = results.info.locatePc(d.pc);
-    if (where.empty() && !d.instances.empty()) {
-      uint64_t index = results.dmas.dmas[d.instances.front()].issueIndex;
-      unsigned line =
-          index < results.info.lines.size() ? results.info.lines[index] : 0;
-      where = line ? "trace line " + std::to_string(line) : "-";
-    }
-    td(os, where);
+    if (where.empty() && !d.instances.empty())
+      where = results.info.locate(
+          results.dmas.dmas[d.instances.front()].issueIndex);
+    os << "<tr><td data-v=\"" << d.pc << "\">pc " << d.pc
+       << "<div class=\"sub\">"
+       << (where.empty() ? std::string("-") : escapeLocation(where))
+       << "</div></td>";
     td(os, results.info.getHloName(d.hlo));
-    tdNum(os, d.instances.size());
-    tdNum(os, d.stalledInstances);
-    tdNum(os, d.baseStall);
-    tdNum(os, d.transferStall);
+    os << "<td class=\"num\" data-v=\"" << d.instances.size() << "\">"
+       << formatCount(d.instances.size()) << " ("
+       << formatCount(d.stalledInstances) << ")</td>";
+    os << "<td class=\"num\" data-v=\"" << d.stall() << "\">"
+       << formatCount(d.stall())
+       << sub("base " + formatCount(d.baseStall) + " + transfer " +
+              formatCount(d.transferStall))
+       << "</td>";
     tdNum(os, d.slack);
-    os << "<td class=\"num\" data-v=\"" << d.backtailMinInstructions << "\">"
-       << formatCount(d.backtailMinInstructions) << " / "
-       << formatCount(d.backtailMedianInstructions) << "</td>";
     os << "<td class=\"num\" data-v=\"" << d.backtailMinCycles << "\">"
        << formatCount(d.backtailMinCycles) << " / "
-       << formatCount(d.backtailMedianCycles) << "</td>";
+       << formatCount(d.backtailMedianCycles) << " cycles"
+       << sub(formatCount(d.backtailMinInstructions) + " / " +
+              formatCount(d.backtailMedianInstructions) + " instructions")
+       << "</td>";
     llvm::SmallVector<std::string, 4> verdicts;
     for (unsigned v = 0; v < d.verdicts.size(); ++v)
       if (d.verdicts[v])
@@ -133,7 +135,7 @@ void staticDmas(llvm::raw_ostream &os, const analysis::ReplayResults &results,
   if (view.parallelGroups.empty())
     return;
   os << "<h3 id=\"static-parallel\">Parallel DMA groups by issue PCs</h3>\n"
-        "<table class=\"sortable\" id=\"static-group-table\"><thead><tr>";
+        "<table class=\"sortable fit\" id=\"static-group-table\"><thead><tr>";
   th(os, "issue pcs");
   th(os, "HLO");
   th(os, "instances", true);
@@ -141,11 +143,8 @@ void staticDmas(llvm::raw_ostream &os, const analysis::ReplayResults &results,
   os << "</tr></thead><tbody>\n";
   for (size_t r = 0; r < view.parallelGroups.size() && r < kStaticRows; ++r) {
     const analysis::StaticParallelGroup &g = view.parallelGroups[r];
-    std::string pcs;
-    for (uint64_t pc : g.pcs)
-      pcs += (pcs.empty() ? "" : ", ") + std::to_string(pc);
     os << "<tr>";
-    td(os, pcs);
+    td(os, std::to_string(g.pcs.size()) + " at pc " + g.getDistinctPcs());
     td(os, results.info.getHloName(g.hlo));
     tdNum(os, g.groups.size());
     tdNum(os, g.expectedSaving);
@@ -169,7 +168,7 @@ void bottlenecks(llvm::raw_ostream &os, const analysis::ReplayResults &results,
     os << "<p class=\"note\">Nothing stalled.</p>\n";
     return;
   }
-  os << "<table id=\"bottleneck-table\"><thead><tr>";
+  os << "<table class=\"fit\" id=\"bottleneck-table\"><thead><tr>";
   th(os, "HLO");
   th(os, "HLO stall", true);
   th(os, "dependency");
@@ -190,7 +189,7 @@ void bottlenecks(llvm::raw_ostream &os, const analysis::ReplayResults &results,
         os << "<td class=\"num\" rowspan=\"" << h.chains.size() << "\">"
            << formatCount(h.stallCycles) << "</td>";
       }
-      os << "<td class=\"wrap\">" << escapeXml(describeBottleneck(h.chains[i]))
+      os << "<td class=\"wrap\">" << escapeXml(describeBottleneck(results, h.chains[i]))
          << "</td>";
       tdNum(os, h.chains[i].cycles);
       os << "</tr>\n";

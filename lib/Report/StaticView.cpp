@@ -45,10 +45,12 @@ static llvm::StringRef getReason(sim::StallKind kind) {
 }
 
 std::string
-snr::report::describeBottleneck(const analysis::Bottleneck &b) {
+snr::report::describeBottleneck(const analysis::ReplayResults &results,
+                                const analysis::Bottleneck &b) {
   std::string text;
   llvm::raw_string_ostream os(text);
-  if (b.producerPc != sim::kNoIndex)
+  bool hasProducer = b.producerPc != sim::kNoIndex;
+  if (hasProducer)
     os << arch::getMnemonic(b.producerOpcode) << " pc " << b.producerPc
        << " -> ";
   os << arch::getMnemonic(b.consumerOpcode) << " pc " << b.consumerPc << " ("
@@ -57,10 +59,27 @@ snr::report::describeBottleneck(const analysis::Bottleneck &b) {
     os << ", latency " << b.latency;
   else if (b.kind == sim::StallKind::UnitBusy && b.latency)
     os << ", interval " << b.latency;
-  if (b.producerPc == sim::kNoIndex)
+  // A producer at or after its consumer in the program ran in an earlier
+  // iteration of the loop around both: a loop-carried dependence.
+  if (hasProducer && b.producerPc >= b.consumerPc)
+    os << ", previous iteration";
+  if (!hasProducer)
     os << ", no producing instruction";
   os << "): " << formatCount(b.cycles) << " cycles over "
      << formatCount(b.count) << (b.count == 1 ? " execution" : " executions");
+  // A DMA wait's stall cycles include those in which another constraint
+  // held the wait too; the DMA stall (base latency + transfer) does not.
+  if (b.kind == sim::StallKind::DmaWait && hasProducer) {
+    uint64_t dmaStall = 0;
+    const analysis::TraceInfo &info = results.info;
+    for (const analysis::DmaRecord &dma : results.dmas.dmas)
+      if (dma.charged && dma.waitIndex != sim::kNoIndex &&
+          info.instructions[dma.issueIndex].pc == b.producerPc &&
+          info.instructions[dma.waitIndex].pc == b.consumerPc)
+        dmaStall += dma.stall();
+    if (dmaStall != b.cycles)
+      os << " (DMA stall " << formatCount(dmaStall) << ")";
+  }
   return text;
 }
 
@@ -79,12 +98,10 @@ std::string snr::report::describeStaticDma(
 std::string snr::report::describeStaticGroup(
     const analysis::ReplayResults &results,
     const analysis::StaticParallelGroup &group) {
-  std::string pcs;
-  for (uint64_t pc : group.pcs)
-    pcs += (pcs.empty() ? "" : ", ") + std::to_string(pc);
-  return llvm::formatv("DMAs at pc {0} in {1}, {2} {3}, issuing them "
-                       "together saves {4} cycles",
-                       pcs, results.info.getHloName(group.hlo),
+  return llvm::formatv("{0} DMAs at pc {1} in {2}, {3} {4}, issuing them "
+                       "together saves {5} cycles",
+                       group.pcs.size(), group.getDistinctPcs(),
+                       results.info.getHloName(group.hlo),
                        formatCount(group.groups.size()),
                        group.groups.size() == 1 ? "instance" : "instances",
                        formatCount(group.expectedSaving))
@@ -314,7 +331,7 @@ void snr::report::printStaticSummary(const analysis::ReplayResults &results,
                         formatCount(stallCycles), formatCount(withProducer));
     std::array<bool, sim::kNumStallKinds> shown{};
     for (size_t i = 0; i < chains.size() && i < kSummaryBottlenecks; ++i) {
-      os << "    " << describeBottleneck(*chains[i]) << "\n";
+      os << "    " << describeBottleneck(results, *chains[i]) << "\n";
       shown[unsigned(chains[i]->kind)] = true;
     }
     // A reason with at least a tenth of the stall is spread over many
@@ -328,7 +345,7 @@ void snr::report::printStaticSummary(const analysis::ReplayResults &results,
           os << llvm::formatv("    largest {0} stall ({1} cycles in all): ",
                               sim::getStallKindName(sim::StallKind(k)),
                               formatCount(stallByKind[k]))
-             << describeBottleneck(*b) << "\n";
+             << describeBottleneck(results, *b) << "\n";
           break;
         }
     }

@@ -11,9 +11,11 @@
 #include "SnR/Report/Selection.h"
 
 #include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/JSON.h"
 
 #include <algorithm>
+#include <cmath>
 #include <array>
 #include <optional>
 #include <string>
@@ -30,10 +32,15 @@ constexpr int64_t kStallTid = 10;
 constexpr int64_t kFirstLinkTid = 100;
 int64_t unitTid(unsigned unit) { return 1 + int64_t(unit); }
 
-/// Writes one event per line, keys in a fixed order.
+/// Writes one event per line, keys in a fixed order. Times are given in
+/// cycles and written in microseconds at the machine's clock (the
+/// trace-event format's unit), each cycle rounded to the nanosecond; a slice
+/// also gets its cycles in its args ("cycle": its start, "cycles": its
+/// length).
 class EventStream {
 public:
-  explicit EventStream(llvm::raw_ostream &os) : os(os) {}
+  EventStream(llvm::raw_ostream &os, double clockGhz)
+      : os(os), clockGhz(clockGhz > 0 ? clockGhz : 1.0) {}
 
   using ArgsFn = llvm::function_ref<void(llvm::json::OStream &)>;
 
@@ -42,7 +49,11 @@ public:
   }
   void complete(llvm::StringRef name, llvm::StringRef cat, int64_t tid,
                 uint64_t ts, uint64_t dur, ArgsFn args) {
-    event(name, cat, "X", tid, ts, dur, args);
+    event(name, cat, "X", tid, ts, dur, [&](llvm::json::OStream &j) {
+      args(j);
+      j.attribute("cycle", int64_t(ts));
+      j.attribute("cycles", int64_t(dur));
+    });
   }
   void counter(llvm::StringRef name, uint64_t ts, ArgsFn args) {
     event(name, "", "C", 0, ts, std::nullopt, args);
@@ -60,10 +71,13 @@ public:
       j.attribute("id", int64_t(id));
       j.attribute("pid", kPid);
       j.attribute("tid", tid);
-      j.attribute("ts", int64_t(ts));
+      micros(j, "ts", ts);
       if (args) {
         j.attributeBegin("args");
-        j.object([&] { (*args)(j); });
+        j.object([&] {
+          (*args)(j);
+          j.attribute("cycle", int64_t(ts));
+        });
         j.attributeEnd();
       }
     });
@@ -81,8 +95,13 @@ public:
         j.attribute("bp", "e");
       j.attribute("pid", kPid);
       j.attribute("tid", tid);
-      j.attribute("ts", int64_t(ts));
+      micros(j, "ts", ts);
     });
+  }
+
+  /// The nanosecond of cycle `cycle` at the clock.
+  int64_t toNanos(uint64_t cycle) const {
+    return std::llround(double(cycle) / clockGhz);
   }
 
   uint64_t count = 0;
@@ -105,16 +124,39 @@ private:
       if (ph != "C")
         j.attribute("tid", tid);
       if (ts)
-        j.attribute("ts", int64_t(*ts));
-      if (dur)
-        j.attribute("dur", int64_t(*dur));
+        micros(j, "ts", *ts);
+      if (ts && dur) {
+        // From the rounded ends, so slices one after the other on a track
+        // never overlap.
+        j.attributeBegin("dur");
+        j.rawValue(formatMicros(toNanos(*ts + *dur) - toNanos(*ts)));
+        j.attributeEnd();
+      }
       j.attributeBegin("args");
       j.object([&] { args(j); });
       j.attributeEnd();
     });
   }
 
+  /// "12.345": nanoseconds as microseconds, trailing zeros left out.
+  static std::string formatMicros(int64_t nanos) {
+    std::string text = std::to_string(nanos / 1000);
+    if (int64_t frac = nanos % 1000) {
+      std::string digits = std::to_string(1000 + frac).substr(1);
+      while (digits.back() == '0')
+        digits.pop_back();
+      text += "." + digits;
+    }
+    return text;
+  }
+  void micros(llvm::json::OStream &j, llvm::StringRef key, uint64_t cycle) {
+    j.attributeBegin(key);
+    j.rawValue(formatMicros(toNanos(cycle)));
+    j.attributeEnd();
+  }
+
   llvm::raw_ostream &os;
+  double clockGhz;
 };
 
 /// A stretch of one unit's activity, or of stalls, within one HLO.
@@ -131,7 +173,8 @@ class TimelineWriter {
 public:
   TimelineWriter(llvm::raw_ostream &os, const analysis::ReplayResults &results,
                  const Selection &selection, const ReportOptions &options)
-      : os(os), out(os), results(results), info(results.info),
+      : os(os), out(os, results.machine.clockGhz), results(results),
+        info(results.info),
         selection(selection), options(options) {}
 
   TimelineStats write();
@@ -199,16 +242,18 @@ void TimelineWriter::assignLinkTracks() {
 
 void TimelineWriter::writeMetadata() {
   out.metadata("process_name", 0, [&](llvm::json::OStream &j) {
-    j.attribute("name", "chip (1 us = 1 cycle)");
+    j.attribute("name", ("chip (" + results.machine.name + ")"));
   });
   out.metadata("process_labels", 0, [&](llvm::json::OStream &j) {
-    j.attribute("labels", "timestamps are cycles: 1 us = 1 cycle");
+    j.attribute("labels",
+                llvm::formatv("time at {0} GHz; each slice's cycles are in "
+                              "its args",
+                              formatJsonNumber(results.machine.clockGhz))
+                    .str());
   });
-  // Every track name states the time unit: viewers that show a track as a
-  // profile of its own (speedscope) print microseconds, not cycles.
   auto thread = [&](int64_t tid, llvm::StringRef name) {
     out.metadata("thread_name", tid, [&](llvm::json::OStream &j) {
-      j.attribute("name", (name + " (1 us = 1 cycle)").str());
+      j.attribute("name", name);
     });
     out.metadata("thread_sort_index", tid, [&](llvm::json::OStream &j) {
       j.attribute("sort_index", tid);
@@ -513,11 +558,12 @@ void TimelineWriter::writeCounters() {
 void TimelineWriter::writeOtherData() {
   llvm::json::Object other{
       {"format", "snr-timeline"},
-      {"version", 1},
-      {"time_unit", "cycle"},
-      {"note", "ts and dur are machine cycles written in the microsecond "
-               "field: read 1 us as 1 cycle; real time = cycles / "
-               "(clock_ghz * 1000) us"},
+      {"version", 2},
+      {"time_unit", "us"},
+      {"note", "ts and dur are microseconds at the machine's clock "
+               "(clock_ghz), each cycle rounded to the nanosecond; every "
+               "slice's args hold its start cycle (cycle) and its length in "
+               "cycles (cycles)"},
       {"clock_ghz", results.machine.clockGhz},
       {"machine", results.machine.name},
       {"program", info.program},

@@ -222,9 +222,14 @@ bool JsonLineReader::parseHloMap(ondemand::value value, TraceHeader &header) {
           return false;
         range.name = std::string(name);
         sawName = true;
+      } else if (key == "xla_name") {
+        std::string_view name;
+        if (!getString(field.value(), fieldPath, name))
+          return false;
+        range.xlaName = std::string(name);
       } else {
         return fail(eat, "unknown field '" + fieldPath +
-                             "'; expected begin, end, name");
+                             "'; expected begin, end, name, xla_name");
       }
     }
     if (!sawBegin || !sawEnd || !sawName)

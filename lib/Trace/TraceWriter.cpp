@@ -86,6 +86,10 @@ void TraceWriter::writeHeader(const TraceHeader &header) {
     os << (i ? "," : "") << "{\"begin\":" << range.begin
        << ",\"end\":" << range.end << ",\"name\":";
     writeJsonString(os, range.name);
+    if (!range.xlaName.empty()) {
+      os << ",\"xla_name\":";
+      writeJsonString(os, range.xlaName);
+    }
     os << '}';
   }
   os << ']';

@@ -5,10 +5,12 @@
 //===----------------------------------------------------------------------===//
 
 #include "SnR/Transforms/RewriteRemarks.h"
+#include "SnR/Analysis/StaticRemarks.h"
 #include "SnR/Analysis/SuggestionRemarks.h"
 #include "SnR/Rewrite/Schedule.h"
 
 #include "mlir/IR/Remarks.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/FormatVariadic.h"
 
@@ -61,4 +63,187 @@ void snr::emitRewriteOutcomeRemark(
   if (bound)
     r << Remark::Arg("bound_cycles", bound->cycles)
       << Remark::Arg("bound_dma_wait_stall", bound->dmaWaitStall);
+}
+
+namespace {
+/// A connecting piece of the sentence (as StaticRemarks.cpp's).
+Remark::Arg text(std::string value) {
+  return Remark::Arg("String", std::move(value));
+}
+
+/// The trace rewrite of the DMAs of one static dma.issue.
+struct StaticTraceMove {
+  uint64_t pc = 0;
+  const rewrite::HoistDecision *first = nullptr;
+  const rewrite::HoistDecision *firstMoved = nullptr;
+  unsigned instances = 0, moved = 0;
+  uint64_t minEarlier = ~uint64_t(0), maxEarlier = 0;
+  uint64_t stallBefore = 0, stallAfter = 0;
+};
+
+void emitTraceRewriteRemarks(
+    const analysis::TraceInfo &info, const report::TraceRewriteOutcome &t,
+    llvm::function_ref<Location(uint64_t)> traceLoc) {
+  const rewrite::HoistPlan &plan = t.proved.plan;
+  std::vector<StaticTraceMove> moves;
+  llvm::DenseMap<uint64_t, size_t> byPc;
+  for (const rewrite::HoistDecision &d : plan.decisions) {
+    uint64_t pc = info.instructions[d.issueIndex].pc;
+    auto [it, inserted] = byPc.try_emplace(pc, moves.size());
+    if (inserted)
+      moves.push_back({pc, &d});
+    StaticTraceMove &move = moves[it->second];
+    ++move.instances;
+    if (!d.applied)
+      continue;
+    ++move.moved;
+    if (!move.firstMoved)
+      move.firstMoved = &d;
+    move.minEarlier = std::min<uint64_t>(move.minEarlier, d.instructionsEarlier);
+    move.maxEarlier = std::max<uint64_t>(move.maxEarlier, d.instructionsEarlier);
+  }
+  for (const rewrite::DmaChange &change : t.proved.comparison.dmas) {
+    auto it = byPc.find(info.instructions[change.issueIndex].pc);
+    if (it == byPc.end())
+      continue;
+    moves[it->second].stallBefore += change.stallBefore;
+    moves[it->second].stallAfter += change.stallAfter;
+  }
+  for (const StaticTraceMove &move : moves) {
+    uint64_t index = move.first->issueIndex;
+    auto opts = remark::RemarkOpts::name(kTraceRewriteRemark)
+                    .category(kRemarkCategory)
+                    .function(info.getHloName(info.hloOf[index]));
+    Location loc = traceLoc(index);
+    remark::detail::InFlightRemark r =
+        move.moved ? remark::passed(loc, opts) : remark::missed(loc, opts);
+    if (!r)
+      continue;
+    r << text(llvm::formatv("dma.issue at pc {0}: the trace rewrite ",
+                            move.pc)
+                  .str());
+    if (move.moved) {
+      r << text("moved ") << Remark::Arg("moved", move.moved)
+        << text(" of its ") << Remark::Arg("instances", move.instances)
+        << text(llvm::formatv(" instance(s) {0} instruction(s) earlier",
+                              move.minEarlier == move.maxEarlier
+                                  ? std::to_string(move.minEarlier)
+                                  : llvm::formatv("{0} to {1}",
+                                                  move.minEarlier,
+                                                  move.maxEarlier)
+                                        .str())
+                    .str());
+    } else {
+      r << text("left its ") << Remark::Arg("instances", move.instances)
+        << text(" instance(s) in place");
+    }
+    r << text("; their DMA stall ")
+      << Remark::Arg("stall_before_cycles", move.stallBefore) << text(" -> ")
+      << Remark::Arg("stall_after_cycles", move.stallAfter)
+      << text(" cycles");
+    if (move.stallAfter > move.stallBefore)
+      r << text(" (harmful: kept because the trace as a whole is faster)");
+    const rewrite::HoistDecision &shown =
+        move.firstMoved ? *move.firstMoved : *move.first;
+    r << text(move.moved ? ". The first: " : ". Why: ")
+      << Remark::Arg(move.moved ? "Change" : "Reason", shown.reason)
+      << text(".") << Remark::Arg(kHotnessArg, move.stallBefore);
+  }
+  if (!plan.changed())
+    return;
+  // The outcome, at the trace's first instruction.
+  const sim::PerformanceTracker &before = t.proved.comparison.before,
+                                &after = t.proved.comparison.after;
+  remark::detail::InFlightRemark r = remark::analysis(
+      traceLoc(0), remark::RemarkOpts::name(kTraceRewriteRemark)
+                       .category(kRemarkCategory)
+                       .function(info.program));
+  if (!r)
+    return;
+  uint64_t moved = llvm::count_if(
+      plan.decisions, [](const rewrite::HoistDecision &d) { return d.applied; });
+  r << text("the trace rewrite moved ") << Remark::Arg("moved", moved)
+    << text(" DMA(s), proved by replay (same final state): ")
+    << Remark::Arg("cycles_before", before.totalCycles) << text(" -> ")
+    << Remark::Arg("cycles_after", after.totalCycles)
+    << text(" cycles, DMA stall ")
+    << Remark::Arg("dma_stall_before",
+                   before.waitBaseStall + before.waitTransferStall)
+    << text(" -> ")
+    << Remark::Arg("dma_stall_after",
+                   after.waitBaseStall + after.waitTransferStall)
+    << text("; the dependency bound: ")
+    << Remark::Arg("bound_cycles", t.bound.cycles) << text(" cycles.")
+    << Remark::Arg(kHotnessArg,
+                   before.totalCycles - std::min(before.totalCycles,
+                                                 after.totalCycles));
+}
+
+void emitProgramRewriteRemarks(
+    llvm::StringRef programName, const report::ProgramRewriteOutcome &p,
+    llvm::function_ref<Location(size_t)> programLoc) {
+  const rewrite::ProvedProgramRewrite &proved = p.proved;
+  for (const rewrite::ProgramDecision &d : proved.decisions) {
+    if (!d.move && !d.stallBefore)
+      continue;
+    bool moved = p.isMoved(d);
+    auto opts = remark::RemarkOpts::name(kProgramRewriteRemark)
+                    .category(kRemarkCategory)
+                    .function(p.hlos[d.dma]);
+    Location loc = programLoc(d.dma);
+    remark::detail::InFlightRemark r =
+        moved ? remark::passed(loc, opts) : remark::missed(loc, opts);
+    if (!r)
+      continue;
+    r << text(llvm::formatv("dma.issue at pc {0}: the program rewrite ",
+                            p.instructions[d.dma].pc)
+                  .str());
+    if (moved) {
+      const rewrite::ProgramMove &m = *d.move;
+      r << text("moved it ") << Remark::Arg("instructions_earlier", m.crossed)
+        << text(llvm::formatv(" instruction(s) earlier, to pc {0} in front "
+                              "of pc {1}",
+                              p.getNewPc(d), p.instructions[m.landing].pc)
+                    .str());
+    } else {
+      r << text("left it in place");
+    }
+    uint64_t after = moved || proved.accepted ? d.stallAfter : d.stallBefore;
+    r << text("; its DMA stall ")
+      << Remark::Arg("stall_before_cycles", d.stallBefore) << text(" -> ")
+      << Remark::Arg("stall_after_cycles", after) << text(" cycles");
+    if (after > d.stallBefore)
+      r << text(" (harmful: kept because the program as a whole is faster)");
+    std::string why = d.dropped || (d.move && !proved.accepted)
+                          ? (d.dropped ? d.reason : proved.rejection)
+                          : d.reason;
+    r << text(". ") << Remark::Arg(moved ? "Change" : "Reason", why)
+      << text(".") << Remark::Arg(kHotnessArg, d.stallBefore);
+  }
+  if (!p.changed() || p.instructions.empty())
+    return;
+  remark::detail::InFlightRemark r = remark::analysis(
+      programLoc(0), remark::RemarkOpts::name(kProgramRewriteRemark)
+                         .category(kRemarkCategory)
+                         .function(programName));
+  if (!r)
+    return;
+  r << text("the program rewrite, proved by re-recording the whole program "
+            "(same final state): ")
+    << Remark::Arg("cycles_before", proved.cyclesBefore) << text(" -> ")
+    << Remark::Arg("cycles_after", proved.cyclesAfter) << text(" cycles.")
+    << Remark::Arg(kHotnessArg,
+                   proved.cyclesBefore -
+                       std::min(proved.cyclesBefore, proved.cyclesAfter));
+}
+} // namespace
+
+void snr::emitRewriteOutcomeRemarks(
+    const analysis::TraceInfo &info, const report::RewriteOutcomes &outcomes,
+    llvm::function_ref<Location(uint64_t)> traceLoc,
+    llvm::function_ref<Location(size_t)> programLoc) {
+  if (outcomes.trace)
+    emitTraceRewriteRemarks(info, *outcomes.trace, traceLoc);
+  if (outcomes.program)
+    emitProgramRewriteRemarks(info.program, *outcomes.program, programLoc);
 }

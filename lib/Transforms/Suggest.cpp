@@ -33,7 +33,7 @@ struct SuggestPass : snr::impl::SnRSuggestBase<SuggestPass> {
     auto locationOf = [&](uint64_t index) {
       return replay->getOp(index)->getLoc();
     };
-    // By static PC, as snr-replay's remarks.yaml; --per-instance as before.
+    // By static PC, as snr-replay's remarks.opt.yaml; --per-instance as before.
     if (perInstance)
       emitSuggestionRemarks(replay->getResults(), locationOf);
     else

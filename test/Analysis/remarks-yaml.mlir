@@ -3,7 +3,7 @@
 // located at their lines, with Function = the HLO, the arguments reading as
 // a sentence (text pieces under "String"), and the hotness as the last
 // argument "Hotness" (MLIR's remark API has no hotness field; snr-replay's
-// remarks.yaml carries the field). Without a filter no remark is emitted.
+// remarks.opt.yaml carries the field). Without a filter no remark is emitted.
 // RUN: snr-opt %s --snr-suggest=machine=%S/../Sim/Inputs/test-machine.json --remarks-filter-missed=snr.dma --remark-format=yaml --remarks-output-file=%t.yaml -o /dev/null
 // RUN: FileCheck %s < %t.yaml
 // RUN: snr-opt %s --snr-suggest=machine=%S/../Sim/Inputs/test-machine.json -o /dev/null 2>&1 | count 0

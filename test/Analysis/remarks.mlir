@@ -1,5 +1,5 @@
 // Algorithm 2's verdicts are optimization remarks, one per static
-// dma.issue (PC) at its first instance, as snr-replay's remarks.yaml:
+// dma.issue (PC) at its first instance, as snr-replay's remarks.opt.yaml:
 // Function = the HLO, Hotness = the stall cycles of its instances (an
 // argument here: MLIR's remark API has no hotness field). [Missed] for a
 // hoist or a parallel group the compiler missed, [Analysis] for a stall

@@ -45,7 +45,7 @@ snr.trace @room at 0 {
 // what the vst at #0 wrote, so its earliest place is where it is. vst @0,
 // dma @1 (base 101, 10 cycles -> 111), wait ready 2 -> stall 109.
 // CHECK-LABEL: run cycles 112
-// CHECK: suggest dma 0 blocked-by-dependency stall 109 push-limit 0 (0 instructions) target #1 hoist 0 / 0 pages 0 free 0 saving 0: its wait stalled 109 cycles, but it can start at most 0 cycles earlier: it needs the vst at pc 0 (line {{[0-9]+}}), which writes the data it reads in vmem
+// CHECK: suggest dma 0 blocked-by-dependency stall 109 push-limit 0 (0 instructions) target #1 hoist 0 / 0 pages 0 free 0 saving 0: its wait stalled 109 cycles, but it can start at most 0 cycles earlier: it needs the vst at pc 0 (suggestions.mlir:{{[0-9]+}}), which writes the data it reads in vmem
 snr.trace @blocked at 0 {
   snr.vst v1, vmem[0] {pc = 0 : i64}
   snr.dma.issue vmem[0] -> hbm[0], 640, f0 {pc = 1 : i64}
@@ -60,7 +60,7 @@ snr.trace @blocked at 0 {
 // move back to just after the vst (the mul at cycle 1): push limit 121 <=
 // 199, so only 121 cycles of the stall can go.
 // CHECK-LABEL: run cycles 323
-// CHECK: suggest dma 0 hoist-partly stall 199 push-limit 121 (2 instructions) target #1 hoist 2 / 121 pages 0 free 0 saving 121: its wait stalled 199 cycles (99 on base latency, 100 on transfer); it can start only 121 cycles earlier: it needs the vst at pc 0 (line {{[0-9]+}}), which writes the data it reads in vmem
+// CHECK: suggest dma 0 hoist-partly stall 199 push-limit 121 (2 instructions) target #1 hoist 2 / 121 pages 0 free 0 saving 121: its wait stalled 199 cycles (99 on base latency, 100 on transfer); it can start only 121 cycles earlier: it needs the vst at pc 0 (suggestions.mlir:{{[0-9]+}}), which writes the data it reads in vmem
 snr.trace @partly at 0 {
   snr.vst v1, vmem[0] {pc = 0 : i64}
   snr.mul s1, s0, s0 {pc = 1 : i64}

@@ -26,9 +26,10 @@ random.seed(13)
 # report::getRunResultFiles(), in its order.
 REMOVAL_ORDER = ["report.html", "metrics.json", "summary.txt", "timeline.json",
                  "dma-timeline.svg", "utilization.svg", "data-cache.svg",
-                 "fragmentation.svg", "remarks.yaml", "annotated.mlir",
-                 "annotated.mlirbc", "rewritten.jsonl", "rewrite.json",
-                 "rewrite-remarks.yaml", "diff.json", "diff.html"]
+                 "fragmentation.svg", "remarks.opt.yaml", "annotated.mlir",
+                 "annotated.mlirbc", "rewritten.jsonl", "rewritten.jsonl.gz",
+                 "rewritten.jsonl.zst", "rewrite.json",
+                 "rewrite-remarks.opt.yaml", "diff.json", "diff.html"]
 VARIANTS = [["--apply"], ["--annotated-mlir=text", "--no-timeline"]]
 
 

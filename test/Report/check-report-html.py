@@ -11,15 +11,23 @@ not run, if anything is clipped or empty, or if any of the four plots is
 missing, drew no data element, or has no size. It also parses every plot
 and the SVG files next to the report as XML.
 
+It also fails if a table is wider than the page at that width (it would
+scroll on its own, hiding columns: data-overflowing).
+
 --expect-plot ID requires one more plot (repeatable): the rewrite
 section's plot-dma-timeline-before and plot-dma-timeline-after, a page of
-the DMA timeline (plot-dma-timeline-page2). --hidden-plot ID requires a
+the DMA timeline (plot-dma-timeline-page2). A plot left out because it
+would be empty, with a note of id "<plot>-none" saying so, is not missing.
+--hidden-plot ID requires a
 plot to be in the page but not displayed (a page not selected), in place of
-requiring it drawn.
+requiring it drawn. --first-screen PX requires the first section's gain
+cards (the proved gain of each rewrite) and its first three changes to end
+within PX pixels of the top of the page (data-first-screen), and prints
+them.
 
 usage: check-report-html.py [--chromium PATH] [--width PX]
                             [--expect-plot ID]... [--hidden-plot ID]...
-                            report.html
+                            [--first-screen PX] report.html
 Standard library only.
 """
 
@@ -69,6 +77,9 @@ def main():
                         help="one more plot that must be drawn")
     parser.add_argument("--hidden-plot", action="append", default=[],
                         help="a plot that must be present but not shown")
+    parser.add_argument("--first-screen", type=int, default=0,
+                        help="the gains and the top three changes end "
+                             "within this many pixels of the top")
     args = parser.parse_args()
     problems = []
 
@@ -111,6 +122,27 @@ def main():
     clipped = re.search(r'data-clipped="([^"]*)"', marker.group(0))
     if clipped and clipped.group(1).strip():
         problems.append("clipped at %d px: %s" % (args.width, clipped.group(1)))
+    overflowing = re.search(r'data-overflowing="([^"]*)"', marker.group(0))
+    if overflowing and overflowing.group(1).strip():
+        problems.append("tables wider than the page at %d px (they scroll, "
+                        "hiding columns): %s" % (args.width,
+                                                 overflowing.group(1)))
+    first_screen = []
+    if args.first_screen:
+        found = re.search(r'data-first-screen="([^"]*)"', marker.group(0))
+        ends = dict(item.rsplit(":", 1)
+                    for item in (found.group(1).split() if found else []))
+        gains = [k for k in ends if k.startswith("gain-")]
+        if not gains:
+            problems.append("the first screen has no gain card")
+        for key in gains + ["change-1", "change-2", "change-3"]:
+            if key not in ends:
+                problems.append("the first screen has no %s" % key)
+            elif int(ends[key]) > args.first_screen:
+                problems.append("%s ends at %s px, below the first %d px"
+                                % (key, ends[key], args.first_screen))
+            else:
+                first_screen.append(key)
     empty = re.search(r'data-empty="([^"]*)"', marker.group(0))
     if empty and empty.group(1).strip():
         problems.append("empty sections: %s" % empty.group(1))
@@ -123,6 +155,9 @@ def main():
                             % ((plot,) + measured[plot][1:]))
     for plot in plots:
         if plot not in measured:
+            # Left out because empty, and said so, is not missing.
+            if 'id="%s-none"' % plot in source:
+                continue
             problems.append("plot %s is missing" % plot)
             continue
         drawn, width, height = measured[plot]
@@ -137,6 +172,8 @@ def main():
         return 1
     print("report renders: " + " ".join(
         "%s=%d" % (plot, measured[plot][0]) for plot in plots))
+    if first_screen:
+        print("first %d px: %s" % (args.first_screen, " ".join(first_screen)))
     return 0
 
 

@@ -20,6 +20,7 @@ SnR timeline promises (docs/reports.md):
     to a slice of its category; no viewer binds one to an async slice);
   - a counter ("C") is written only when its value changes.
 
+Times are read as exact decimals (microseconds with nanosecond digits).
 Prints one line of counts and exits 0, or prints every problem and exits 1.
 Options: --expect-merged / --expect-unmerged check otherData's
 "instruction_slices"; --require-flows and --require-counters fail if there
@@ -28,6 +29,7 @@ are none.  Standard library only.
 
 import argparse
 import collections
+import decimal
 import json
 import sys
 
@@ -79,13 +81,13 @@ def check(trace, args):
                 thread_names[(pid, event.get("tid"))] = event["args"]["name"]
             continue
         ts = event.get("ts")
-        if not isinstance(ts, (int, float)) or ts < 0:
+        if not isinstance(ts, (int, float, decimal.Decimal)) or ts < 0:
             problem("%s (%s) has a bad ts %r" % (where, name, ts))
             continue
         track = (pid, event.get("tid"))
         if ph == "X":
             dur = event.get("dur")
-            if not isinstance(dur, (int, float)) or dur < 0:
+            if not isinstance(dur, (int, float, decimal.Decimal)) or dur < 0:
                 problem("%s (%s) has a bad dur %r" % (where, name, dur))
                 continue
             if not name:
@@ -137,7 +139,7 @@ def check(trace, args):
                 problem("%s: counter without values" % where)
                 continue
             for value in event["args"].values():
-                if not isinstance(value, (int, float)):
+                if not isinstance(value, (int, float, decimal.Decimal)):
                     problem("%s: counter value %r is not a number" % (where, value))
             counters[(pid, name, event.get("id"))].append((ts, event["args"]))
         else:
@@ -236,7 +238,9 @@ def main():
     args = parser.parse_args()
     try:
         with open(args.timeline, encoding="utf-8") as f:
-            trace = json.load(f)
+            # Exact decimals: ts and dur are microseconds with nanosecond
+            # digits, and slices that touch must not seem to overlap.
+            trace = json.load(f, parse_float=decimal.Decimal)
     except (OSError, ValueError) as error:
         print("%s: not readable JSON: %s" % (args.timeline, error))
         return 1

@@ -14,7 +14,7 @@ snr.trace @independent at 0 {
   snr.mul s2, s3, s3 {pc = 0 : i64}
   snr.addi s4, s2, 1 {pc = 1 : i64}
   snr.addi s5, s1, 4096 {pc = 2 : i64}
-  // expected-remark @+1 {{[Passed] dma-hoist | Category:snr.dma | Change="moved 3 instructions earlier, in front of the mul at pc 0 (line 14) with 1 of its address arithmetic", Remark=hoist, instructions_earlier=3}}
+  // expected-remark @+1 {{[Passed] dma-hoist | Category:snr.dma | Change="moved 3 instructions earlier, in front of the mul at pc 0 (hoist-dma-remarks.mlir:14) with 1 of its address arithmetic", Remark=hoist, instructions_earlier=3}}
   snr.dma.issue hbm[s5] -> vmem[0], 640, f0 {pc = 3 : i64}
   snr.dma.wait f0 {pc = 4 : i64}
   snr.vld v1, vmem[0] {pc = 5 : i64}
@@ -30,7 +30,7 @@ snr.trace @war_destination at 0 {
   snr.vld v1, vmem[0] {pc = 2 : i64}
   snr.mul s2, s3, s3 {pc = 3 : i64}
   snr.addi s4, s2, 1 {pc = 4 : i64}
-  // expected-remark @+1 {{[Passed] dma-hoist | Category:snr.dma | Change="moved 2 instructions earlier, in front of the mul at pc 3 (line 31); it stops short of where Algorithm 2 wanted it: the vld at pc 2 (line 30) reads vmem[0, 64), which the dma.issue at pc 5 (line 34) overwrites (WAR on memory)"}}
+  // expected-remark @+1 {{[Passed] dma-hoist | Category:snr.dma | Change="moved 2 instructions earlier, in front of the mul at pc 3 (hoist-dma-remarks.mlir:31); it stops short of where Algorithm 2 wanted it: the vld at pc 2 (hoist-dma-remarks.mlir:30) reads vmem[0, 64), which the dma.issue at pc 5 (hoist-dma-remarks.mlir:34) overwrites (WAR on memory)"}}
   snr.dma.issue hbm[4096] -> vmem[0], 640, f0 {pc = 5 : i64}
   snr.dma.wait f0 {pc = 6 : i64}
   snr.vld v2, vmem[0] {pc = 7 : i64}
@@ -47,7 +47,7 @@ snr.trace @given_up at 0 {
   snr.mxu.pop v2, q0 {pc = 1 : i64}
   snr.st s5, smem[0] {pc = 2 : i64}
   snr.addi s5, s1, 0 {pc = 3 : i64}
-  // expected-remark @+1 {{[Failure] dma-hoist | Category:snr.dma | Reason="cannot move: no scalar register is free to rename s5, which the addi at pc 3 (line 49) writes, past the st at pc 2 (line 48), which reads it (register pressure)", Remark=hoist, instructions_earlier=0}}
+  // expected-remark @+1 {{[Failure] dma-hoist | Category:snr.dma | Reason="cannot move: no scalar register is free to rename s5, which the addi at pc 3 (hoist-dma-remarks.mlir:49) writes, past the st at pc 2 (hoist-dma-remarks.mlir:48), which reads it (register pressure)", Remark=hoist, instructions_earlier=0}}
   snr.dma.issue hbm[s5] -> vmem[0], 640, f0 {pc = 4 : i64}
   snr.dma.wait f0 {pc = 5 : i64}
 }
@@ -69,7 +69,7 @@ snr.trace @guard_in_slice at 0 {
   snr.cmpi gt p1, s2, 1 {pc = 1 : i64}
   snr.add s3, s4, s2 if p1 {executed = true, pc = 2 : i64}
   snr.cmpi gt p1, s2, 0 {pc = 3 : i64}
-  // expected-remark @+1 {{[Passed] dma-hoist | Category:snr.dma | Change="moved 4 instructions earlier, in front of the mul at pc 0 (line 68) with 1 of its address arithmetic; p1 renamed p2", Remark=hoist, instructions_earlier=4}}
+  // expected-remark @+1 {{[Passed] dma-hoist | Category:snr.dma | Change="moved 4 instructions earlier, in front of the mul at pc 0 (hoist-dma-remarks.mlir:68) with 1 of its address arithmetic; p1 renamed p2", Remark=hoist, instructions_earlier=4}}
   snr.dma.issue hbm[s1] -> vmem[0], 640, f0 if p1 {executed = true, pc = 4 : i64}
   snr.dma.wait f0 {pc = 5 : i64}
   snr.vld v1, vmem[0] {pc = 6 : i64}

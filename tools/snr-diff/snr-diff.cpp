@@ -9,7 +9,10 @@
 //
 // A run is an snr-replay output directory (its metrics.json), a metrics.json,
 // or a trace, which is replayed. Prints the comparison and writes diff.json
-// and diff.html into the output directory. docs/diff.md.
+// and diff.html into the output directory. A program and its rewrite are
+// matched instruction by instruction through the rewrite's pc_map
+// (--pc-map, or the first run directory's program-rewrite.json).
+// docs/diff.md.
 //
 //===----------------------------------------------------------------------===//
 
@@ -44,6 +47,13 @@ static cl::opt<bool> summary("summary",
 static cl::opt<unsigned>
     maxRows("max-rows", cl::desc("changes printed per section (0: all)"),
             cl::init(10), cl::cat(category));
+static cl::opt<std::string> pcMapFile(
+    "pc-map",
+    cl::desc("match the static instructions of a program and its rewrite "
+             "through this pc_map (a program-rewrite.json, or its run "
+             "directory); by default the first run's directory's "
+             "program-rewrite.json, when the PCs do not match"),
+    cl::value_desc("file"), cl::cat(category));
 static cl::opt<std::string>
     machineFile("machine",
                 cl::desc("machine description to replay traces on (default: "
@@ -110,7 +120,24 @@ int main(int argc, char **argv) {
     report::printRunSummary(loaded, llvm::outs());
     return 0;
   }
-  report::RunDiff diff = report::diffRuns(loaded[0], loaded[1]);
+  // A program and its rewrite: the pc_map given, or the one the first
+  // run's directory holds (snr-replay --program --apply wrote it there).
+  std::optional<report::PcMap> pcMap;
+  llvm::SmallString<128> besideBefore(runs[0]);
+  llvm::sys::path::append(besideBefore, "program-rewrite.json");
+  std::string mapPath = !pcMapFile.empty() ? pcMapFile.getValue()
+                        : llvm::sys::fs::is_directory(runs[0]) &&
+                                llvm::sys::fs::exists(besideBefore)
+                            ? std::string(besideBefore)
+                            : std::string();
+  if (!mapPath.empty()) {
+    llvm::Expected<report::PcMap> map = report::readPcMap(mapPath);
+    if (!map)
+      return fail(llvm::toString(map.takeError()));
+    pcMap = std::move(*map);
+  }
+  report::RunDiff diff =
+      report::diffRuns(loaded[0], loaded[1], pcMap ? &*pcMap : nullptr);
   report::printRunDiff(diff, llvm::outs(), maxRows);
   if (llvm::Error error = report::writeRunDiffFiles(diff, outputDir))
     return fail(llvm::toString(std::move(error)));

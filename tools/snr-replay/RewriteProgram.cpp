@@ -10,15 +10,21 @@
 #include "SnR/Record/ProgramLoader.h"
 #include "SnR/Record/ProgramWriter.h"
 #include "SnR/Report/Format.h"
+#include "SnR/Report/ProgramDiff.h"
 #include "SnR/Rewrite/ProveProgram.h"
 #include "SnR/Support/OutputFile.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/IR/Verifier.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/JSON.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Regex.h"
 #include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/WithColor.h"
 
 using namespace mlir;
 using namespace snr;
@@ -27,36 +33,101 @@ static llvm::Error makeError(const llvm::Twine &message) {
   return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
 }
 
-namespace {
-/// Where each original instruction was: its line and HLO (kept apart from
-/// the ops, which the rewritten layout replaces).
-struct OriginalOps {
-  std::vector<unsigned> lines;
-  std::vector<std::string> hlos;
-  void add(Operation &op) {
-    auto loc = dyn_cast<FileLineColLoc>(op.getLoc());
-    lines.push_back(loc ? loc.getLine() : 0);
-    auto attr = op.getAttrOfType<StringAttr>("hlo");
-    hlos.push_back(attr ? attr.str() : std::string());
+/// rewritten-program.diff and program-diff.html: the original program file
+/// against `rewrittenText`, lines compared without their PCs (and a branch's
+/// target through the pc_map), so only what the rewrite changed shows. A
+/// diff too large to read is left out, with a warning.
+static llvm::Error
+writeProgramDiff(report::ProgramRewriteOutcome &outcome,
+                 llvm::StringRef originalText, llvm::StringRef rewrittenText,
+                 llvm::function_ref<std::string(llvm::StringRef)> inDir) {
+  // Both sides as MLIR prints them, so only the rewrite differs; the
+  // program file's own name when it is printed so (snr-gen's are).
+  llvm::StringRef name = llvm::sys::path::filename(outcome.programFile);
+  std::string beforeName = name.str();
+  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> file =
+      llvm::MemoryBuffer::getFile(outcome.programFile, /*IsText=*/true);
+  if (!file || (*file)->getBuffer() != originalText)
+    beforeName += " (as MLIR prints it)";
+  // The original PC of each rewritten PC, for branch targets.
+  llvm::DenseMap<uint64_t, uint64_t> beforeOfAfter;
+  for (const report::PcMapRange &range : outcome.pcMap)
+    for (uint64_t i = 0; i < range.count; ++i)
+      beforeOfAfter[range.after + i] = range.before + i;
+  // What moved (the DMAs, and the slice instructions whose copies moved
+  // with them) shows as removed here and added there, never as the same
+  // line: by original PC.
+  llvm::DenseSet<uint64_t> moved;
+  for (const rewrite::ProgramDecision &d : outcome.proved.decisions)
+    if (outcome.isMoved(d)) {
+      moved.insert(outcome.instructions[d.dma].pc);
+      for (size_t removed : d.move->removed)
+        moved.insert(outcome.instructions[removed].pc);
+    }
+  llvm::Regex pcAttr("pc = ([0-9]+) : i64");
+  llvm::Regex branch("^( *snr\\.br )([0-9]+)(.*)$");
+  // A line's key: its text without its PC, a branch's target as the
+  // original PC, and the instruction's identity (its original PC; "new"
+  // for a copy), so only an instruction matches itself.
+  auto key = [&](llvm::StringRef line, bool isAfter) {
+    llvm::SmallVector<llvm::StringRef, 4> match;
+    std::string identity;
+    uint64_t pc;
+    if (pcAttr.match(line, &match) && !match[1].getAsInteger(10, pc)) {
+      std::optional<uint64_t> original = pc;
+      if (isAfter) {
+        auto it = beforeOfAfter.find(pc);
+        original = it == beforeOfAfter.end()
+                       ? std::nullopt
+                       : std::optional<uint64_t>(it->second);
+      }
+      identity = !original ? "#new"
+                 : moved.contains(*original)
+                     ? (isAfter ? "#moved-to" : "#moved-from")
+                     : "#" + std::to_string(*original);
+    }
+    std::string text = pcAttr.sub("pc = _", line);
+    uint64_t target;
+    if (isAfter && branch.match(text, &match) &&
+        !match[2].getAsInteger(10, target)) {
+      auto it = beforeOfAfter.find(target);
+      text = (match[1] +
+              (it == beforeOfAfter.end() ? "new " + match[2].str()
+                                         : std::to_string(it->second)) +
+              match[3])
+                 .str();
+    }
+    return text + identity;
+  };
+  llvm::Expected<std::string> diff = report::formatUnifiedDiff(
+      beforeName, originalText, outcome.rewrittenFile, rewrittenText, key);
+  if (!diff) {
+    llvm::WithColor::warning(llvm::errs(), "snr-replay")
+        << "no program diff: " << llvm::toString(diff.takeError()) << "\n";
+    return llvm::Error::success();
   }
-  unsigned line(size_t i) const { return lines[i]; }
-  const std::string &hlo(size_t i) const { return hlos[i]; }
-};
-
-std::string regs(const rewrite::ProgramMove &move) {
-  std::string text;
-  for (auto [from, to] : move.renamed)
-    text += (text.empty() ? "" : ", ") + arch::formatReg(from) + " renamed " +
-            arch::formatReg(to);
-  return text;
+  outcome.diffFile = "rewritten-program.diff";
+  outcome.diffHtmlFile = "program-diff.html";
+  if (llvm::Error error = writeFileAtomically(
+          inDir(outcome.diffFile), [&](llvm::raw_ostream &out) {
+            out << *diff;
+            return llvm::Error::success();
+          }))
+    return error;
+  return writeFileAtomically(
+      inDir(outcome.diffHtmlFile), [&](llvm::raw_ostream &out) {
+        report::writeDiffHtml(("The program rewrite: " + name + " -> " +
+                               outcome.rewrittenFile)
+                                  .str(),
+                              *diff, out);
+        return llvm::Error::success();
+      });
 }
-} // namespace
 
-llvm::Error
+llvm::Expected<std::unique_ptr<report::ProgramRewriteOutcome>>
 snr::rewriteProgram(llvm::StringRef programFile, const trace::Trace &trace,
                     const sim::MachineModel &machine,
-                    llvm::function_ref<std::string(llvm::StringRef)> inDir,
-                    llvm::raw_ostream *os) {
+                    llvm::function_ref<std::string(llvm::StringRef)> inDir) {
   MLIRContext context;
   llvm::Expected<record::ProgramFile> file =
       record::readProgramFile(programFile, trace.header.program, context);
@@ -79,10 +150,20 @@ snr::rewriteProgram(llvm::StringRef programFile, const trace::Trace &trace,
                      ": the program rewrite needs a trace "
                      "of the whole run of " +
                      programFile + ": " + llvm::toString(std::move(error)));
-  OriginalOps originals;
-  for (Operation &op : *program.getBody())
-    if (isa<InstructionOpInterface>(op))
-      originals.add(op);
+  auto outcome = std::make_unique<report::ProgramRewriteOutcome>();
+  outcome->programFile = programFile.str();
+  outcome->instructions = loaded->instructions;
+  // Where each original instruction was: its line and HLO (kept apart from
+  // the ops, which the rewritten layout replaces).
+  for (Operation &op : *program.getBody()) {
+    if (!isa<InstructionOpInterface>(op))
+      continue;
+    auto loc = dyn_cast<FileLineColLoc>(op.getLoc());
+    outcome->lines.push_back(loc ? loc.getLine() : 0);
+    outcome->columns.push_back(loc ? loc.getColumn() : 0);
+    auto attr = op.getAttrOfType<StringAttr>("hlo");
+    outcome->hlos.push_back(attr ? attr.str() : std::string());
+  }
 
   // A rewritten program may run a few more instructions (its copies).
   uint64_t maxSteps = 4 * trace.instructions.size() + 1000000;
@@ -101,156 +182,43 @@ snr::rewriteProgram(llvm::StringRef programFile, const trace::Trace &trace,
                      ": re-recording the rewritten program "
                      "failed: " +
                      llvm::toString(proved.takeError()));
-  const rewrite::ProgramLayout &layout = proved->layout;
-  const std::vector<arch::Instruction> &insts = loaded->instructions;
-  auto newPcOfDma = [&](const rewrite::ProgramDecision &d) {
-    for (size_t i = 0; i < layout.instructions.size(); ++i)
-      if (layout.origin[i] == d.dma &&
-          layout.instructions[i].opcode == arch::Opcode::DmaIssue)
-        return layout.instructions[i].pc;
-    return layout.newPc[d.dma];
-  };
-  bool changed = proved->changed();
+  outcome->proved = std::move(*proved);
+  report::computePcMap(*outcome);
 
-  // The program, laid out anew, verified before it is written.
-  if (changed) {
+  // The program, laid out anew, verified before it is written; and the
+  // change as a diff of the two files.
+  if (outcome->changed()) {
+    std::string originalText;
+    llvm::raw_string_ostream originalStream(originalText);
+    file->module->print(originalStream);
+    const rewrite::ProgramLayout &layout = outcome->proved.layout;
     record::relayoutProgram(program, layout.instructions, layout.origin,
                             layout.position, layout.entry);
     if (failed(mlir::verify(program)))
       return makeError("the rewritten program does not verify (a rewrite "
                        "bug):\n" +
                        diagnostics);
-    if (llvm::Error error = writeFileAtomically(inDir("rewritten-program.mlir"),
-                                                [&](llvm::raw_ostream &out) {
-                                                  file->module->print(out);
-                                                  return llvm::Error::success();
-                                                }))
-      return error;
+    std::string rewrittenText;
+    llvm::raw_string_ostream rewrittenStream(rewrittenText);
+    file->module->print(rewrittenStream);
+    outcome->rewrittenFile = "rewritten-program.mlir";
+    if (llvm::Error error = writeFileAtomically(
+            inDir(outcome->rewrittenFile), [&](llvm::raw_ostream &out) {
+              out << rewrittenText;
+              return llvm::Error::success();
+            }))
+      return std::move(error);
+    if (llvm::Error error =
+            writeProgramDiff(*outcome, originalText, rewrittenText, inDir))
+      return std::move(error);
   }
-
-  llvm::json::Array dmas;
-  unsigned moved = 0;
-  for (const rewrite::ProgramDecision &d : proved->decisions) {
-    bool kept = d.move && !d.dropped && proved->accepted;
-    moved += kept;
-    llvm::json::Object dma{
-        {"pc", int64_t(insts[d.dma].pc)},
-        {"line", int64_t(originals.line(d.dma))},
-        {"hlo", originals.hlo(d.dma)},
-        {"moved", kept},
-        {"reason", d.reason},
-        {"stall_before", int64_t(d.stallBefore)},
-        {"stall_after",
-         int64_t(kept || proved->accepted ? d.stallAfter : d.stallBefore)}};
-    if (d.move) {
-      const rewrite::ProgramMove &m = *d.move;
-      llvm::json::Array slice, removed, renamed;
-      for (size_t s : m.slice)
-        slice.push_back(int64_t(insts[s].pc));
-      for (size_t s : m.removed)
-        removed.push_back(int64_t(insts[s].pc));
-      for (auto [from, to] : m.renamed)
-        renamed.push_back(llvm::json::Object{{"from", arch::formatReg(from)},
-                                             {"to", arch::formatReg(to)}});
-      dma["dropped"] = d.dropped;
-      dma["landing_pc"] = int64_t(insts[m.landing].pc);
-      dma["to_hlo"] = originals.hlo(m.landing);
-      dma["instructions_earlier"] = int64_t(m.crossed);
-      dma["waits_joined"] = int64_t(m.waitsJoined);
-      dma["slice_reused"] = int64_t(m.reused);
-      dma["slice_pcs"] = std::move(slice);
-      dma["removed_pcs"] = std::move(removed);
-      dma["renamed"] = std::move(renamed);
-      if (kept)
-        dma["new_pc"] = int64_t(newPcOfDma(d));
-    }
-    dmas.push_back(std::move(dma));
-  }
-  llvm::json::Object json{
-      {"format", "snr-program-rewrite"},
-      {"version", 1},
-      {"program", programFile.str()},
-      {"accepted", proved->accepted},
-      {"changed", changed},
-      {"same_final_state", proved->stateDifference.empty()},
-      {"state_difference", proved->stateDifference},
-      {"rejection", proved->rejection},
-      {"runs", int64_t(proved->runs)},
-      {"before", llvm::json::Object{{"cycles", int64_t(proved->cyclesBefore)},
-                                    {"instructions",
-                                     int64_t(proved->instructionsBefore)}}},
-      {"after", llvm::json::Object{{"cycles", int64_t(proved->cyclesAfter)},
-                                   {"instructions",
-                                    int64_t(proved->instructionsAfter)}}},
-      {"rewritten_program", changed ? "rewritten-program.mlir" : ""},
-      {"dmas", std::move(dmas)}};
   if (llvm::Error error = writeFileAtomically(
           inDir("program-rewrite.json"), [&](llvm::raw_ostream &out) {
-            out << llvm::formatv("{0:2}", llvm::json::Value(std::move(json)))
+            out << llvm::formatv("{0:2}",
+                                 report::buildProgramRewriteJson(*outcome))
                 << "\n";
             return llvm::Error::success();
           }))
-    return error;
-
-  if (!os)
-    return llvm::Error::success();
-  llvm::raw_ostream &out = *os;
-  size_t planned = llvm::count_if(proved->decisions,
-                                  [](const auto &d) { return bool(d.move); });
-  out << llvm::formatv("program rewrite: {0} DMA(s) moved, {1} left in "
-                       "place; proved by re-recording the whole run ({2} "
-                       "run(s))\n",
-                       moved, proved->decisions.size() - moved, proved->runs);
-  for (const rewrite::ProgramDecision &d : proved->decisions) {
-    if (!d.move)
-      continue;
-    const rewrite::ProgramMove &m = *d.move;
-    out << llvm::formatv("  pc {0} (line {1}, {2})", insts[d.dma].pc,
-                         originals.line(d.dma), originals.hlo(d.dma));
-    if (d.dropped || !proved->accepted) {
-      out << ": not moved: " << (d.dropped ? d.reason : proved->rejection)
-          << "\n";
-      continue;
-    }
-    out << llvm::formatv(" -> pc {0} (in front of pc {1}, {2}): {3} "
-                         "instruction(s) earlier",
-                         newPcOfDma(d), insts[m.landing].pc,
-                         originals.hlo(m.landing), m.crossed);
-    if (!m.slice.empty()) {
-      out << llvm::formatv(", {0} of its slice copied",
-                           m.slice.size() - m.reused);
-      if (m.reused)
-        out << llvm::formatv(", {0} read from an earlier move's copies",
-                             m.reused);
-      out << llvm::formatv(" ({0} removed)", m.removed.size());
-    }
-    if (!m.renamed.empty())
-      out << "; " << regs(m);
-    if (m.waitsJoined)
-      out << llvm::formatv("; waited with {0} earlier wait(s) on f{1}",
-                           m.waitsJoined, insts[d.dma].flag);
-    out << llvm::formatv("; wait stall {0} -> {1}\n",
-                         report::formatCount(d.stallBefore),
-                         report::formatCount(d.stallAfter));
-  }
-  if (!planned) {
-    out << "  nothing to move (see program-rewrite.json for each DMA's "
-           "reason)\n";
-    return llvm::Error::success();
-  }
-  if (!proved->accepted) {
-    out << "  rejected: " << proved->rejection
-        << "; no rewritten program written\n";
-    return llvm::Error::success();
-  }
-  uint64_t before = proved->cyclesBefore, after = proved->cyclesAfter;
-  out << llvm::formatv("  cycles {0} -> {1} ({2:f1}% fewer), instructions "
-                       "{3} -> {4}\n",
-                       report::formatCount(before), report::formatCount(after),
-                       100.0 * double(before - after) / double(before),
-                       report::formatCount(proved->instructionsBefore),
-                       report::formatCount(proved->instructionsAfter));
-  out << "  final state identical: every register, flag and memory byte\n";
-  out << "  rewritten program: " << inDir("rewritten-program.mlir") << "\n";
-  return llvm::Error::success();
+    return std::move(error);
+  return std::move(outcome);
 }

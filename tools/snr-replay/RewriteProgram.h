@@ -7,6 +7,7 @@
 #ifndef SNR_TOOLS_SNRREPLAY_REWRITEPROGRAM_H
 #define SNR_TOOLS_SNRREPLAY_REWRITEPROGRAM_H
 
+#include "SnR/Report/RewriteOutcome.h"
 #include "SnR/Sim/MachineModel.h"
 #include "SnR/Trace/Trace.h"
 
@@ -17,13 +18,13 @@
 namespace snr {
 /// The program-level rewrite of `programFile` from `trace` (a recording of
 /// its whole run): plans, proves by re-recording, writes
-/// `rewritten-program.mlir` (only if proved) and `program-rewrite.json`
-/// through `inDir`, and prints what moved to `os` (if not null).
-llvm::Error
+/// `rewritten-program.mlir`, its diff (`rewritten-program.diff`,
+/// `program-diff.html`; only if proved) and `program-rewrite.json` through
+/// `inDir`, and returns what it proved for the reports.
+llvm::Expected<std::unique_ptr<report::ProgramRewriteOutcome>>
 rewriteProgram(llvm::StringRef programFile, const trace::Trace &trace,
                const sim::MachineModel &machine,
-               llvm::function_ref<std::string(llvm::StringRef)> inDir,
-               llvm::raw_ostream *os);
+               llvm::function_ref<std::string(llvm::StringRef)> inDir);
 } // namespace snr
 
 #endif // SNR_TOOLS_SNRREPLAY_REWRITEPROGRAM_H

@@ -26,12 +26,12 @@
 #include "SnR/Export/XlaProfile.h"
 #include "SnR/Record/LineTable.h"
 #include "SnR/Report/AnalysisView.h"
-#include "SnR/Report/AnalysisView.h"
 #include "SnR/Report/FoldedStacks.h"
 #include "SnR/Report/Format.h"
 #include "SnR/Report/PluginView.h"
 #include "SnR/Report/Report.h"
 #include "SnR/Report/RewriteHtml.h"
+#include "SnR/Report/RewriteOutcome.h"
 #include "SnR/Report/RewriteReport.h"
 #include "SnR/Report/RunDiff.h"
 #include "SnR/Report/RunDirectory.h"
@@ -43,6 +43,7 @@
 #include "SnR/Rewrite/Schedule.h"
 #include "SnR/Support/FileSizeSignal.h"
 #include "SnR/Support/Version.h"
+#include "SnR/Trace/Compression.h"
 #include "SnR/Trace/Trace.h"
 #include "SnR/Trace/TraceReader.h"
 #include "SnR/Transforms/AnnotatedTraceWriter.h"
@@ -173,9 +174,17 @@ static cl::opt<std::string> xlaFingerprint(
     cl::cat(exportCategory));
 static cl::opt<std::string> foldedStacks(
     "folded-stacks",
-    cl::desc("write the stall cycles as folded stacks "
-             "(hlo;pc:instruction;stall-kind cycles) for flamegraph tools"),
+    cl::desc("write the replay as folded stacks "
+             "(hlo;pc:instruction@location;leaf cycles) for flamegraph tools"),
     cl::value_desc("file"), cl::cat(exportCategory));
+static cl::opt<report::FoldedStacksMode> foldedStacksMode(
+    "folded-stacks-mode", cl::desc("what the folded stacks count"),
+    cl::values(clEnumValN(report::FoldedStacksMode::Stalls, "stalls",
+                          "the stall cycles, by stall kind (default)"),
+               clEnumValN(report::FoldedStacksMode::Cycles, "cycles",
+                          "every cycle of the run: each instruction's stall "
+                          "and issue cycles")),
+    cl::init(report::FoldedStacksMode::Stalls), cl::cat(exportCategory));
 
 static cl::OptionCategory rewriteCategory(
     "snr-replay --apply: rewrite the trace as suggested, prove it, report");
@@ -184,7 +193,8 @@ static cl::opt<bool> apply(
     cl::desc("hoist the suggested DMAs and issue parallel groups together "
              "(docs/rewrite.md), replay the rewritten trace and check that "
              "its final state is identical and it is not slower; writes "
-             "rewritten.jsonl and rewrite.json"),
+             "the rewritten trace (rewritten.jsonl, compressed as the input) "
+             "and rewrite.json"),
     cl::init(false), cl::cat(rewriteCategory));
 static cl::opt<std::string> hoistModel(
     "hoist-model",
@@ -299,51 +309,13 @@ bool parsePcRange(llvm::StringRef text, report::ReportOptions &options) {
           *options.pcBegin < *options.pcEnd);
 }
 
-/// Writes every remark `emit` makes into `path` as LLVM remark YAML. `emit`
-/// gets the location of a line of the trace file.
-llvm::Error writeRemarkFile(
-    llvm::StringRef path, const analysis::TraceInfo &info,
-    llvm::function_ref<void(llvm::function_ref<Location(unsigned line)>)>
-        emit) {
-  // The streamer writes the file itself, until the context goes: write a
-  // temporary name, then rename it (as writeFileAtomically does).
-  std::string temp = (path + ".tmp-remarks").str();
-  {
-    MLIRContext context;
-    // Every kind enabled; the streamer turns each remark's Hotness argument
-    // into its Hotness.
-    if (failed(enableHotnessRemarks(context, temp))) {
-      llvm::sys::fs::remove(temp);
-      return llvm::createStringError(llvm::inconvertibleErrorCode(),
-                                     "cannot write remarks to " + path);
-    }
-    StringAttr file = StringAttr::get(&context, info.fileName);
-    emit([&](unsigned line) -> Location {
-      return FileLineColLoc::get(file, line, 1);
-    });
-  }
-  if (std::error_code ec = llvm::sys::fs::rename(temp, path)) {
-    llvm::sys::fs::remove(temp);
-    return llvm::createFileError(path, ec);
-  }
-  return llvm::Error::success();
-}
-
-/// The suggestions as optimization remarks, at the trace file's lines.
+/// The suggestions as optimization remarks, located in the program (or
+/// the trace).
 llvm::Error writeRemarks(const analysis::ReplayResults &results,
                          llvm::StringRef path) {
-  return writeRemarkFile(path, results.info, [&](auto atLine) {
-    // In the program when its line table has the PC, else in the trace.
-    const analysis::TraceInfo &info = results.info;
-    auto locationOf = [&](uint64_t index) -> Location {
-      Location traceLoc = atLine(info.lines[index]);
-      const trace::LineEntry *entry =
-          info.lineTable.lookup(info.instructions[index].pc);
-      if (!entry)
-        return traceLoc;
-      return FileLineColLoc::get(
-          StringAttr::get(traceLoc.getContext(), info.lineTable.file),
-          entry->line, entry->column);
+  return writeRemarkFile(path, [&](MLIRContext &context) {
+    auto locationOf = [&](uint64_t index) {
+      return getInstructionLocation(context, results.info, index);
     };
     if (perInstance)
       emitSuggestionRemarks(results, locationOf);
@@ -351,6 +323,7 @@ llvm::Error writeRemarks(const analysis::ReplayResults &results,
       emitStaticRemarks(results, locationOf);
   });
 }
+
 /// The outputs in other tools' formats that were asked for.
 llvm::Error writeExports(const analysis::ReplayResults &results) {
   if (!chakraDir.empty()) {
@@ -376,42 +349,26 @@ llvm::Error writeExports(const analysis::ReplayResults &results) {
     return report::writeFileAtomically(foldedStacks,
                                        [&](llvm::raw_ostream &os) {
                                          report::writeFoldedStacks(
-                                             report::computeStallStacks(
-                                                 results),
+                                             report::computeFoldedStacks(
+                                                 results, foldedStacksMode),
                                              os);
                                          return llvm::Error::success();
                                        });
   return llvm::Error::success();
 }
 
-/// What a stop kind means, for the summary.
-llvm::StringRef describeStopKind(rewrite::StopKind kind) {
-  switch (kind) {
-  case rewrite::StopKind::Vmem:
-    return "VMEM buffer reuse (WAR/WAW on their destination; the bound has "
-           "unlimited VMEM)";
-  case rewrite::StopKind::Registers:
-    return "registers (none free to rename into)";
-  case rewrite::StopKind::Links:
-    return "link order";
-  case rewrite::StopKind::Flags:
-    return "flags (none free)";
-  case rewrite::StopKind::None:
-  case rewrite::StopKind::Proof:
-    break;
-  }
-  return "dependencies";
-}
-
 /// snr-replay --apply: plans the rewrite on the replay, proves it by
-/// replaying the result, and writes it only if it is proved. Returns the exit
-/// status.
-int rewriteAndProve(const trace::Trace &trace,
-                    const analysis::ReplayResults &results,
-                    const sim::MachineModel &machine,
-                    const report::ReportOptions &reportOptions,
-                    llvm::ArrayRef<const report::AnalysisView *> pluginViews,
-                    llvm::function_ref<std::string(llvm::StringRef)> inDir) {
+/// replaying the result, and writes the rewritten trace (in the input's
+/// compression), rewrite.json and the comparison (diff.json, diff.html).
+/// Prints what it did unless --quiet.
+llvm::Expected<std::unique_ptr<report::TraceRewriteOutcome>>
+rewriteAndProve(const trace::Trace &trace,
+                const analysis::ReplayResults &results,
+                const sim::MachineModel &machine,
+                llvm::function_ref<std::string(llvm::StringRef)> inDir) {
+  auto makeError = [&](const llvm::Twine &message) {
+    return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
+  };
   rewrite::HoistOptions options;
   // main() checked it before any work.
   options.model = *rewrite::lookupDependenceModel(hoistModel);
@@ -430,139 +387,116 @@ int rewriteAndProve(const trace::Trace &trace,
       trace, results, options, machine, analysisOptions,
       std::max(1u, unsigned(rewriteRounds)));
   if (!proved)
-    return fail(traceFile + ": the DMA rewrite failed: " +
-                llvm::toString(proved.takeError()));
-  const rewrite::HoistPlan &plan = proved->plan;
-  const trace::Trace &rewritten = proved->rewritten;
-  const rewrite::RewriteComparison *comparison = &proved->comparison;
+    return makeError(traceFile + ": the DMA rewrite failed: " +
+                     llvm::toString(proved.takeError()));
   // Beside it, the best any schedule of these dependencies could do.
   llvm::Expected<rewrite::DependencyBound> bound =
       rewrite::computeDependencyBound(trace, results, options, machine,
                                       analysisOptions,
                                       std::max(1u, unsigned(rewriteRounds)));
   if (!bound)
-    return fail(traceFile + ": the dependency bound failed: " +
-                llvm::toString(bound.takeError()));
+    return makeError(traceFile + ": the dependency bound failed: " +
+                     llvm::toString(bound.takeError()));
+  auto outcome = std::make_unique<report::TraceRewriteOutcome>();
+  outcome->proved = std::move(*proved);
+  outcome->bound = *bound;
+  outcome->selected = !options.pcs.empty() || !options.hlo.empty();
+  const rewrite::HoistPlan &plan = outcome->proved.plan;
 
-  // Proved: the rewritten trace (unless it is the original), the
-  // comparison, the decisions as remarks, and the summary with the rewrite.
-  if (plan.changed())
+  // Proved: the rewritten trace (unless it is the original), compressed as
+  // the input is, and every decision.
+  if (plan.changed()) {
+    trace::Compression compression = trace::compressionForFileName(traceFile);
+    outcome->rewrittenFile = report::getRewrittenTraceFile(compression);
     if (llvm::Error error = report::writeFileAtomically(
-            inDir("rewritten.jsonl"), [&](llvm::raw_ostream &os) {
-              rewritten.write(os);
-              return llvm::Error::success();
+            inDir(outcome->rewrittenFile), [&](llvm::raw_ostream &os) {
+              return trace::writeCompressed(
+                  os, compression, [&](llvm::raw_ostream &out) {
+                    outcome->proved.rewritten.write(out);
+                  });
             }))
-      return fail(llvm::toString(std::move(error)));
+      return std::move(error);
+  }
+  // The rewritten trace's replay, for the DMA timeline after it and the
+  // comparison (diff.json, rewrite.json's after).
+  if (plan.changed()) {
+    llvm::Expected<std::unique_ptr<analysis::ReplayResults>> replayed =
+        analysis::analyzeTrace(outcome->proved.rewritten, results.machine);
+    if (!replayed)
+      return makeError(traceFile + ": replaying the rewritten trace failed: " +
+                       llvm::toString(replayed.takeError()));
+    outcome->after = std::move(*replayed);
+  }
   if (llvm::Error error = report::writeFileAtomically(
           inDir("rewrite.json"), [&](llvm::raw_ostream &os) {
-            llvm::json::Value json =
-                report::buildRewriteJson(results.info, plan, *comparison);
-            if (llvm::json::Object *object = json.getAsObject()) {
-              llvm::json::Object stoppedBy;
-              for (auto [kind, count] : rewrite::countStops(plan))
-                stoppedBy[rewrite::getStopKindName(kind)] = int64_t(count);
-              (*object)["dependency_bound"] = llvm::json::Object{
-                  {"cycles", int64_t(bound->cycles)},
-                  {"dma_wait_stall", int64_t(bound->dmaWaitStall)},
-                  {"rounds", int64_t(bound->rounds)},
-                  {"moves_stopped_by", std::move(stoppedBy)}};
-            }
-            os << llvm::formatv("{0:2}", json);
+            os << llvm::formatv("{0:2}",
+                                report::buildRewriteJson(results, *outcome));
             os << "\n";
             return llvm::Error::success();
           }))
-    return fail(llvm::toString(std::move(error)));
-  // The rewritten trace's replay, for the DMA timeline after it and the
-  // comparison (diff.json).
-  std::unique_ptr<analysis::ReplayResults> after;
-  if (plan.changed()) {
-    llvm::Expected<std::unique_ptr<analysis::ReplayResults>> replayed =
-        analysis::analyzeTrace(rewritten, results.machine);
-    if (!replayed)
-      return fail(traceFile + ": replaying the rewritten trace failed: " +
-                  llvm::toString(replayed.takeError()));
-    after = std::move(*replayed);
-  }
-  // report.html again, with the rewrite section.
-  if (llvm::Error error = report::rewriteReportHtml(
-          results, after.get(), outputDir, reportOptions, plan, *comparison))
-    return fail(llvm::toString(std::move(error)));
-  if (llvm::Error error = writeRemarkFile(
-          inDir("rewrite-remarks.yaml"), results.info, [&](auto atLine) {
-            emitRewriteRemarks(plan, [&](uint64_t index) {
-              return atLine(results.info.lines[index]);
-            });
-            // The trace as a whole is its header, line 1.
-            if (plan.changed())
-              emitRewriteOutcomeRemark(atLine(1), plan, *comparison, &*bound);
-          }))
-    return fail(llvm::toString(std::move(error)));
-  auto printRewrite = [&](llvm::raw_ostream &os) {
-    rewrite::printDroppedMoves(results.info, plan, os);
-    os << "rewrite: " << proved->rounds << " round(s) kept, "
-       << proved->replays << " replay(s) to prove them\n";
-    if (!plan.changed()) {
-      os << "rewrite: nothing to move (";
-      if (plan.decisions.empty())
-        os << (options.pcs.empty() && options.hlo.empty() ? "no DMA"
-                                                           : "no selected DMA")
-           << " stalled on its wait or was issued serially";
-      else
-        os << plan.decisions.size() << " DMA(s) considered, none could "
-           << "move; see rewrite.json";
-      os << ")\n";
-      return;
-    }
-    report::printRewriteSummary(results.info, plan, *comparison, os);
-    uint64_t achieved = comparison->after.waitBaseStall +
-                        comparison->after.waitTransferStall;
-    os << llvm::formatv("  dependency bound (every DMA as early as its "
-                        "dependencies allow, unlimited VMEM): {0} cycles, "
-                        "DMA wait stall {1}; the rewrite is at {2:f2}x its "
-                        "cycles, {3:f2}x its stall\n",
-                        report::formatCount(bound->cycles),
-                        report::formatCount(bound->dmaWaitStall),
-                        double(comparison->after.totalCycles) /
-                            double(std::max<uint64_t>(bound->cycles, 1)),
-                        double(achieved) /
-                            double(std::max<uint64_t>(bound->dmaWaitStall,
-                                                      1)));
-    // What stopped moves beyond their dependencies.
-    llvm::SmallVector<std::pair<rewrite::StopKind, unsigned>, 5> stops =
-        rewrite::countStops(plan);
-    if (stops.empty())
-      return;
-    os << "  DMAs stopped before their target:";
-    llvm::ListSeparator comma(",");
-    for (auto [kind, count] : stops)
-      os << comma << " " << count << " by "
-         << describeStopKind(kind);
-    os << "\n";
-  };
-  if (llvm::Error error = report::writeFileAtomically(
-          inDir("summary.txt"), [&](llvm::raw_ostream &os) -> llvm::Error {
-            if (llvm::Error e = report::printSummary(results, os, reportOptions,
-                                                     "", pluginViews))
-              return e;
-            printRewrite(os);
-            return llvm::Error::success();
-          }))
-    return fail(llvm::toString(std::move(error)));
+    return std::move(error);
   if (!quiet) {
-    printRewrite(llvm::outs());
+    report::printTraceRewrite(results.info, *outcome, llvm::outs());
     if (plan.changed())
-      llvm::outs() << "  rewritten trace: " << inDir("rewritten.jsonl")
+      llvm::outs() << "  rewritten trace: " << inDir(outcome->rewrittenFile)
                    << " (replay it with snr-replay for its full report)\n";
   }
   // Before and after, as snr-diff compares them.
   if (plan.changed())
     if (llvm::Error error = report::writeRewriteDiff(
-            results, *after, "rewritten.jsonl", outputDir,
+            results, *outcome->after, outcome->rewrittenFile, outputDir,
             quiet ? nullptr : &llvm::outs()))
-      return fail(llvm::toString(std::move(error)));
-  return 0;
+      return std::move(error);
+  return std::move(outcome);
+}
+
+/// Once both rewrites are proved: report.html with them, the summary with
+/// them, and their decisions as remarks.
+llvm::Error writeRewriteOutputs(
+    const analysis::ReplayResults &results,
+    const report::ReportOptions &reportOptions,
+    llvm::ArrayRef<const report::AnalysisView *> pluginViews,
+    const report::RewriteOutcomes &outcomes,
+    llvm::function_ref<std::string(llvm::StringRef)> inDir) {
+  if (llvm::Error error = report::writeReportHtml(results, outputDir,
+                                                  reportOptions, outcomes))
+    return error;
+  if (llvm::Error error = writeRemarkFile(
+          inDir(report::kRewriteRemarksFile), [&](MLIRContext &context) {
+            emitRewriteOutcomeRemarks(
+                results.info, outcomes,
+                [&](uint64_t index) {
+                  return getInstructionLocation(context, results.info, index);
+                },
+                [&](size_t index) -> Location {
+                  const report::ProgramRewriteOutcome &p = *outcomes.program;
+                  if (!p.lines[index])
+                    return UnknownLoc::get(&context);
+                  return FileLineColLoc::get(&context, p.programFile,
+                                             p.lines[index], p.columns[index]);
+                });
+          }))
+    return error;
+  return report::writeFileAtomically(
+      inDir(report::kSummaryFile), [&](llvm::raw_ostream &os) -> llvm::Error {
+        if (llvm::Error e = report::printSummary(results, os, reportOptions,
+                                                 "", pluginViews))
+          return e;
+        if (outcomes.trace)
+          report::printTraceRewrite(results.info, *outcomes.trace, os);
+        if (outcomes.program)
+          report::printProgramRewrite(*outcomes.program, "", os);
+        return llvm::Error::success();
+      });
 }
 } // namespace
+
+/// `name` in the output directory (before the run directory is open).
+static std::string inDirPath(llvm::StringRef name) {
+  llvm::SmallString<256> path(outputDir.getValue());
+  llvm::sys::path::append(path, name);
+  return std::string(path);
+}
 
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
@@ -575,7 +509,7 @@ int main(int argc, char **argv) {
       "  snr-replay trace.jsonl -o out/\n\n"
       "reads a trace, replays it on the machine model, prints a summary and "
       "writes\nmetrics.json, timeline.json, the plots, report.html, "
-      "remarks.yaml and the\nannotated trace into the output directory.\n");
+      "remarks.opt.yaml and the\nannotated trace into the output directory.\n");
   auto started = std::chrono::steady_clock::now();
 
   report::ReportOptions reportOptions;
@@ -626,6 +560,29 @@ int main(int argc, char **argv) {
     loaded->header.lineTable = std::move(*table);
   }
   const trace::Trace &trace = *loaded;
+  // What else the run writes, for report.html's file list.
+  auto otherFile = [&](llvm::StringRef path, llvm::StringRef what) {
+    reportOptions.otherFiles.push_back(
+        {report::getPathFromDir(outputDir, path), what.str()});
+  };
+  otherFile(inDirPath(report::kRemarksFile),
+            "the suggestions and stalls as LLVM optimization remarks, "
+            "located in the program (opt-viewer.py reads them).");
+  if (annotated != AnnotatedFormat::None)
+    otherFile(inDirPath(annotated == AnnotatedFormat::Bytecode
+                            ? report::kAnnotatedBytecodeFile
+                            : report::kAnnotatedMlirFile),
+              "the trace as MLIR, each op annotated with its cycles and "
+              "stalls (snr-opt prints it).");
+  if (!chakraDir.empty())
+    otherFile(exporter::getChakraTracePath(chakraDir, trace.header.program,
+                                           chakraNpu),
+              "the replay as a Chakra execution trace (docs/exports.md).");
+  if (!xlaProfile.empty())
+    otherFile(xlaProfile, "XLA's latency profile (docs/exports.md).");
+  if (!foldedStacks.empty())
+    otherFile(foldedStacks, "the replay as folded stacks for flamegraph "
+                            "tools (docs/exports.md).");
   if (trace.instructions.empty()) {
     progress.done();
     return fail(traceFile + ": the trace records no instruction; there is "
@@ -721,7 +678,7 @@ int main(int argc, char **argv) {
   if (llvm::Error error =
           report::writeReport(results, outputDir, reportOptions, pluginViews))
     return failRun(std::move(error));
-  if (llvm::Error error = writeRemarks(results, inDir("remarks.yaml")))
+  if (llvm::Error error = writeRemarks(results, inDir(report::kRemarksFile)))
     return failRun(std::move(error));
   if (llvm::Error error = writeExports(results))
     return failRun(std::move(error));
@@ -735,23 +692,34 @@ int main(int argc, char **argv) {
 
   if (apply) {
     progress.phase("rewriting");
-    int status = rewriteAndProve(trace, results, machine, reportOptions,
-                                 pluginViews, inDir);
+    llvm::Expected<std::unique_ptr<report::TraceRewriteOutcome>> traceRewrite =
+        rewriteAndProve(trace, results, machine, inDir);
     progress.done();
-    if (status) {
+    if (!traceRewrite) {
+      fail(llvm::toString(traceRewrite.takeError()));
       run.fail("the rewrite failed or was rejected (see the run's error "
                "output)");
-      return status;
+      return 1;
     }
+    report::RewriteOutcomes outcomes;
+    outcomes.trace = traceRewrite->get();
     // With the program, its DMAs move too, proved by re-recording it.
+    std::unique_ptr<report::ProgramRewriteOutcome> programRewrite;
     if (!programFile.empty()) {
       progress.phase("rewriting the program");
-      llvm::Error error = rewriteProgram(programFile, trace, machine, inDir,
-                                         quiet ? nullptr : &llvm::outs());
+      llvm::Expected<std::unique_ptr<report::ProgramRewriteOutcome>> result =
+          rewriteProgram(programFile, trace, machine, inDir);
       progress.done();
-      if (error)
-        return failRun(std::move(error));
+      if (!result)
+        return failRun(result.takeError());
+      programRewrite = std::move(*result);
+      outcomes.program = programRewrite.get();
+      if (!quiet)
+        report::printProgramRewrite(*programRewrite, outputDir, llvm::outs());
     }
+    if (llvm::Error error = writeRewriteOutputs(results, reportOptions,
+                                                pluginViews, outcomes, inDir))
+      return failRun(std::move(error));
   }
 
   // The annotated trace last, the largest output. What only the report

@@ -14,6 +14,7 @@
 #include "SnR/Report/Metrics.h"
 #include "SnR/Report/ReportFigures.h"
 #include "SnR/Report/Selection.h"
+#include "SnR/Report/Summary.h"
 
 #include "llvm/Support/raw_ostream.h"
 
@@ -130,6 +131,28 @@ TEST_F(MetricsTest, TotalsAndStalls) {
   EXPECT_EQ(integer(kinds, "fence"), 136);
   EXPECT_EQ(integer(kinds, "dma_wait"), 226);
   EXPECT_EQ(kinds.size(), 5u); // "none" is not a stall
+  // Every dma_wait cycle is DMA stall (base latency + transfer): 226.
+  EXPECT_EQ(integer(stalls, "dma_wait_other"), 0);
+}
+
+TEST_F(MetricsTest, DmaWaitStallBeyondTheDmaStall) {
+  // The wait at pc 7 held 8 more cycles by something else (a branch's
+  // refill bound as well): 110 dma_wait cycles, its DMA stall still 102.
+  sample->results->timing.instructions[7].stall = 110;
+  Value value = metricsOf(results());
+  const Object &m = *value.getAsObject();
+  const Object &stalls = object(m, "stalls");
+  EXPECT_EQ(integer(object(stalls, "by_kind"), "dma_wait"), 234);
+  EXPECT_EQ(integer(object(object(m, "dma"), "totals"), "stall"), 226);
+  EXPECT_EQ(integer(stalls, "dma_wait_other"), 8); // 234 - 226
+
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  ASSERT_FALSE(bool(printSummary(results(), os, {}, "")));
+  EXPECT_NE(text.find("(base latency 60 + transfer 166 = DMA stall 226; 8 "
+                      "also held by another constraint)"),
+            std::string::npos)
+      << text;
 }
 
 TEST_F(MetricsTest, Utilization) {
@@ -165,6 +188,15 @@ TEST_F(MetricsTest, Hlos) {
   EXPECT_EQ(integer(compute, "first_cycle"), 12); // vadd's slot: 50 - 38
   EXPECT_EQ(integer(compute, "last_cycle"), 303);
   EXPECT_EQ(integer(compute, "cycles"), 291);
+  // Own cycles: each instruction's from its issue to the next one's. The
+  // compute instructions issue at 50, 174, 190, 200, 302, the next (vst)
+  // at 400: 400 - 50 = 350. The load HLO from cycle 0 to 50, the store HLO
+  // 400 -> 401, the halt (no HLO) 401 -> 402 (the end): 50 + 350 + 1 + 1 =
+  // 402, the run.
+  EXPECT_EQ(integer(compute, "own_cycles"), 350);
+  EXPECT_EQ(integer(at(hlos, 0), "own_cycles"), 50);
+  EXPECT_EQ(integer(at(hlos, 2), "own_cycles"), 1);
+  EXPECT_EQ(integer(at(hlos, 3), "own_cycles"), 1);
   EXPECT_EQ(integer(object(compute, "stalls"), "total"), 290);
   EXPECT_EQ(integer(object(object(compute, "stalls"), "by_kind"), "dma_wait"),
             226);
@@ -180,6 +212,8 @@ TEST_F(MetricsTest, DmaTotalsSplitsAndTable) {
   EXPECT_EQ(integer(totals, "transfer_stall"), 166);
   EXPECT_EQ(integer(totals, "stall"), 226);
   EXPECT_EQ(integer(totals, "slack"), 96);
+  // C's wait covered C alone: its slack is the wait's.
+  EXPECT_EQ(integer(totals, "wait_slack"), 96);
   EXPECT_EQ(integer(totals, "stalled_dmas"), 2);
 
   const Array &perLink = array(dma, "per_link");

@@ -166,7 +166,7 @@ TEST_F(PlotsTest, DataCacheAndHeatmap) {
   EXPECT_NE(cache.find("occupied pages: peak 12 of 16 (75.0%)"),
             std::string::npos);
   std::string heatmap = render(Plot::Fragmentation, results());
-  EXPECT_NE(heatmap.find("live pages of 4:"), std::string::npos);
+  EXPECT_NE(heatmap.find("live pages (of 4 per block):"), std::string::npos);
   // Block 0: full in windows 1-3 (one run), none in 4 → one cell.
   EXPECT_NE(heatmap.find("block 0, cycles 100-400: 4 live pages of 4"),
             std::string::npos);
@@ -176,20 +176,44 @@ TEST_F(PlotsTest, DataCacheAndHeatmap) {
             std::string::npos);
 }
 
+/// The heatmap's height attribute.
+static std::string svgHeight(const std::string &svg) {
+  size_t at = svg.find("height=\"");
+  return at == std::string::npos
+             ? ""
+             : svg.substr(at + 8, svg.find('"', at + 8) - at - 8);
+}
+
 TEST_F(PlotsTest, HeatmapCropsToTheBlocksUsed) {
-  // Every block of the sample is live at some point: no crop.
+  // Every block of the sample is live at some point: no crop, 4 rows of 18
+  // px (the area's top at 60, 48 px of axis below): 60 + 72 + 48 = 180.
   std::string all = render(Plot::Fragmentation, results());
-  EXPECT_EQ(all.find("the others are never live"), std::string::npos);
-  // Only blocks 1 and 2 live (block 0 and 3 emptied): rows 1-2 only.
+  EXPECT_EQ(all.find("blocks ever live"), std::string::npos);
+  EXPECT_EQ(svgHeight(all), "180");
+  // Only blocks 0 and 3 live (1 and 2 emptied): two rows, 0 and 3, with
+  // nothing between (60 + 36 + 48 = 144).
   analysis::DataCacheAnalysis &cache = results().dataCache;
+  std::vector<uint16_t> saved = cache.livePagesPerBlock;
+  for (size_t w = 0; w < cache.numWindows; ++w) {
+    cache.livePagesPerBlock[w * 4 + 1] = 0;
+    cache.livePagesPerBlock[w * 4 + 2] = 0;
+  }
+  std::string apart = render(Plot::Fragmentation, results());
+  EXPECT_EQ(test::checkXml(apart), "");
+  EXPECT_NE(apart.find("the 2 of 4 blocks ever live"), std::string::npos);
+  EXPECT_EQ(svgHeight(apart), "144");
+  EXPECT_EQ(apart.find("block 1,"), std::string::npos);
+  EXPECT_NE(apart.find("block 0, cycles 100-400: 4 live pages of 4"),
+            std::string::npos);
+  cache.livePagesPerBlock = saved;
+  // Only blocks 1 and 2 live (block 0 and 3 emptied): rows 1-2 only.
   for (size_t w = 0; w < cache.numWindows; ++w) {
     cache.livePagesPerBlock[w * 4 + 0] = 0;
     cache.livePagesPerBlock[w * 4 + 3] = 0;
   }
   std::string cropped = render(Plot::Fragmentation, results());
   EXPECT_EQ(test::checkXml(cropped), "");
-  EXPECT_NE(cropped.find("blocks 1-2 of 4 (the others are never live)"),
-            std::string::npos);
+  EXPECT_NE(cropped.find("the 2 of 4 blocks ever live"), std::string::npos);
   EXPECT_EQ(cropped.find("block 0,"), std::string::npos);
   EXPECT_EQ(cropped.find("block 3,"), std::string::npos);
   EXPECT_NE(cropped.find("block 1, cycles 100-400: 4 live pages of 4"),

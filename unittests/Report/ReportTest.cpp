@@ -8,6 +8,7 @@
 #include "XmlChecker.h"
 
 #include "SnR/Report/Report.h"
+#include "SnR/Report/RunDirectory.h"
 #include "SnR/Report/Summary.h"
 
 #include "llvm/Support/FileSystem.h"
@@ -143,8 +144,10 @@ TEST_F(ReportTest, Summary) {
   EXPECT_NE(text.find("402 cycles (0.402 us at 1 GHz), 12 instructions, "
                       "IPC 0.030"),
             std::string::npos);
+  // The dma_wait stall kind is the DMA stall here: nothing else held the
+  // waits.
   EXPECT_NE(text.find("    dma_wait              226   56.2%  (base latency "
-                      "60, transfer 166)"),
+                      "60 + transfer 166 = DMA stall 226)"),
             std::string::npos)
       << text;
   EXPECT_NE(text.find("    compute                           290   72.1%  "
@@ -157,7 +160,7 @@ TEST_F(ReportTest, Summary) {
                       "(hoist-partly 1; best: to before pc 0)"),
             std::string::npos)
       << text;
-  EXPECT_NE(text.find("the largest: DMAs at pc 1, 2 in load, 1 instance, "
+  EXPECT_NE(text.find("the largest: 2 DMAs at pc 1, 2 in load, 1 instance, "
                       "issuing them together saves 100 cycles"),
             std::string::npos)
       << text;
@@ -230,6 +233,16 @@ TEST_F(ReportTest, HtmlTiesEverythingTogether) {
   EXPECT_EQ(html.find("<script src"), std::string::npos);
   EXPECT_EQ(html.find("<link "), std::string::npos);
   EXPECT_EQ(html.find("@import"), std::string::npos);
+}
+
+TEST(RunDirectoryTest, PathsFromTheReportDirectory) {
+  // Inside the directory: relative, whatever the spelling.
+  EXPECT_EQ(getPathFromDir("/a/out", "/a/out/x.pbtxt"), "x.pbtxt");
+  EXPECT_EQ(getPathFromDir("/a/out/", "/a/out/./d/x.et"), "d/x.et");
+  EXPECT_EQ(getPathFromDir("/a/b/../out", "/a/out/x"), "x");
+  // Outside it, a sibling whose name starts the same too: absolute.
+  EXPECT_EQ(getPathFromDir("/a/out", "/a/out2/x"), "/a/out2/x");
+  EXPECT_EQ(getPathFromDir("/a/out", "/tmp/x.folded"), "/tmp/x.folded");
 }
 
 } // namespace

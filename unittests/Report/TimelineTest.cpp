@@ -23,6 +23,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <map>
 
 using namespace snr;
@@ -82,7 +83,9 @@ std::string checkStructure(const Array &events) {
       continue;
     }
     if (ph == "X") {
-      int64_t ts = *e.getInteger("ts"), dur = *e.getInteger("dur");
+      // Microseconds with nanosecond digits: compare whole nanoseconds.
+      int64_t ts = std::llround(*e.getNumber("ts") * 1000),
+              dur = std::llround(*e.getNumber("dur") * 1000);
       if (ts < 0 || dur < 0)
         return "a negative ts or dur";
       slices[*e.getInteger("tid")].push_back({ts, dur});
@@ -191,15 +194,14 @@ TEST_F(TimelineTest, OneSlicePerInstruction) {
   EXPECT_EQ(w.stats.events, w.events().size());
 
   // One track per link, though A and B overlap on hbm->vmem: they are async
-  // slices of one name, each with its own id.
-  EXPECT_NE(
-      w.text.find(
-          R"x("tid":100,"args":{"name":"dma hbm->vmem (1 us = 1 cycle)"})x"),
-      std::string::npos);
+  // slices of one name, each with its own id. Times are microseconds at
+  // the 1 GHz clock (cycle 10 is 0.01 us), the cycles in the args.
+  EXPECT_NE(w.text.find(R"x("tid":100,"args":{"name":"dma hbm->vmem"})x"),
+            std::string::npos);
   EXPECT_EQ(w.text.find("#2"), std::string::npos);
   EXPECT_NE(
       w.text.find(R"({"name":"dma hbm->vmem","cat":"dma","ph":"b","id":0,)"
-                  R"("pid":1,"tid":100,"ts":10,"args":{"dma":0,)"),
+                  R"("pid":1,"tid":100,"ts":0.01,"args":{"dma":0,)"),
       std::string::npos);
   EXPECT_NE(
       w.text.find(R"({"name":"dma hbm->vmem","cat":"dma","ph":"b","id":1,)"
@@ -207,26 +209,44 @@ TEST_F(TimelineTest, OneSlicePerInstruction) {
       std::string::npos);
   // The stall of the wait on A names its cause and the DMA charged.
   EXPECT_NE(w.text.find(R"({"name":"dma_wait","cat":"stall","ph":"X",)"
-                        R"("pid":1,"tid":10,"ts":50,"dur":124,"args":{"pc":4,)"
-                        R"("index":4,"hlo":"compute","stall":124,)"
+                        R"("pid":1,"tid":10,"ts":0.05,"dur":0.124,"args":)"
+                        R"({"pc":4,"index":4,"hlo":"compute","stall":124,)"
                         R"("cause_pc":1,"base_stall":60,"transfer_stall":64,)"
-                        R"("dma":0}})"),
+                        R"("dma":0,"cycle":50,"cycles":124}})"),
             std::string::npos);
   // A's flow from its dma.issue to its dma.wait, both on the dma unit's
   // track (tid 5): thread slices, which every viewer binds flows to.
   EXPECT_NE(w.text.find(R"({"name":"dma.issue","cat":"dma","ph":"X",)"
-                        R"("pid":1,"tid":5,"ts":10,)"),
+                        R"("pid":1,"tid":5,"ts":0.01,)"),
             std::string::npos);
   EXPECT_NE(w.text.find(R"({"name":"dma 0","cat":"dma","ph":"s","id":0,)"
-                        R"("pid":1,"tid":5,"ts":10})"),
+                        R"("pid":1,"tid":5,"ts":0.01})"),
             std::string::npos);
   EXPECT_NE(w.text.find(R"({"name":"dma 0","cat":"dma","ph":"f","id":0,)"
-                        R"("bp":"e","pid":1,"tid":5,"ts":174})"),
+                        R"("bp":"e","pid":1,"tid":5,"ts":0.174})"),
             std::string::npos);
   const Object *other = w.json.getAsObject()->getObject("otherData");
   ASSERT_NE(other, nullptr);
-  EXPECT_EQ(other->getString("time_unit"), llvm::StringRef("cycle"));
+  EXPECT_EQ(other->getString("time_unit"), llvm::StringRef("us"));
+  EXPECT_EQ(other->getInteger("version"), 2);
   EXPECT_EQ(other->getNumber("clock_ghz"), 1.0);
+}
+
+TEST_F(TimelineTest, MicrosecondsAtTheClock) {
+  // At 1.5 GHz a cycle is 0.667 ns: cycle 50 is 33.333 ns, rounded to 33
+  // (0.033 us); the wait's 124-cycle stall [50, 174) ends at 116 ns
+  // (174 / 1.5), so it lasts 116 - 33 = 83 ns. The cycles stay in the args.
+  results().machine.clockGhz = 1.5;
+  Written w = write(results());
+  EXPECT_EQ(checkStructure(w.events()), "");
+  EXPECT_NE(w.text.find(R"("tid":10,"ts":0.033,"dur":0.083,"args":{"pc":4,)"),
+            std::string::npos)
+      << w.text;
+  EXPECT_NE(w.text.find(R"("dma":0,"cycle":50,"cycles":124}})"),
+            std::string::npos);
+  EXPECT_NE(w.text.find(R"("labels":"time at 1.5 GHz; each slice's cycles )"
+                        R"(are in its args")"),
+            std::string::npos);
 }
 
 TEST_F(TimelineTest, MergedStretches) {
@@ -243,9 +263,9 @@ TEST_F(TimelineTest, MergedStretches) {
   EXPECT_EQ(counts["b:dma"], 12u);
   EXPECT_EQ(counts["X:stretch"], 5u);
   EXPECT_NE(w.text.find(R"({"name":"compute","cat":"stretch","ph":"X",)"
-                        R"("pid":1,"tid":3,"ts":50,"dur":1,"args":{"hlo":)"
-                        R"("compute","instructions":1,"busy_cycles":1,)"
-                        R"("first_pc":3,"last_pc":3}})"),
+                        R"("pid":1,"tid":3,"ts":0.05,"dur":0.001,"args":)"
+                        R"({"hlo":"compute","instructions":1,"busy_cycles":1,)"
+                        R"("first_pc":3,"last_pc":3,"cycle":50,"cycles":1}})"),
             std::string::npos);
 }
 
@@ -264,9 +284,9 @@ TEST_F(TimelineTest, MergingJoinsCloseInstructionsOfOneHlo) {
   Written w = write(results(), options);
   EXPECT_EQ(checkStructure(w.events()), "");
   EXPECT_NE(w.text.find(R"({"name":"compute","cat":"stretch","ph":"X",)"
-                        R"("pid":1,"tid":1,"ts":50,"dur":11,"args":{"hlo":)"
-                        R"("compute","instructions":2,"busy_cycles":2,)"
-                        R"("first_pc":3,"last_pc":8}})"),
+                        R"("pid":1,"tid":1,"ts":0.05,"dur":0.011,"args":)"
+                        R"({"hlo":"compute","instructions":2,"busy_cycles":2,)"
+                        R"("first_pc":3,"last_pc":8,"cycle":50,"cycles":11}})"),
             std::string::npos);
 }
 

@@ -56,7 +56,13 @@ struct DmaRecord {
 
 struct DmaTotals {
   uint64_t dmas = 0, bytes = 0;
-  uint64_t baseStall = 0, transferStall = 0, slack = 0;
+  uint64_t baseStall = 0, transferStall = 0;
+  /// DMA slack: each DMA's own, summed (a wait covering three DMAs counts
+  /// the slack of each).
+  uint64_t slack = 0;
+  /// Wait slack: each wait's, summed (the slack of the DMA it was charged
+  /// to, the one finishing last): how much earlier the waits could come.
+  uint64_t waitSlack = 0;
   uint64_t stalledDmas = 0;
 
   void add(const DmaRecord &dma) {
@@ -65,8 +71,12 @@ struct DmaTotals {
     baseStall += dma.baseStall;
     transferStall += dma.transferStall;
     slack += dma.slack;
+    if (dma.charged)
+      waitSlack += dma.slack;
     stalledDmas += dma.stall() > 0;
   }
+  /// The DMA stall: base latency + transfer, charged to the DMAs.
+  uint64_t stall() const { return baseStall + transferStall; }
 };
 
 class DmaStallAnalysis : public sim::SimListener {

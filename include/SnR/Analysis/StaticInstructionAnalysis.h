@@ -137,6 +137,10 @@ struct StaticParallelGroup {
   HloId hlo = kNoHlo;
   std::vector<uint32_t> groups; ///< indices into Suggestions::parallelGroups
   uint64_t expectedSaving = 0;
+
+  /// "2009" for two DMAs of one loop body, "10, 20": each PC once, in
+  /// order (pcs.size() says how many DMAs).
+  std::string getDistinctPcs() const;
 };
 
 class StaticInstructionAnalysis : public sim::SimListener {

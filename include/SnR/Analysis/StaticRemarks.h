@@ -45,6 +45,21 @@ void emitStaticRemarks(const analysis::ReplayResults &results,
 mlir::LogicalResult enableHotnessRemarks(mlir::MLIRContext &context,
                                          llvm::StringRef path);
 
+/// Writes every remark `emit` makes in the context it is given into `path`
+/// (LLVM remark YAML, through enableHotnessRemarks), under a temporary name
+/// until complete. The error names the file.
+llvm::Error
+writeRemarkFile(llvm::StringRef path,
+                llvm::function_ref<void(mlir::MLIRContext &context)> emit);
+
+/// Where a remark on trace instruction `index` goes: its op in the program
+/// (prog.mlir:45:5) when the line table has its PC, else its line in the
+/// trace when the trace is plain text (opt-viewer reads the file), else
+/// nowhere (UnknownLoc: the remark has no DebugLoc).
+mlir::Location getInstructionLocation(mlir::MLIRContext &context,
+                                      const analysis::TraceInfo &info,
+                                      uint64_t index);
+
 } // namespace snr
 
 #endif // SNR_ANALYSIS_STATICREMARKS_H

@@ -41,6 +41,8 @@ struct TraceInfo {
   llvm::ArrayRef<arch::Instruction> instructions;
   /// Distinct HLO names in order of first execution.
   std::vector<std::string> hloNames;
+  /// Each HLO's XLA instruction name (the hlo_map's xla_name), or empty.
+  std::vector<std::string> xlaNames;
   /// The HLO of each instruction.
   std::vector<HloId> hloOf;
   /// The trace-file line of each instruction (0 when unknown).
@@ -54,13 +56,23 @@ struct TraceInfo {
 
   /// "fusion.1", or "(no hlo)".
   llvm::StringRef getHloName(HloId id) const;
+  /// The XLA instruction HLO `id` compiles ("fusion.12"), or empty.
+  llvm::StringRef getXlaName(HloId id) const {
+    return id < xlaNames.size() ? llvm::StringRef(xlaNames[id])
+                                : llvm::StringRef();
+  }
   /// The id of the HLO named `name`, or an error that lists the trace's
   /// HLOs (for options that name one).
   llvm::Expected<HloId> lookupHlo(llvm::StringRef name) const;
   /// "prog.mlir:45:5", where the program has the instruction at `pc`, or
   /// empty without a line table entry.
   std::string locatePc(uint64_t pc) const;
-  /// "pc 12 (line 40)" or "pc 12", for messages.
+  /// Where instruction `index` is, naming the file: "prog.mlir:45:5" in
+  /// the program when the line table has its PC, else "t.jsonl:40" in the
+  /// trace, or empty.
+  std::string locate(uint64_t index) const;
+  /// "pc 12 (prog.mlir:45:5)", "pc 12 (t.jsonl:40)" or "pc 12", for
+  /// messages.
   std::string describe(uint64_t index) const;
 };
 

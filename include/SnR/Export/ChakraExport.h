@@ -7,9 +7,11 @@
 // Writes one replay as MLCommons Chakra's binary execution trace (package
 // ChakraProtoMsg): a GlobalMetadata message, then Node messages, each
 // prefixed with its varint32 length, into `<prefix>.<npu>.et`. Compute nodes
-// per HLO region (or per instruction) partition the run's cycles; a node per
-// DMA (memory load/store, or send/receive for remote HBM); data dependencies
-// from the dependency graph, control dependencies for program order.
+// per HLO region cut at every DMA issue and wait (or per instruction), a
+// node per DMA (memory load/store, or send/receive for remote HBM); control
+// dependencies for program order, data dependencies from each wait to its
+// DMAs and from the dependency graph. The waits' stalls are the DMAs', so a
+// schedule driven by the dependencies alone reproduces the replay's cycles.
 // docs/exports.md gives the mapping.
 //
 //===----------------------------------------------------------------------===//
@@ -40,6 +42,11 @@ struct ChakraOptions {
 /// The bytes of the file: metadata and nodes, each length-prefixed.
 std::string encodeChakraTrace(const analysis::ReplayResults &results,
                               const ChakraOptions &options = {});
+
+/// The file writeChakraTrace writes: `dir`/<prefix>.<npu>.et, the prefix
+/// the program's name unless given.
+std::string getChakraTracePath(llvm::StringRef dir, llvm::StringRef prefix,
+                               unsigned npu);
 
 /// Writes `dir`/<prefix>.<npu>.et (creating `dir`); returns its path.
 llvm::Expected<std::string>

@@ -4,13 +4,20 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// The replay's stall cycles as Brendan Gregg's folded stacks, one line per
-// HLO, static instruction and stall kind:
+// The replay as Brendan Gregg's folded stacks, one line per HLO, static
+// instruction (with its line in the program, when the trace's line table
+// has it) and leaf:
 //
-//   layer0.attention;pc12:dma.wait;dma_wait 4096
+//   layer0.attention;pc12:dma.wait@prog.mlir:37:5;dma_wait 4096
 //
-// what flamegraph.pl, speedscope and inferno read, and what the report's
-// flamegraph draws.
+// In stalls mode the leaves are the stall kinds and the counts the stall
+// cycles (what the report's flamegraph draws; they add up to the run's
+// stall cycles). In cycles mode every cycle of the run is in one stack:
+// each instruction's cycles from the previous instruction's issue to its
+// own (the first's from cycle 0) are its stall (leaf: the stall kind) and
+// the rest (leaf "issue"), and the cycles after the last issue are the last
+// instruction's "drain"; they add up to the run's cycles. flamegraph.pl,
+// speedscope and inferno read them.
 //
 //===----------------------------------------------------------------------===//
 
@@ -37,11 +44,21 @@ struct FoldedStack {
   uint64_t cycles = 0;
 };
 
-/// The stacks with stall cycles, by HLO (in order of first execution), PC
-/// and stall kind, of the instructions `include` accepts (null: all).
+enum class FoldedStacksMode { Stalls, Cycles };
+
+/// The stacks, by HLO (in order of first execution), PC and leaf, of the
+/// instructions `include` accepts (null: all).
 std::vector<FoldedStack>
+computeFoldedStacks(const analysis::ReplayResults &results,
+                    FoldedStacksMode mode,
+                    llvm::function_ref<bool(uint64_t index)> include = nullptr);
+
+/// The stall stacks (FoldedStacksMode::Stalls).
+inline std::vector<FoldedStack>
 computeStallStacks(const analysis::ReplayResults &results,
-                   llvm::function_ref<bool(uint64_t index)> include = nullptr);
+                   llvm::function_ref<bool(uint64_t index)> include = nullptr) {
+  return computeFoldedStacks(results, FoldedStacksMode::Stalls, include);
+}
 
 void writeFoldedStacks(llvm::ArrayRef<FoldedStack> stacks,
                        llvm::raw_ostream &os);

@@ -28,14 +28,16 @@ namespace snr::report {
 class Selection;
 struct ReportFigures;
 struct ReportOptions;
+struct RewriteOutcomes;
 
-/// `extraSections`, if given, writes more sections before the file list
-/// (the rewrite's, with --apply).
-void writeHtmlReport(
-    llvm::raw_ostream &os, const analysis::ReplayResults &results,
-    const Selection &selection, const ReportFigures &figures,
-    const ReportOptions &options,
-    llvm::function_ref<void(llvm::raw_ostream &)> extraSections = {});
+/// With `rewrites` (snr-replay --apply), the first section says what the
+/// rewrites proved and the Rewrite section (RewriteHtml.h) comes before the
+/// file list; without, the first section lists the suggestions.
+void writeHtmlReport(llvm::raw_ostream &os,
+                     const analysis::ReplayResults &results,
+                     const Selection &selection, const ReportFigures &figures,
+                     const ReportOptions &options,
+                     const RewriteOutcomes *rewrites = nullptr);
 
 } // namespace snr::report
 

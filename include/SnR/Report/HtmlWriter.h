@@ -17,6 +17,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <cstdint>
+#include <optional>
 #include <string>
 
 namespace snr::analysis {
@@ -26,6 +27,10 @@ struct TraceInfo;
 namespace snr::report {
 
 struct ReportFigures;
+
+/// A location ("prog.mlir:2070:5") as HTML that may wrap only after its
+/// file name and at the file name's own breaks, never inside a number.
+std::string escapeLocation(llvm::StringRef location);
 
 class HtmlWriter {
 public:
@@ -42,6 +47,13 @@ public:
   void tdPercent(double fraction);
   /// The PC of instruction `index`, or "-" for none.
   void tdPc(uint64_t index);
+  /// A number (sorting by it) over a smaller line that details it
+  /// ("base 10 + transfer 2"): two figures in one column, so wide tables
+  /// fit the page.
+  void tdNumSub(uint64_t value, llvm::StringRef sub);
+  /// Text over a smaller line; sorts by `sortKey` when given.
+  void tdSub(llvm::StringRef text, llvm::StringRef sub,
+             std::optional<uint64_t> sortKey = std::nullopt);
   /// A figure in large type over its name.
   void card(llvm::StringRef value, llvm::StringRef key);
 

@@ -31,6 +31,9 @@
 namespace snr::analysis {
 struct ReplayResults;
 } // namespace snr::analysis
+namespace snr::trace {
+enum class Compression;
+} // namespace snr::trace
 
 namespace snr::report {
 
@@ -44,6 +47,23 @@ inline constexpr const char *kDmaTimelineSvgFile = "dma-timeline.svg";
 inline constexpr const char *kUtilizationSvgFile = "utilization.svg";
 inline constexpr const char *kDataCacheSvgFile = "data-cache.svg";
 inline constexpr const char *kFragmentationSvgFile = "fragmentation.svg";
+/// The remarks: LLVM's optimization-record YAML, named as opt-viewer.py
+/// looks for them (*.opt.yaml).
+inline constexpr const char *kRemarksFile = "remarks.opt.yaml";
+inline constexpr const char *kRewriteRemarksFile = "rewrite-remarks.opt.yaml";
+inline constexpr const char *kAnnotatedMlirFile = "annotated.mlir";
+inline constexpr const char *kAnnotatedBytecodeFile = "annotated.mlirbc";
+inline constexpr const char *kRewriteJsonFile = "rewrite.json";
+inline constexpr const char *kProgramRewriteJsonFile = "program-rewrite.json";
+inline constexpr const char *kRewrittenProgramFile = "rewritten-program.mlir";
+inline constexpr const char *kProgramDiffFile = "rewritten-program.diff";
+inline constexpr const char *kProgramDiffHtmlFile = "program-diff.html";
+inline constexpr const char *kDiffJsonFile = "diff.json";
+inline constexpr const char *kDiffHtmlFile = "diff.html";
+
+/// The rewritten trace's name: "rewritten.jsonl", with ".gz" or ".zst" in
+/// the input trace's compression.
+llvm::StringRef getRewrittenTraceFile(trace::Compression compression);
 
 /// Writes every output into `dir` (created if missing). `extraViews` (the
 /// plugins', see PluginView.h) add to metrics.json and summary.txt. Fails,

@@ -55,6 +55,12 @@ struct HloFigures {
   uint64_t instructions = 0, executed = 0;
   /// The HLO's span: first in-order slot to last ready cycle.
   uint64_t firstCycle = 0, lastCycle = 0;
+  /// The HLO's own cycles: each of its instructions owns the cycles from
+  /// its issue to the next instruction's (the first instruction's from
+  /// cycle 0, the last one's to the end of the run), so the HLOs' own
+  /// cycles partition the run. What XLA's profile and Chakra's compute
+  /// nodes charge to the HLO. Less than the span when HLOs overlap.
+  uint64_t ownCycles = 0;
   uint64_t stallCycles = 0;
   StallArray stallByKind{};
   std::array<uint64_t, arch::kNumUnits> busyCycles{};
@@ -85,6 +91,12 @@ struct ReportFigures {
   double ipc = 0;
   uint64_t stallCycles = 0;
   StallArray stallByKind{};
+  /// The dma_wait stall cycles (stallByKind) that the DMA stall
+  /// (dma.stall(): base latency + transfer, charged to the DMAs) does not
+  /// count: cycles in which another constraint, such as the refill after a
+  /// taken branch, held the selected waits as well. Unrestricted,
+  /// stallByKind[DmaWait] = dma.stall() + dmaWaitOtherStall.
+  uint64_t dmaWaitOtherStall = 0;
   std::array<UnitFigures, arch::kNumUnits> units{};
   std::vector<LinkFigures> links; ///< by link index
   analysis::DmaTotals dma;
@@ -109,6 +121,12 @@ struct ReportFigures {
 
 ReportFigures computeFigures(const analysis::ReplayResults &results,
                              const Selection &selection);
+
+/// The cycles instruction `index` owns: from its issue to the next
+/// instruction's (the first instruction's from cycle 0, the last one's to
+/// the end of the run). They partition the run; an HLO's own cycles are
+/// its instructions' (HloFigures::ownCycles).
+uint64_t getOwnCycles(const analysis::ReplayResults &results, uint64_t index);
 
 /// The interval of an instruction's latency class: how long it occupies its
 /// unit.

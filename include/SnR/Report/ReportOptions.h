@@ -16,6 +16,8 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace snr::report {
 
@@ -52,6 +54,12 @@ struct ReportOptions {
 
   /// Whether writeReport writes timeline.json (it is the largest file).
   bool writeTimeline = true;
+
+  /// The run directory's other files, which report.html lists after its
+  /// own (a path relative to the report, and what it is): what the tool
+  /// writing the report writes besides (snr-replay: the remarks, the
+  /// annotated trace, the exports).
+  std::vector<std::pair<std::string, std::string>> otherFiles;
 
   bool isRestricted() const { return pcBegin || pcEnd || !hlo.empty(); }
 };

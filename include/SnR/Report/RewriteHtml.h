@@ -5,12 +5,12 @@
 //===----------------------------------------------------------------------===//
 //
 // With snr-replay --apply, report.html gains a section on the proved
-// rewrite: cycles and the DMA-wait stall split before and after, the DMA
-// timeline before and after (on one cycle axis), the moves by static PC
-// with their DMAs' stall before and after, and links to
-// rewrite.json, the remarks and the rewritten trace. snr-replay writes the
-// report first, then, once the rewrite is proved, report.html again with
-// the section (rewriteReportHtml).
+// rewrites. The trace rewrite: cycles, the DMA stall split and the slacks
+// before and after, the DMA timeline before and after (on one cycle axis),
+// the moves by static PC with their DMAs' stall before and after. The
+// program rewrite: each static DMA, moved (from which PC to which, with its
+// line) or left in place, and why. snr-replay writes the report first, then,
+// once both rewrites are proved, report.html again (writeReportHtml).
 //
 //===----------------------------------------------------------------------===//
 
@@ -19,7 +19,7 @@
 
 #include "SnR/Analysis/TraceInfo.h"
 #include "SnR/Report/ReportOptions.h"
-#include "SnR/Rewrite/RewriteCheck.h"
+#include "SnR/Report/RewriteOutcome.h"
 
 #include "llvm/Support/Error.h"
 #include "llvm/Support/raw_ostream.h"
@@ -30,21 +30,18 @@ struct ReplayResults;
 
 namespace snr::report {
 
-/// <h2 id="rewrite">, its tables and plots. `after` is the replay of the
-/// rewritten trace (null if nothing moved: no plots before and after).
+/// <h2 id="rewrite">: the trace rewrite (its figures before and after, the
+/// DMA timeline before and after, its moves by static PC) and the program
+/// rewrite (each static DMA it moved or left).
 void writeRewriteHtml(llvm::raw_ostream &os,
                       const analysis::ReplayResults &before,
-                      const analysis::ReplayResults *after,
-                      const ReportOptions &options,
-                      const rewrite::HoistPlan &plan,
-                      const rewrite::RewriteComparison &comparison);
+                      const RewriteOutcomes &rewrites,
+                      const ReportOptions &options);
 
-/// Writes `dir`/report.html again, with the rewrite section.
-llvm::Error rewriteReportHtml(const analysis::ReplayResults &results,
-                              const analysis::ReplayResults *after,
-                              llvm::StringRef dir, const ReportOptions &options,
-                              const rewrite::HoistPlan &plan,
-                              const rewrite::RewriteComparison &comparison);
+/// Writes `dir`/report.html again, with what the rewrites proved.
+llvm::Error writeReportHtml(const analysis::ReplayResults &results,
+                            llvm::StringRef dir, const ReportOptions &options,
+                            const RewriteOutcomes &rewrites);
 
 } // namespace snr::report
 

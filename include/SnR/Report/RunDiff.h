@@ -42,6 +42,9 @@ struct DiffRow {
 
 struct DiffSection {
   std::string title;
+  /// Set when the rows could not be computed: why (a per-PC section of two
+  /// runs whose static instructions do not match).
+  std::string unmatched;
   /// What the values are ("cycles", "fraction", "pages").
   std::string unit;
   /// Whether a larger value is an improvement (utilization).
@@ -59,8 +62,29 @@ struct DiffSection {
 
 struct RunDiff {
   std::string before, after; ///< how each run is named
+  /// How the static instructions of the two runs were matched: "pc" (the
+  /// same PCs), "pc_map" (through a program rewrite's pc_map), or
+  /// "unmatched" (not at all: the per-PC sections say why).
+  std::string matching = "pc";
+  /// The pc_map's file, when one matched them.
+  std::string pcMapFile;
   std::vector<DiffSection> sections;
 };
+
+/// A program rewrite's pc_map (program-rewrite.json, docs/rewrite.md): where
+/// each original instruction is in the rewritten program, and the
+/// rewritten program's copies with no original.
+struct PcMap {
+  std::string file;
+  std::vector<std::pair<uint64_t, uint64_t>> beforeToAfter; ///< sorted
+  std::vector<uint64_t> newPcs;
+
+  bool empty() const { return beforeToAfter.empty(); }
+};
+
+/// Reads the pc_map of `path`: a program-rewrite.json, or a run directory
+/// holding one. The error names the file and what is wrong.
+llvm::Expected<PcMap> readPcMap(llvm::StringRef path);
 
 /// A run's metrics and its name (its directory or trace).
 struct NamedMetrics {
@@ -74,7 +98,12 @@ llvm::Expected<NamedMetrics> readMetricsFile(llvm::StringRef path);
 /// owning its strings: it may outlive `results`.
 llvm::json::Object metricsOf(const analysis::ReplayResults &results);
 
-RunDiff diffRuns(const NamedMetrics &before, const NamedMetrics &after);
+/// Compares `after` with `before`. The per-PC sections pair static
+/// instructions by PC when the two runs' instructions agree there; else
+/// through `pcMap` (the after run's PCs taken back to the before run's)
+/// when it makes them agree; else they are left empty, saying why.
+RunDiff diffRuns(const NamedMetrics &before, const NamedMetrics &after,
+                 const PcMap *pcMap = nullptr);
 
 /// Every section, at most `maxRows` rows each (0: all).
 void printRunDiff(const RunDiff &diff, llvm::raw_ostream &os,

@@ -32,6 +32,10 @@ inline constexpr const char *kFailedMarker = "FAILED";
 /// remarks, the annotated trace, the rewrite's).
 llvm::ArrayRef<llvm::StringRef> getRunResultFiles();
 
+/// `path` as report.html in `dir` links to it: relative when it is inside
+/// `dir`, else absolute.
+std::string getPathFromDir(llvm::StringRef dir, llvm::StringRef path);
+
 class RunDirectory {
 public:
   /// Checks, without touching anything, that `dir` can be a run's output

@@ -43,14 +43,18 @@ llvm::json::Object buildStaticMetrics(const analysis::ReplayResults &results,
 llvm::json::Object
 buildBottleneckMetrics(const analysis::ReplayResults &results);
 
-/// "vld pc 132 -> vmul pc 140 (latency 8): 12,400 cycles over 310
-/// executions"; "dma.wait pc 9 waited on dma.issue pc 4: ...".
-std::string describeBottleneck(const analysis::Bottleneck &bottleneck);
+/// "vld pc 132 -> vmul pc 140 (register, latency 8): 12,400 cycles over
+/// 310 executions"; a producer at or after its consumer ran in the previous
+/// iteration of their loop ("dma.issue pc 2009 -> dma.wait pc 1754 (DMA
+/// wait, previous iteration): ..."); a DMA wait's cycles are its wait stall,
+/// followed by the DMA stall (base latency + transfer) when that differs.
+std::string describeBottleneck(const analysis::ReplayResults &results,
+                               const analysis::Bottleneck &bottleneck);
 /// "DMA at pc 2312 in layer0.mlp.up, 8 instances, saves 8,048 cycles".
 std::string describeStaticDma(const analysis::ReplayResults &results,
                               const analysis::StaticDma &dma);
-/// "DMAs at pc 10, 20 in fusion.1, 4 instances, issuing them together saves
-/// 300 cycles".
+/// "2 DMAs at pc 10, 20 in fusion.1, 4 instances, issuing them together
+/// saves 300 cycles" (each PC once: "2 DMAs at pc 2009" in a loop body).
 std::string describeStaticGroup(const analysis::ReplayResults &results,
                                 const analysis::StaticParallelGroup &group);
 

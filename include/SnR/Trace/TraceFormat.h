@@ -31,6 +31,9 @@ inline constexpr int kFormatVersion = 1;
 struct HloRange {
   uint64_t begin = 0, end = 0;
   std::string name;
+  /// The name of the XLA instruction the region compiles (the program's
+  /// `xla_name`, e.g. "fusion.12"), or empty.
+  std::string xlaName;
 };
 
 /// Where the instruction at `pc` is in the program file (1-based).

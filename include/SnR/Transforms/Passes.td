@@ -67,7 +67,7 @@ def SnRSuggest : Pass<"snr-suggest", "::snr::TraceOp"> {
     Replays the trace with every analysis (docs/analyses.md) and runs
     Algorithm 2 on each DMA whose wait stalled. The verdicts are
     optimization remarks grouped by static instruction, as snr-replay's
-    remarks.yaml: one per static `dma.issue` (PC), located at its first
+    remarks.opt.yaml: one per static `dma.issue` (PC), located at its first
     instance, with `Function` = its HLO and a `Hotness` argument = its
     instances' total stall cycles:
 
@@ -88,7 +88,7 @@ def SnRSuggest : Pass<"snr-suggest", "::snr::TraceOp"> {
     `--remarks-filter=snr.dma` shows the DMA remarks and
     `--remark-format=yaml --remarks-output-file=r.yaml` saves them. MLIR's
     remark API has no hotness field: in snr-opt's YAML the hotness is the
-    argument `Hotness`; snr-replay's remarks.yaml, written by its own
+    argument `Hotness`; snr-replay's remarks.opt.yaml, written by its own
     streamer, carries it as the remark's `Hotness` field, which opt-viewer
     ranks by.
   }];

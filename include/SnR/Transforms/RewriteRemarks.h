@@ -16,6 +16,7 @@
 #ifndef SNR_TRANSFORMS_REWRITEREMARKS_H
 #define SNR_TRANSFORMS_REWRITEREMARKS_H
 
+#include "SnR/Report/RewriteOutcome.h"
 #include "SnR/Rewrite/HoistPlanner.h"
 #include "SnR/Rewrite/RewriteCheck.h"
 
@@ -36,6 +37,24 @@ void emitRewriteOutcomeRemark(mlir::Location traceLoc,
                               const rewrite::HoistPlan &plan,
                               const rewrite::RewriteComparison &comparison,
                               const rewrite::DependencyBound *bound = nullptr);
+
+inline constexpr llvm::StringLiteral kTraceRewriteRemark = "trace-rewrite";
+inline constexpr llvm::StringLiteral kProgramRewriteRemark = "program-rewrite";
+
+/// snr-replay --apply's rewrite-remarks.opt.yaml: per static dma.issue, what
+/// the trace rewrite did with its instances ([Passed] trace-rewrite: moved,
+/// how far, its DMA stall before and after; [Missed]: left in place, why),
+/// and the trace rewrite's outcome ([Analysis] trace-rewrite, at the trace's
+/// first instruction); per static DMA of the program, what the program
+/// rewrite did ([Passed]/[Missed] program-rewrite) and its outcome. Function
+/// is the HLO (the program's name for the outcomes), Hotness the DMA stall
+/// before the rewrite (the cycles saved for the outcomes). `traceLoc`
+/// locates a trace instruction, `programLoc` a program instruction (by
+/// program index).
+void emitRewriteOutcomeRemarks(
+    const analysis::TraceInfo &info, const report::RewriteOutcomes &outcomes,
+    llvm::function_ref<mlir::Location(uint64_t index)> traceLoc,
+    llvm::function_ref<mlir::Location(size_t index)> programLoc);
 
 } // namespace snr
 

@@ -98,13 +98,25 @@ void DataCacheView::writeHtml(const ViewContext &context, HtmlPart part,
           "region much smaller than the free pages means fragmentation: a "
           "DMA needing a contiguous buffer may not fit where it would be "
           "hoisted to.</figcaption>\n</figure>\n";
+    // An empty heatmap is left out, said in a sentence.
+    if (!context.results.dataCache.available ||
+        !context.figures.dataCache.peakOccupiedPages) {
+      os << "<p class=\"note\" id=\"" << kFragmentationPlotId
+         << "-none\">No fragmentation heatmap: "
+         << (context.results.dataCache.available
+                 ? "no VMEM page is live in the selection"
+                 : "the replay was timing-only (no addresses)")
+         << ".</p>\n";
+      return;
+    }
     os << "<figure>\n";
     writeFragmentationHeatmap(os, context.results, context.selection);
-    os << "<figcaption>Live pages of each VMEM block (rows) per cycle "
-          "window (columns), darker is fuller. Many partly filled blocks "
-          "mean fragmented free space. Neighbouring windows are merged into "
-          "one column (showing the largest count) when there are more than "
-          "fit.</figcaption>\n</figure>\n";
+    os << "<figcaption>Live pages of each VMEM block that is ever live "
+          "(rows; the others are left out) per cycle window (columns), "
+          "darker is fuller, on a scale up to the fullest block. Many partly "
+          "filled blocks mean fragmented free space. Neighbouring windows "
+          "are merged into one column (showing the largest count) when there "
+          "are more than fit.</figcaption>\n</figure>\n";
   } else if (part == HtmlPart::Tables) {
     writeSection(context, html);
   }

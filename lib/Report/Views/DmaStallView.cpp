@@ -68,13 +68,14 @@ void DmaStallView::printSummary(const ViewContext &context,
                                 llvm::raw_ostream &os) const {
   const analysis::DmaTotals &dma = context.figures.dma;
   if (dma.dmas)
-    os << llvm::formatv("  DMAs: {0} ({1} stalled), {2}; stall {3} cycles "
-                        "({4} base latency, {5} transfer), slack {6}\n",
+    os << llvm::formatv("  DMAs: {0} ({1} stalled), {2}; DMA stall {3} "
+                        "cycles ({4} base latency, {5} transfer); DMA slack "
+                        "{6} (summed per DMA; per wait {7})\n",
                         formatCount(dma.dmas), formatCount(dma.stalledDmas),
-                        formatBytes(dma.bytes),
-                        formatCount(dma.baseStall + dma.transferStall),
+                        formatBytes(dma.bytes), formatCount(dma.stall()),
                         formatCount(dma.baseStall),
-                        formatCount(dma.transferStall), formatCount(dma.slack));
+                        formatCount(dma.transferStall), formatCount(dma.slack),
+                        formatCount(dma.waitSlack));
 }
 
 static Object getTotalsMetrics(const analysis::DmaTotals &totals) {
@@ -84,6 +85,7 @@ static Object getTotalsMetrics(const analysis::DmaTotals &totals) {
                 {"transfer_stall", int64_t(totals.transferStall)},
                 {"stall", int64_t(totals.baseStall + totals.transferStall)},
                 {"slack", int64_t(totals.slack)},
+                {"wait_slack", int64_t(totals.waitSlack)},
                 {"stalled_dmas", int64_t(totals.stalledDmas)}};
 }
 
@@ -233,7 +235,7 @@ void DmaStallView::writeDmaTable(const ViewContext &context,
   const auto &dmas = results.dmas.dmas;
   os << "<h2 id=\"dmas\">DMAs</h2>\n";
   // Per link first.
-  os << "<table class=\"sortable\" id=\"link-table\"><thead><tr>";
+  os << "<table class=\"sortable fit\" id=\"link-table\"><thead><tr>";
   html.th("link");
   html.th("DMAs", true);
   html.th("bytes", true);
@@ -267,49 +269,49 @@ void DmaStallView::writeDmaTable(const ViewContext &context,
   if (rows < fig.dmasByStall.size())
     os << "The " << rows << " DMAs with the largest stall, of "
        << fig.dmasByStall.size() << " (metrics.json has them all). ";
-  os << "Cycles are absolute; the stall is charged to the DMA of a wait "
-        "that finished last. <i>cross-HLO</i>: issued in one HLO, waited "
+  os << "Cycles are absolute; the DMA stall of a wait is charged to the "
+        "DMA that finished last. <i>cross-HLO</i>: issued in one HLO, waited "
         "for in another.</p>\n";
-  os << "<table class=\"sortable\" id=\"dma-table\"><thead><tr>";
-  html.th("DMA", true);
-  html.th("link");
-  html.th("bytes", true);
-  html.th("issue pc", true);
-  html.th("issue HLO");
-  html.th("wait pc", true);
-  html.th("wait HLO");
-  html.th("issue", true);
-  html.th("complete", true);
+  os << "<table class=\"sortable fit\" id=\"dma-table\"><thead><tr>";
+  html.th("DMA (link, bytes)", true);
+  html.th("issue pc (HLO)", true);
+  html.th("wait pc (HLO)", true);
+  html.th("issued at cycle (completed)", true);
   html.th("wait reached", true);
-  html.th("base stall", true);
-  html.th("transfer stall", true);
+  html.th("DMA stall", true);
   html.th("slack", true);
-  html.th("cross-HLO");
   os << "</tr></thead><tbody>\n";
   const analysis::TraceInfo &info = results.info;
   for (size_t r = 0; r < rows; ++r) {
     const analysis::DmaRecord &dma = dmas[fig.dmasByStall[r]];
     bool waited = dma.waitIndex != sim::kNoIndex;
+    llvm::StringRef link = dma.link < results.dmas.linkNames.size()
+                               ? llvm::StringRef(results.dmas.linkNames[dma.link])
+                               : llvm::StringRef("-");
     os << "<tr>";
-    html.tdNum(dma.id);
-    html.td(dma.link < results.dmas.linkNames.size()
-                ? llvm::StringRef(results.dmas.linkNames[dma.link])
-                : llvm::StringRef("-"));
-    html.tdNum(dma.bytes);
-    html.tdPc(dma.issueIndex);
-    html.td(info.getHloName(dma.issueHlo));
-    html.tdPc(dma.waitIndex);
-    html.td(waited ? info.getHloName(dma.waitHlo) : llvm::StringRef("-"));
-    html.tdNum(dma.issueCycle);
-    html.tdNum(dma.completeCycle);
+    html.tdNumSub(dma.id, (link + ", " + formatCount(dma.bytes) + " B").str());
+    html.tdSub(html.pcOf(dma.issueIndex), info.getHloName(dma.issueHlo),
+               dma.issueIndex < info.instructions.size()
+                   ? info.instructions[dma.issueIndex].pc
+                   : 0);
+    if (waited)
+      html.tdSub(html.pcOf(dma.waitIndex),
+                 (info.getHloName(dma.waitHlo) +
+                  (dma.crossesHlo() ? " (cross-HLO)" : ""))
+                     .str(),
+                 info.instructions[dma.waitIndex].pc);
+    else
+      os << "<td data-v=\"-1\">-</td>";
+    html.tdNumSub(dma.issueCycle,
+                  "completed " + formatCount(dma.completeCycle));
     if (waited)
       html.tdNum(dma.waitReadyCycle);
     else
       os << "<td class=\"num\" data-v=\"-1\">-</td>";
-    html.tdNum(dma.baseStall);
-    html.tdNum(dma.transferStall);
+    html.tdNumSub(dma.stall(), "base " + formatCount(dma.baseStall) +
+                                   " + transfer " +
+                                   formatCount(dma.transferStall));
     html.tdNum(dma.slack);
-    html.td(dma.crossesHlo() ? "yes" : "");
     os << "</tr>\n";
   }
   os << "</tbody></table>\n";

@@ -95,13 +95,17 @@ void HloView::addMetrics(const ViewContext &context, Object &metrics) const {
       busy[arch::getUnitName(arch::Unit(u))] = roundTo(
           hlo.getSpan() ? double(hlo.busyCycles[u]) / double(hlo.getSpan()) : 0,
           6);
+    llvm::StringRef xla = context.results.info.getXlaName(hlo.hlo);
     result.push_back(
         Object{{"name", hlo.name},
+               {"xla_name", xla.empty() ? llvm::json::Value(nullptr)
+                                        : llvm::json::Value(xla)},
                {"instructions", int64_t(hlo.instructions)},
                {"executed", int64_t(hlo.executed)},
                {"first_cycle", int64_t(hlo.firstCycle)},
                {"last_cycle", int64_t(hlo.lastCycle)},
                {"cycles", int64_t(hlo.getSpan())},
+               {"own_cycles", int64_t(hlo.ownCycles)},
                {"stalls", buildStallMetrics(hlo.stallByKind, hlo.stallCycles)},
                {"busy_fraction", std::move(busy)}});
   }
@@ -122,7 +126,7 @@ void HloView::writeStallTable(HtmlWriter &html) const {
   if (hlos.empty())
     return;
   llvm::raw_ostream &os = html.os;
-  os << "<h3>Stall cycles by HLO</h3>\n<table class=\"sortable\" "
+  os << "<h3>Stall cycles by HLO</h3>\n<table class=\"sortable fit\" "
         "id=\"stall-hlos\"><thead><tr>";
   html.th("HLO");
   html.th("stall cycles", true);
@@ -145,37 +149,42 @@ void HloView::writeStallTable(HtmlWriter &html) const {
 void HloView::writeHloTable(HtmlWriter &html) const {
   llvm::raw_ostream &os = html.os;
   os << "<h2 id=\"hlos\">HLOs</h2>\n<p>Per HLO (in order of first "
-        "execution): its span from the first instruction's in-order slot to "
-        "the last one's result, its stalls, each unit's busy fraction over "
-        "its span, and the DMAs whose wait is in it.</p>\n";
-  os << "<table class=\"sortable\" id=\"hlo-table\"><thead><tr>";
+        "execution): its <b>span</b> from the first instruction's in-order "
+        "slot to the last one's result; its <b>own cycles</b>, from each of "
+        "its instructions' issue to the next instruction's, which add up to "
+        "the run over all HLOs (what the XLA profile's costs and the Chakra "
+        "trace charge to it; less than the span where HLOs overlap); its "
+        "stalls, each unit's busy fraction over its span, and the DMAs whose "
+        "wait is in it.</p>\n";
+  os << "<table class=\"sortable fit\" id=\"hlo-table\"><thead><tr>";
   html.th("HLO");
   html.th("instructions", true);
-  html.th("first cycle", true);
-  html.th("cycles", true);
-  html.th("stall cycles", true);
-  html.th("dma_wait stall", true);
-  for (unsigned u = 0; u < 4; ++u)
-    html.th(arch::getUnitName(arch::Unit(u)).str() + " busy", true);
+  html.th("span (from cycle)", true);
+  html.th("own cycles", true);
+  html.th("stall cycles (dma_wait)", true);
+  html.th("busy over its span: scalar, load/store, vector, matrix");
   html.th("DMAs", true);
-  html.th("DMA stall", true);
-  html.th("DMA slack", true);
+  html.th("DMA stall (slack)", true);
   os << "</tr></thead><tbody>\n";
   for (const HloFigures &hlo : html.fig.hlos) {
     os << "<tr>";
     html.td(hlo.name);
     html.tdNum(hlo.instructions);
-    html.tdNum(hlo.firstCycle);
-    html.tdNum(hlo.getSpan());
-    html.tdNum(hlo.stallCycles);
-    html.tdNum(hlo.stallByKind[unsigned(sim::StallKind::DmaWait)]);
+    html.tdNumSub(hlo.getSpan(), "from " + formatCount(hlo.firstCycle));
+    html.tdNum(hlo.ownCycles);
+    html.tdNumSub(hlo.stallCycles,
+                  "dma_wait " +
+                      formatCount(
+                          hlo.stallByKind[unsigned(sim::StallKind::DmaWait)]));
+    std::string busy;
     for (unsigned u = 0; u < 4; ++u)
-      html.tdPercent(hlo.getSpan()
-                         ? double(hlo.busyCycles[u]) / double(hlo.getSpan())
-                         : 0);
+      busy += (u ? ", " : "") +
+              formatPercent(hlo.getSpan() ? double(hlo.busyCycles[u]) /
+                                                double(hlo.getSpan())
+                                          : 0);
+    html.tdText(busy);
     html.tdNum(hlo.dma.dmas);
-    html.tdNum(hlo.dma.baseStall + hlo.dma.transferStall);
-    html.tdNum(hlo.dma.slack);
+    html.tdNumSub(hlo.dma.stall(), "slack " + formatCount(hlo.dma.slack));
     os << "</tr>\n";
   }
   os << "</tbody></table>\n";

@@ -77,10 +77,17 @@ void RunView::printSummary(const ViewContext &context,
                         sim::getStallKindName(sim::StallKind(k)),
                         formatCount(fig.stallByKind[k]),
                         formatPercent(share(fig.stallByKind[k], fig.cycles)));
-    if (sim::StallKind(k) == sim::StallKind::DmaWait)
-      os << llvm::formatv("  (base latency {0}, transfer {1})",
+    if (sim::StallKind(k) == sim::StallKind::DmaWait) {
+      os << llvm::formatv("  (base latency {0} + transfer {1} = DMA stall "
+                          "{2}",
                           formatCount(fig.dma.baseStall),
-                          formatCount(fig.dma.transferStall));
+                          formatCount(fig.dma.transferStall),
+                          formatCount(fig.dma.stall()));
+      if (fig.dmaWaitOtherStall)
+        os << "; " << formatCount(fig.dmaWaitOtherStall)
+           << " also held by another constraint";
+      os << ")";
+    }
     os << "\n";
   }
 }
@@ -95,8 +102,9 @@ void RunView::addMetrics(const ViewContext &context, Object &metrics) const {
                              {"ipc", roundTo(figures.ipc, 6)},
                              {"run_cycles", int64_t(summary.totalCycles)},
                              {"last_dma_cycle", int64_t(summary.lastDmaCycle)}};
-  metrics["stalls"] =
-      buildStallMetrics(figures.stallByKind, figures.stallCycles);
+  Object stalls = buildStallMetrics(figures.stallByKind, figures.stallCycles);
+  stalls["dma_wait_other"] = int64_t(figures.dmaWaitOtherStall);
+  metrics["stalls"] = std::move(stalls);
 }
 
 void RunView::writeHtml(const ViewContext &context, HtmlPart part,
@@ -112,8 +120,8 @@ void RunView::writeHtml(const ViewContext &context, HtmlPart part,
   html.card(llvm::formatv("{0:F3}", fig.ipc).str(), "IPC");
   html.card(formatPercent(html.share(fig.stallCycles)),
             "of the cycles stalled");
-  html.card(formatCount(fig.dma.baseStall + fig.dma.transferStall),
-            "DMA wait stall cycles");
+  html.card(formatCount(fig.dma.stall()),
+            "DMA stall cycles (base latency + transfer)");
   html.card(formatCount(fig.expectedSaving), "cycles suggestions could save");
   os << "</div>\n";
 
@@ -135,13 +143,25 @@ void RunView::writeHtml(const ViewContext &context, HtmlPart part,
     os << "</tr>\n";
   }
   os << "</tbody></table>\n";
-  if (fig.dma.dmas)
-    os << "<p>DMA waits: " << formatCount(fig.dma.baseStall)
-       << " cycles stalled on base latency, "
-       << formatCount(fig.dma.transferStall) << " on transfer; "
-       << formatCount(fig.dma.slack) << " cycles of slack; "
-       << formatCount(fig.dma.stalledDmas) << " of "
-       << formatCount(fig.dma.dmas) << " DMAs stalled their wait.</p>\n";
+  if (fig.dma.dmas) {
+    os << "<p id=\"dma-wait-split\">The <code>dma_wait</code> stall ("
+       << formatCount(fig.stallByKind[unsigned(sim::StallKind::DmaWait)])
+       << " cycles) is the <b>DMA stall</b> ("
+       << formatCount(fig.dma.stall()) << ": "
+       << formatCount(fig.dma.baseStall) << " on base latency, "
+       << formatCount(fig.dma.transferStall) << " on transfer, charged to "
+       << "the DMA each wait finished last)";
+    if (fig.dmaWaitOtherStall)
+      os << " plus " << formatCount(fig.dmaWaitOtherStall)
+         << " cycles in which another constraint, such as a taken branch's "
+            "refill, held the waits too";
+    os << ". " << formatCount(fig.dma.stalledDmas) << " of "
+       << formatCount(fig.dma.dmas) << " DMAs stalled their wait. "
+       << "<b>DMA slack</b>: " << formatCount(fig.dma.slack)
+       << " cycles, each DMA's from its completion to its wait, summed; "
+       << "<b>wait slack</b>: " << formatCount(fig.dma.waitSlack)
+       << ", each wait's from its last DMA's completion, summed.</p>\n";
+  }
 }
 
 std::unique_ptr<AnalysisView> snr::report::createRunView() {

@@ -12,6 +12,7 @@
 #include "SnR/Report/AnalysisView.h"
 #include "SnR/Report/HtmlWriter.h"
 #include "SnR/Report/Plots.h"
+#include "SnR/Report/ReportFigures.h"
 
 using namespace snr;
 using namespace snr::report;
@@ -24,6 +25,13 @@ public:
                  HtmlWriter &html) const override {
     if (part != HtmlPart::Plots)
       return;
+    // Nothing stalled: no flamegraph, a sentence.
+    if (!context.figures.stallCycles) {
+      html.os << "<p class=\"note\" id=\"" << kStallFlamegraphId
+              << "-none\">No stall flamegraph: nothing in the selection "
+                 "stalled.</p>\n";
+      return;
+    }
     html.os << "<figure>\n";
     writeStallFlamegraph(html.os, context.results, context.selection);
     html.os << "<figcaption>Where the stall cycles went: every stall (top), "

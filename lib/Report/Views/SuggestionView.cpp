@@ -252,17 +252,14 @@ void SuggestionView::writeSuggestionTable(const ViewContext &context,
     os << "<p class=\"note\">The " << rows << " with the largest expected "
        << "saving, of " << fig.suggestionsBySaving.size()
        << "; metrics.json has them all.</p>\n";
-  os << "<table class=\"sortable\" id=\"suggestion-table\"><thead><tr>";
+  os << "<table class=\"sortable fit\" id=\"suggestion-table\"><thead><tr>";
   html.th("verdict");
-  html.th("DMA", true);
-  html.th("issue pc", true);
-  html.th("wait pc", true);
+  html.th("DMA (issue and wait pc)");
   html.th("HLO");
-  html.th("stall", true);
+  html.th("DMA stall", true);
   html.th("push limit", true);
   html.th("expected saving", true);
-  html.th("move before pc", true);
-  html.th("pages needed / free", true);
+  html.th("move before pc (pages needed / free)", true);
   html.th("reason");
   os << "</tr></thead><tbody>\n";
   for (size_t r = 0; r < rows; ++r) {
@@ -270,18 +267,22 @@ void SuggestionView::writeSuggestionTable(const ViewContext &context,
     llvm::StringRef verdict = analysis::getVerdictName(d.verdict);
     os << "<tr><td class=\"verdict-" << escapeXml(verdict) << "\">"
        << escapeXml(verdict) << "</td>";
-    html.tdNum(d.dma);
-    html.tdPc(d.issueIndex);
-    html.tdPc(d.waitIndex);
+    html.tdSub(llvm::formatv("DMA {0}", d.dma).str(),
+               llvm::formatv("pc {0}, wait pc {1}", html.pcOf(d.issueIndex),
+                             html.pcOf(d.waitIndex))
+                   .str(),
+               d.dma);
     html.td(info.getHloName(d.issueIndex < info.hloOf.size()
                                 ? info.hloOf[d.issueIndex]
                                 : analysis::kNoHlo));
     html.tdNum(d.stall);
     html.tdNum(d.pushLimit);
     html.tdNum(d.expectedSaving);
-    html.tdPc(d.target);
-    os << "<td class=\"num\" data-v=\"" << d.pagesNeeded << "\">"
-       << d.pagesNeeded << " / " << d.freeRunPages << "</td>";
+    os << "<td class=\"num\" data-v=\""
+       << (d.target < info.instructions.size() ? info.instructions[d.target].pc
+                                               : 0)
+       << "\">" << html.pcOf(d.target) << "<div class=\"sub\">"
+       << d.pagesNeeded << " / " << d.freeRunPages << " pages</div></td>";
     html.tdText(d.reason);
     os << "</tr>\n";
   }
@@ -304,7 +305,7 @@ void SuggestionView::writeGroupTable(const ViewContext &context,
     os << "<p class=\"note\">None in the selection.</p>\n";
     return;
   }
-  os << "<table class=\"sortable\" id=\"group-table\"><thead><tr>";
+  os << "<table class=\"sortable fit\" id=\"group-table\"><thead><tr>";
   html.th("HLO");
   html.th("DMAs", true);
   html.th("DMA ids");

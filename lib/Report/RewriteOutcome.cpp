@@ -1,0 +1,308 @@
+//===- RewriteOutcome.cpp - What snr-replay --apply proved ----------------===//
+//
+// Part of the SnR project.
+//
+//===----------------------------------------------------------------------===//
+
+#include "SnR/Report/RewriteOutcome.h"
+#include "SnR/Report/Format.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/Path.h"
+
+#include <map>
+
+using namespace snr;
+using namespace snr::report;
+using llvm::json::Array;
+using llvm::json::Object;
+
+uint64_t
+ProgramRewriteOutcome::getNewPc(const rewrite::ProgramDecision &d) const {
+  const rewrite::ProgramLayout &layout = proved.layout;
+  for (size_t i = 0; i < layout.instructions.size(); ++i)
+    if (layout.origin[i] == d.dma &&
+        layout.instructions[i].opcode == arch::Opcode::DmaIssue)
+      return layout.instructions[i].pc;
+  return d.dma < layout.newPc.size() ? layout.newPc[d.dma]
+                                     : instructions[d.dma].pc;
+}
+
+std::string ProgramRewriteOutcome::locate(size_t index) const {
+  unsigned line = index < lines.size() ? lines[index] : 0;
+  if (!line)
+    return llvm::formatv("pc {0}", instructions[index].pc).str();
+  std::string text = llvm::formatv("{0}:{1}",
+                                   llvm::sys::path::filename(programFile),
+                                   line)
+                         .str();
+  if (index < columns.size() && columns[index])
+    text += ":" + std::to_string(columns[index]);
+  return text;
+}
+
+void snr::report::computePcMap(ProgramRewriteOutcome &outcome) {
+  outcome.pcMap.clear();
+  outcome.newPcs.clear();
+  if (!outcome.changed())
+    return;
+  const rewrite::ProgramLayout &layout = outcome.proved.layout;
+  // Which original each copy stands for: the moved DMA itself, or a slice
+  // instruction its move removed.
+  llvm::DenseMap<size_t, bool> standsFor;
+  for (const rewrite::ProgramDecision &d : outcome.proved.decisions) {
+    if (!outcome.isMoved(d))
+      continue;
+    standsFor[d.dma] = true;
+    for (size_t removed : d.move->removed)
+      standsFor[removed] = true;
+  }
+  std::map<uint64_t, uint64_t> afterOfBefore;
+  for (size_t i = 0; i < layout.instructions.size(); ++i) {
+    size_t origin = layout.origin[i];
+    const arch::Instruction &inst = layout.instructions[i];
+    uint64_t before = outcome.instructions[origin].pc;
+    // An original that stayed is itself; a moved DMA, or a slice
+    // instruction its move removed, is its (first) copy. Other copies are
+    // new.
+    bool same = !layout.inserted[i] ||
+                (standsFor.count(origin) &&
+                 inst.opcode == outcome.instructions[origin].opcode);
+    if (same && afterOfBefore.try_emplace(before, inst.pc).second)
+      continue;
+    outcome.newPcs.push_back(inst.pc);
+  }
+  for (auto [before, after] : afterOfBefore) {
+    if (!outcome.pcMap.empty()) {
+      PcMapRange &last = outcome.pcMap.back();
+      if (last.before + last.count == before &&
+          last.after + last.count == after) {
+        ++last.count;
+        continue;
+      }
+    }
+    outcome.pcMap.push_back({before, after, 1});
+  }
+}
+
+llvm::json::Value
+snr::report::buildProgramRewriteJson(const ProgramRewriteOutcome &outcome) {
+  const rewrite::ProvedProgramRewrite &proved = outcome.proved;
+  const std::vector<arch::Instruction> &insts = outcome.instructions;
+  llvm::StringRef file = llvm::sys::path::filename(outcome.programFile);
+  Array dmas;
+  for (const rewrite::ProgramDecision &d : proved.decisions) {
+    bool kept = outcome.isMoved(d);
+    Object dma{
+        {"pc", int64_t(insts[d.dma].pc)},
+        {"line", int64_t(outcome.lines[d.dma])},
+        {"file", file},
+        {"location", outcome.locate(d.dma)},
+        {"hlo", outcome.hlos[d.dma]},
+        {"moved", kept},
+        {"reason", d.reason},
+        {"stall_before", int64_t(d.stallBefore)},
+        {"stall_after",
+         int64_t(kept || proved.accepted ? d.stallAfter : d.stallBefore)}};
+    if (d.move) {
+      const rewrite::ProgramMove &m = *d.move;
+      Array slice, removed, renamed;
+      for (size_t s : m.slice)
+        slice.push_back(int64_t(insts[s].pc));
+      for (size_t s : m.removed)
+        removed.push_back(int64_t(insts[s].pc));
+      for (auto [from, to] : m.renamed)
+        renamed.push_back(Object{{"from", arch::formatReg(from)},
+                                 {"to", arch::formatReg(to)}});
+      dma["dropped"] = d.dropped;
+      dma["landing_pc"] = int64_t(insts[m.landing].pc);
+      dma["to_hlo"] = outcome.hlos[m.landing];
+      dma["instructions_earlier"] = int64_t(m.crossed);
+      dma["waits_joined"] = int64_t(m.waitsJoined);
+      dma["slice_reused"] = int64_t(m.reused);
+      dma["slice_pcs"] = std::move(slice);
+      dma["removed_pcs"] = std::move(removed);
+      dma["renamed"] = std::move(renamed);
+      if (kept)
+        dma["new_pc"] = int64_t(outcome.getNewPc(d));
+    }
+    dmas.push_back(std::move(dma));
+  }
+  Array pcMap, newPcs;
+  for (const PcMapRange &range : outcome.pcMap)
+    pcMap.push_back(Object{{"before", int64_t(range.before)},
+                           {"after", int64_t(range.after)},
+                           {"count", int64_t(range.count)}});
+  for (uint64_t pc : outcome.newPcs)
+    newPcs.push_back(int64_t(pc));
+  return Object{
+      {"format", "snr-program-rewrite"},
+      {"version", 1},
+      {"program", outcome.programFile},
+      {"accepted", proved.accepted},
+      {"changed", outcome.changed()},
+      {"same_final_state", proved.stateDifference.empty()},
+      {"state_difference", proved.stateDifference},
+      {"rejection", proved.rejection},
+      {"runs", int64_t(proved.runs)},
+      {"before", Object{{"cycles", int64_t(proved.cyclesBefore)},
+                        {"instructions", int64_t(proved.instructionsBefore)}}},
+      {"after", Object{{"cycles", int64_t(proved.cyclesAfter)},
+                       {"instructions", int64_t(proved.instructionsAfter)}}},
+      {"rewritten_program", outcome.rewrittenFile},
+      {"diff", outcome.diffFile},
+      {"pc_map", std::move(pcMap)},
+      {"new_pcs", std::move(newPcs)},
+      {"dmas", std::move(dmas)}};
+}
+
+void snr::report::printProgramRewrite(const ProgramRewriteOutcome &outcome,
+                                      llvm::StringRef dir,
+                                      llvm::raw_ostream &out) {
+  const rewrite::ProvedProgramRewrite &proved = outcome.proved;
+  const std::vector<arch::Instruction> &insts = outcome.instructions;
+  auto inDir = [&](llvm::StringRef name) {
+    llvm::SmallString<256> path(dir);
+    llvm::sys::path::append(path, name);
+    return std::string(path);
+  };
+  unsigned moved = llvm::count_if(
+      proved.decisions,
+      [&](const rewrite::ProgramDecision &d) { return outcome.isMoved(d); });
+  size_t planned = llvm::count_if(
+      proved.decisions, [](const auto &d) { return bool(d.move); });
+  out << llvm::formatv("program rewrite: {0} DMA(s) moved, {1} left in "
+                       "place; proved by re-recording the whole run ({2} "
+                       "run(s))\n",
+                       moved, proved.decisions.size() - moved, proved.runs);
+  for (const rewrite::ProgramDecision &d : proved.decisions) {
+    if (!d.move)
+      continue;
+    const rewrite::ProgramMove &m = *d.move;
+    out << llvm::formatv("  pc {0} ({1}, {2})", insts[d.dma].pc,
+                         outcome.locate(d.dma), outcome.hlos[d.dma]);
+    if (d.dropped || !proved.accepted) {
+      out << ": not moved: " << (d.dropped ? d.reason : proved.rejection)
+          << "\n";
+      continue;
+    }
+    out << llvm::formatv(" -> pc {0} (in front of pc {1}, {2}): {3} "
+                         "instruction(s) earlier",
+                         outcome.getNewPc(d), insts[m.landing].pc,
+                         outcome.hlos[m.landing], m.crossed);
+    if (!m.slice.empty()) {
+      out << llvm::formatv(", {0} of its slice copied",
+                           m.slice.size() - m.reused);
+      if (m.reused)
+        out << llvm::formatv(", {0} read from an earlier move's copies",
+                             m.reused);
+      out << llvm::formatv(" ({0} removed)", m.removed.size());
+    }
+    if (!m.renamed.empty()) {
+      out << ";";
+      llvm::ListSeparator comma(",");
+      for (auto [from, to] : m.renamed)
+        out << comma << " " << arch::formatReg(from) << " renamed "
+            << arch::formatReg(to);
+    }
+    if (m.waitsJoined)
+      out << llvm::formatv("; waited with {0} earlier wait(s) on f{1}",
+                           m.waitsJoined, insts[d.dma].flag);
+    out << llvm::formatv("; DMA stall {0} -> {1}",
+                         formatCount(d.stallBefore),
+                         formatCount(d.stallAfter));
+    if (d.stallAfter > d.stallBefore)
+      out << llvm::formatv(" (harmful: its DMA stalls {0} cycles more; kept "
+                           "because the program as a whole is faster)",
+                           formatCount(d.stallAfter - d.stallBefore));
+    out << "\n";
+  }
+  if (!planned) {
+    out << "  nothing to move (see program-rewrite.json for each DMA's "
+           "reason)\n";
+    return;
+  }
+  if (!proved.accepted) {
+    out << "  rejected: " << proved.rejection
+        << "; no rewritten program written\n";
+    return;
+  }
+  uint64_t before = proved.cyclesBefore, after = proved.cyclesAfter;
+  out << llvm::formatv("  cycles {0} -> {1} ({2:f1}% fewer), instructions "
+                       "{3} -> {4}\n",
+                       formatCount(before), formatCount(after),
+                       100.0 * double(before - after) / double(before),
+                       formatCount(proved.instructionsBefore),
+                       formatCount(proved.instructionsAfter));
+  out << "  final state identical: every register, flag and memory byte\n";
+  if (!outcome.rewrittenFile.empty())
+    out << "  rewritten program: " << inDir(outcome.rewrittenFile) << "\n";
+  if (!outcome.diffFile.empty())
+    out << "  the change, as a diff of the program (PCs ignored): "
+        << inDir(outcome.diffFile) << "\n";
+}
+
+std::vector<StaticChange>
+snr::report::getStaticChanges(const analysis::TraceInfo &info,
+                              const RewriteOutcomes &outcomes) {
+  std::vector<StaticChange> changes;
+  if (const ProgramRewriteOutcome *program = outcomes.program;
+      program && program->changed()) {
+    for (const rewrite::ProgramDecision &d : program->proved.decisions) {
+      if (!program->isMoved(d))
+        continue;
+      const rewrite::ProgramMove &m = *d.move;
+      StaticChange change;
+      change.fromProgram = true;
+      change.pc = program->instructions[d.dma].pc;
+      change.location = program->lines[d.dma] ? program->locate(d.dma) : "";
+      change.hlo = program->hlos[d.dma];
+      change.stallBefore = d.stallBefore;
+      change.stallAfter = d.stallAfter;
+      change.newPc = program->getNewPc(d);
+      change.what = llvm::formatv(
+          "issue it {0} instruction(s) earlier, in front of pc {1} ({2})",
+          m.crossed, program->instructions[m.landing].pc,
+          program->locate(m.landing));
+      if (!m.slice.empty())
+        change.what += llvm::formatv(", with {0} of its address arithmetic",
+                                     m.slice.size());
+      changes.push_back(std::move(change));
+    }
+  } else if (const TraceRewriteOutcome *trace = outcomes.trace;
+             trace && trace->changed()) {
+    // By static issue PC: a DMA in a loop body moved in every iteration is
+    // one change.
+    std::map<uint64_t, size_t> byPc;
+    for (const rewrite::HoistDecision &d : trace->proved.plan.decisions) {
+      if (!d.applied)
+        continue;
+      uint64_t pc = info.instructions[d.issueIndex].pc;
+      auto [it, inserted] = byPc.try_emplace(pc, changes.size());
+      if (!inserted)
+        continue;
+      StaticChange change;
+      change.pc = pc;
+      change.location = info.locatePc(pc);
+      change.hlo = info.getHloName(info.hloOf[d.issueIndex]).str();
+      change.what = d.reason;
+      changes.push_back(std::move(change));
+    }
+    for (const rewrite::DmaChange &dma : trace->proved.comparison.dmas) {
+      auto it = byPc.find(info.instructions[dma.issueIndex].pc);
+      if (it == byPc.end())
+        continue;
+      changes[it->second].stallBefore += dma.stallBefore;
+      changes[it->second].stallAfter += dma.stallAfter;
+    }
+  }
+  llvm::stable_sort(changes, [](const StaticChange &a, const StaticChange &b) {
+    auto gain = [](const StaticChange &c) {
+      return int64_t(c.stallBefore) - int64_t(c.stallAfter);
+    };
+    return gain(a) > gain(b);
+  });
+  return changes;
+}
