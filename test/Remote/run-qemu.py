@@ -7,7 +7,9 @@ Starts `qemu-riscv64 [-cpu CPU] -g PORT PROGRAM.elf` on a free port, waits
 until that QEMU process (not another one) listens on the port, then runs
 COMMAND with `{port}` replaced by the port and `{sym:NAME}` by the address of
 symbol NAME in PROGRAM.elf (from riscv64-linux-gnu-nm); with --kill-after S,
-QEMU is killed S seconds after COMMAND starts. When COMMAND ends,
+QEMU is killed S seconds after COMMAND starts; with --kill-when FILE:BYTES,
+once FILE (e.g. the recorder's --rsp-log) holds more than BYTES bytes, that
+is once the session is under way however slow the machine. When COMMAND ends,
 QEMU gets --timeout seconds to exit on its own (after `k`, `D` or the end of
 the program) before it is killed; either way it never outlives this script,
 which prints "qemu: exit status N" (or "qemu: killed") and exits with
@@ -87,6 +89,17 @@ def start_qemu(args, log):
              "above)")
 
 
+def kill_when_grown(qemu, path, size, stop):
+    """Kills QEMU once the file at `path` holds more than `size` bytes."""
+    while not stop.wait(0.01):
+        try:
+            if os.path.getsize(path) > size:
+                qemu.kill()
+                return
+        except OSError:
+            pass  # not created yet
+
+
 def symbols(program):
     out = subprocess.run(["riscv64-linux-gnu-nm", program],
                          capture_output=True, text=True, check=True).stdout
@@ -105,6 +118,9 @@ def main():
     parser.add_argument("--kill-after", type=float,
                         help="SIGKILL QEMU this many seconds after COMMAND "
                         "starts (a stub that dies mid-session)")
+    parser.add_argument("--kill-when", metavar="FILE:BYTES",
+                        help="SIGKILL QEMU once FILE holds more than BYTES "
+                        "bytes")
     parser.add_argument("program")
     parser.add_argument("command", nargs=argparse.REMAINDER)
     args = parser.parse_args()
@@ -128,7 +144,14 @@ def main():
         if args.kill_after is not None:
             killer = threading.Timer(args.kill_after, qemu.kill)
             killer.start()
+        stop_watching = threading.Event()
+        if args.kill_when:
+            path, size = args.kill_when.rsplit(":", 1)
+            threading.Thread(target=kill_when_grown,
+                             args=(qemu, path, int(size), stop_watching),
+                             daemon=True).start()
         status = subprocess.call([substitute(a) for a in command])
+        stop_watching.set()
         if killer:
             killer.cancel()
         try:
