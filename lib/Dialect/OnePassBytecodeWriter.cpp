@@ -486,7 +486,7 @@ LogicalResult snr::writeOnePassBytecode(Operation *op, raw_ostream &os,
 
 LogicalResult snr::writeBytecode(Operation *op, raw_ostream &os,
                                  StringRef producer, BytecodeWriterKind kind) {
-  if (kind == BytecodeWriterKind::Auto &&
+  if (kind == BytecodeWriterKind::OnePass &&
       succeeded(writeOnePassBytecode(op, os, producer)))
     return success();
   return writeBytecodeToFile(op, os, BytecodeWriterConfig(producer));

@@ -447,13 +447,14 @@ void snr::dropTraceDigest(Operation *op) {
 }
 
 LogicalResult snr::writeTraceBytecode(Operation *op, llvm::raw_ostream &os,
-                                      TraceDigestBuilder *digest) {
+                                      TraceDigestBuilder *digest,
+                                      BytecodeWriterKind kind) {
   if (digest)
     digest->attach();
   else
     attachTraceDigest(op);
   return success(writeChecksummedBytecode(
       os, [&](llvm::raw_ostream &out, llvm::StringRef producer) {
-        return succeeded(writeBytecode(op, out, producer));
+        return succeeded(writeBytecode(op, out, producer, kind));
       }));
 }

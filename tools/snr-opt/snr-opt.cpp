@@ -43,9 +43,9 @@ namespace {
 llvm::cl::opt<snr::BytecodeWriterKind> bytecodeWriter(
     "snr-bytecode-writer",
     llvm::cl::desc("which writer --emit-bytecode uses (docs/tools.md)"),
-    llvm::cl::init(snr::BytecodeWriterKind::Auto),
+    llvm::cl::init(snr::BytecodeWriterKind::OnePass),
     llvm::cl::values(
-        clEnumValN(snr::BytecodeWriterKind::Auto, "auto",
+        clEnumValN(snr::BytecodeWriterKind::OnePass, "one-pass",
                    "SnR's one-pass writer, MLIR's for IR with SSA values"),
         clEnumValN(snr::BytecodeWriterKind::Mlir, "mlir",
                    "MLIR's writer (smaller files, slower on traces)")));
@@ -131,7 +131,7 @@ int main(int argc, char **argv) {
   std::optional<std::string> written;
   if (config.shouldEmitBytecode()) {
     // It writes one module, in the version MLIR writes by default.
-    bool onePass = bytecodeWriter == snr::BytecodeWriterKind::Auto &&
+    bool onePass = bytecodeWriter == snr::BytecodeWriterKind::OnePass &&
                    config.inputSplitMarker().empty() &&
                    !config.bytecodeVersionToEmit() &&
                    !config.shouldElideResourceDataFromBytecode();

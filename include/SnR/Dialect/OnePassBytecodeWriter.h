@@ -47,10 +47,11 @@ mlir::LogicalResult writeOnePassBytecode(mlir::Operation *op,
                                          llvm::StringRef producer,
                                          std::string *unsupported = nullptr);
 
-/// Which writer SnR's tools use for bytecode (snr-opt --snr-bytecode-writer).
+/// Which writer SnR's tools use for bytecode (snr-opt and snr-replay
+/// --snr-bytecode-writer).
 enum class BytecodeWriterKind {
   /// The one-pass writer, and MLIR's for IR it does not handle.
-  Auto,
+  OnePass,
   /// MLIR's writer always.
   Mlir,
 };
@@ -59,7 +60,7 @@ enum class BytecodeWriterKind {
 mlir::LogicalResult writeBytecode(mlir::Operation *op, llvm::raw_ostream &os,
                                   llvm::StringRef producer,
                                   BytecodeWriterKind kind =
-                                      BytecodeWriterKind::Auto);
+                                      BytecodeWriterKind::OnePass);
 
 } // namespace snr
 

@@ -26,6 +26,8 @@
 #ifndef SNR_DIALECT_TRACEDIGEST_H
 #define SNR_DIALECT_TRACEDIGEST_H
 
+#include "SnR/Dialect/OnePassBytecodeWriter.h"
+
 #include "mlir/IR/Location.h"
 #include "mlir/Support/LLVM.h"
 #include "llvm/ADT/StringRef.h"
@@ -78,10 +80,11 @@ private:
 
 /// Writes `op` as bytecode the way SnR does: with its digest (from `digest`
 /// if given, which must have been built from `op`), and with the file's
-/// checksum (SnR/Support/BytecodeChecksum.h).
-mlir::LogicalResult writeTraceBytecode(mlir::Operation *op,
-                                       llvm::raw_ostream &os,
-                                       TraceDigestBuilder *digest = nullptr);
+/// checksum (SnR/Support/BytecodeChecksum.h), by the writer `kind` chooses.
+mlir::LogicalResult
+writeTraceBytecode(mlir::Operation *op, llvm::raw_ostream &os,
+                   TraceDigestBuilder *digest = nullptr,
+                   BytecodeWriterKind kind = BytecodeWriterKind::OnePass);
 
 /// Removes `op`'s digest, if it has one (after checking it).
 void dropTraceDigest(mlir::Operation *op);
