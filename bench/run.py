@@ -183,7 +183,8 @@ def machine_info(cache):
 # --------------------------------------------------------------------------
 
 def time_process(command, stdout=subprocess.DEVNULL):
-    """Wall seconds and peak resident bytes of one run of `command`.
+    """Wall seconds, peak resident bytes and CPU seconds (user and system,
+    of every thread) of one run of `command`.
 
     The peak comes from wait4. Linux folds the parent's resident set at fork
     into the child's peak, so this script stays small (the floor is
@@ -199,16 +200,17 @@ def time_process(command, stdout=subprocess.DEVNULL):
             sys.exit("error: %s failed (exit %d):\n%s" %
                      (" ".join(command), proc.returncode,
                       err.read().decode(errors="replace")))
-    return seconds, usage.ru_maxrss * 1024
+    return seconds, usage.ru_maxrss * 1024, usage.ru_utime + usage.ru_stime
 
 
 def summarize(samples):
-    times = sorted(s for s, _ in samples)
+    times = sorted(s[0] for s in samples)
     return {
         "median_s": statistics.median(times),
         "min_s": times[0],
         "max_s": times[-1],
-        "peak_rss_bytes": max(rss for _, rss in samples),
+        "peak_rss_bytes": max(s[1] for s in samples),
+        "cpu_median_s": statistics.median(s[2] for s in samples),
         "runs": len(samples),
     }
 
@@ -894,25 +896,36 @@ def markdown(report):
           "is the one-pass writer's saving as a share of the run with "
           "MLIR's writer." % report["runs"])
         w("")
-        w("| trace | no annotated IR | one-pass writer | MLIR's writer | "
-          "saved | peak, one-pass | peak, MLIR's | file, one-pass | "
-          "file, MLIR's | load average |")
-        w("|---|---:|---:|---:|---:|---:|---:|---:|---:|---|")
+        w("| trace | | no annotated IR | one-pass writer | MLIR's writer | "
+          "saved |")
+        w("|---|---|---:|---:|---:|---:|")
         for r in writers:
             sr = r["snr_replay"]
             none = sr["no-annotated-mlir"]
             one = sr["bytecode"]
             mlir = sr["bytecode-mlir-writer"]
-            w("| %s | %.3f s | %.3f s | %.3f s | **%.1f%%** | %.0f MB | "
-              "%.0f MB | %.1f MB | %.1f MB | %.2f to %.2f |" %
-              (r["name"], none["median_s"], one["median_s"],
-               mlir["median_s"],
-               100.0 * (mlir["median_s"] - one["median_s"]) /
-               mlir["median_s"],
-               one["peak_rss_bytes"] / 1e6, mlir["peak_rss_bytes"] / 1e6,
-               one.get("file_bytes", 0) / 1e6,
-               mlir.get("file_bytes", 0) / 1e6,
-               sr["load_average_before"][0], sr["load_average_after"][0]))
+
+            def row(label, key, unit, scale, fmt):
+                w(("| %s | %s | " + fmt + " %s | " + fmt + " %s | " + fmt +
+                   " %s | %.1f%% |") %
+                  (r["name"], label, none[key] * scale, unit,
+                   one[key] * scale, unit, mlir[key] * scale, unit,
+                   100.0 * (mlir[key] - one[key]) / mlir[key]))
+
+            row("wall time", "median_s", "s", 1, "%.3f")
+            if "cpu_median_s" in one:
+                row("CPU time (user + system)", "cpu_median_s", "s", 1,
+                    "%.3f")
+            row("peak memory", "peak_rss_bytes", "MB", 1e-6, "%.0f")
+            if "file_bytes" in one:
+                w("| %s | annotated.mlirbc | | %.1f MB | %.1f MB | %.1f%% |" %
+                  (r["name"], one["file_bytes"] / 1e6,
+                   mlir["file_bytes"] / 1e6,
+                   100.0 * (mlir["file_bytes"] - one["file_bytes"]) /
+                   mlir["file_bytes"]))
+            w("| %s | load average | %.2f at the start, %.2f at the end "
+              "| | | |" % (r["name"], sr["load_average_before"][0],
+                          sr["load_average_after"][0]))
     ir = [r for r in report["traces"] if "snr_opt" in r]
     if ir:
         w("")
