@@ -441,6 +441,18 @@ LogicalResult snr::checkTraceDigest(Operation *op, Location loc) {
   return success();
 }
 
+bool snr::hasUnreadRegions(Operation *op) {
+  return op
+      ->walk([](Operation *nested) {
+        if (nested->hasTrait<OpTrait::IsIsolatedFromAbove>() &&
+            llvm::any_of(nested->getRegions(),
+                         [](Region &region) { return region.empty(); }))
+          return WalkResult::interrupt();
+        return WalkResult::advance();
+      })
+      .wasInterrupted();
+}
+
 void snr::dropTraceDigest(Operation *op) {
   if (std::optional<NamedAttribute> found = findDigest(op))
     op->removeDiscardableAttr(found->getName());
