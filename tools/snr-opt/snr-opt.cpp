@@ -42,13 +42,9 @@
 namespace {
 llvm::cl::opt<snr::BytecodeWriterKind> bytecodeWriter(
     "snr-bytecode-writer",
-    llvm::cl::desc("which writer --emit-bytecode uses (docs/tools.md)"),
+    llvm::cl::desc("which writer --emit-bytecode uses (docs/replay.md)"),
     llvm::cl::init(snr::BytecodeWriterKind::OnePass),
-    llvm::cl::values(
-        clEnumValN(snr::BytecodeWriterKind::OnePass, "one-pass",
-                   "SnR's one-pass writer, MLIR's for IR with SSA values"),
-        clEnumValN(snr::BytecodeWriterKind::Mlir, "mlir",
-                   "MLIR's writer (smaller files, slower on traces)")));
+    snr::getBytecodeWriterValues());
 
 /// The last step before bytecode is written: its digest, and the bytecode
 /// itself when SnR's one-pass writer takes the IR. MlirOptMain then writes

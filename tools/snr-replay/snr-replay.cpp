@@ -97,11 +97,9 @@ static cl::opt<AnnotatedFormat> annotated(
     cl::init(AnnotatedFormat::Bytecode), cl::cat(category));
 static cl::opt<BytecodeWriterKind> bytecodeWriter(
     "snr-bytecode-writer",
-    cl::desc("which writer writes annotated.mlirbc (as snr-opt's)"),
-    cl::values(clEnumValN(BytecodeWriterKind::OnePass, "one-pass",
-                          "SnR's one-pass writer"),
-               clEnumValN(BytecodeWriterKind::Mlir, "mlir", "MLIR's writer")),
-    cl::init(BytecodeWriterKind::OnePass), cl::cat(category));
+    cl::desc("which writer writes annotated.mlirbc (docs/replay.md)"),
+    getBytecodeWriterValues(), cl::init(BytecodeWriterKind::OnePass),
+    cl::cat(category));
 static cl::opt<uint64_t>
     windowCycles("window",
                  cl::desc("cycles per utilization window (0: about 200 "

@@ -69,6 +69,10 @@ enum class BytecodeWriterKind {
   Mlir,
 };
 
+/// The values of --snr-bytecode-writer (snr-opt, snr-replay): `one-pass`
+/// and `mlir`, declared once.
+llvm::cl::ValuesClass getBytecodeWriterValues();
+
 /// Writes `op` as bytecode with the writer `kind` chooses.
 mlir::LogicalResult writeBytecode(mlir::Operation *op, llvm::raw_ostream &os,
                                   llvm::StringRef producer,
