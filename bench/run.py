@@ -183,7 +183,8 @@ def machine_info(cache):
 # --------------------------------------------------------------------------
 
 def time_process(command, stdout=subprocess.DEVNULL):
-    """Wall seconds and peak resident bytes of one run of `command`.
+    """Wall seconds, peak resident bytes and CPU seconds (user and system,
+    of every thread) of one run of `command`.
 
     The peak comes from wait4. Linux folds the parent's resident set at fork
     into the child's peak, so this script stays small (the floor is
@@ -199,19 +200,41 @@ def time_process(command, stdout=subprocess.DEVNULL):
             sys.exit("error: %s failed (exit %d):\n%s" %
                      (" ".join(command), proc.returncode,
                       err.read().decode(errors="replace")))
-    return seconds, usage.ru_maxrss * 1024
+    return seconds, usage.ru_maxrss * 1024, usage.ru_utime + usage.ru_stime
 
 
-def measure_process(command, runs):
-    samples = [time_process(command) for _ in range(runs)]
-    times = sorted(s for s, _ in samples)
+def summarize(samples):
+    times = sorted(s[0] for s in samples)
     return {
         "median_s": statistics.median(times),
         "min_s": times[0],
         "max_s": times[-1],
-        "peak_rss_bytes": max(rss for _, rss in samples),
-        "runs": runs,
+        "peak_rss_bytes": max(s[1] for s in samples),
+        "cpu_median_s": statistics.median(s[2] for s in samples),
+        "runs": len(samples),
     }
+
+
+def measure_process(command, runs):
+    return summarize([time_process(command) for _ in range(runs)])
+
+
+def measure_interleaved(commands, runs, before_each=None, after_each=None):
+    """Each of `commands` (name -> command) `runs` times, in rounds that run
+    every command once, the order rotated each round, so that a change of
+    the machine's load falls on all of them alike. `before_each(name)` and
+    `after_each(name)` run around each run, untimed."""
+    names = list(commands)
+    samples = {name: [] for name in names}
+    for round_ in range(runs):
+        shift = round_ % len(names)
+        for name in names[shift:] + names[:shift]:
+            if before_each:
+                before_each(name)
+            samples[name].append(time_process(commands[name]))
+            if after_each:
+                after_each(name)
+    return {name: summarize(samples[name]) for name in names}
 
 
 def bench_json(binary, trace, runs):
@@ -297,17 +320,41 @@ def findings(metrics_path):
     }
 
 
-def measure_snr_replay(t, bin_dir, out, runs):
-    """snr-replay without and with the annotated bytecode; the run directory
-    of the last run stays in `out`."""
+# snr-replay's variants: without the annotated trace, with it as bytecode
+# (SnR's one-pass writer, the default), and with it as bytecode by MLIR's
+# writer (the measured pair: the one-pass writer's share alone).
+SNR_REPLAY_VARIANTS = [
+    ("no-annotated-mlir", ["--annotated-mlir=none"]),
+    ("bytecode", []),
+    ("bytecode-mlir-writer", ["--snr-bytecode-writer=mlir"]),
+]
+
+
+def measure_snr_replay(t, bin_dir, out, runs, variants=SNR_REPLAY_VARIANTS):
+    """snr-replay's variants, interleaved; the run directory of the last run
+    stays in `out`."""
     replay = [os.path.join(bin_dir, "snr-replay"), t["trace"], "-o", out,
               "--quiet"]
-    measured = {}
-    for variant, extra in (("no-annotated-mlir", ["--annotated-mlir=none"]),
-                           ("bytecode", [])):
-        log("%s: snr-replay (%s)" % (t["name"], variant))
-        shutil.rmtree(out, ignore_errors=True)
-        measured[variant] = measure_process(replay + extra, runs)
+    log("%s: snr-replay (%s), interleaved" %
+        (t["name"], ", ".join(v for v, _ in variants)))
+    # The size of each variant's annotated.mlirbc (the one-pass writer's
+    # file against MLIR's).
+    sizes = {}
+
+    def file_size(variant):
+        path = os.path.join(out, "annotated.mlirbc")
+        if os.path.exists(path):
+            sizes[variant] = os.path.getsize(path)
+
+    load_before = list(os.getloadavg())
+    measured = measure_interleaved(
+        {variant: replay + extra for variant, extra in variants}, runs,
+        before_each=lambda _: shutil.rmtree(out, ignore_errors=True),
+        after_each=file_size)
+    for variant, size in sizes.items():
+        measured[variant]["file_bytes"] = size
+    measured["load_average_before"] = load_before
+    measured["load_average_after"] = list(os.getloadavg())
     return measured
 
 
@@ -316,7 +363,8 @@ def measure_large(t, args, bin_dir, tmp_dir):
     result = {k: t[k] for k in ("name", "preset", "knobs", "role",
                                 "file_bytes")}
     out = os.path.join(tmp_dir, "replay-out")
-    result["snr_replay"] = measure_snr_replay(t, bin_dir, out, 1)
+    result["snr_replay"] = measure_snr_replay(t, bin_dir, out, 1,
+                                              SNR_REPLAY_VARIANTS[:2])
     with open(os.path.join(out, "metrics.json")) as f:
         result["instructions"] = json.load(f)["totals"]["instructions"]
     shutil.rmtree(out, ignore_errors=True)
@@ -836,6 +884,48 @@ def markdown(report):
               (r["name"], grouped(n), none["median_s"],
                none["peak_rss_bytes"] / n, bc["median_s"],
                bc["peak_rss_bytes"] / n, bc["median_s"] / none["median_s"]))
+    writers = [r for r in report["traces"]
+               if "bytecode-mlir-writer" in r["snr_replay"]]
+    if writers:
+        w("")
+        w("## The bytecode writer: snr-replay --annotated-mlir=bytecode")
+        w("")
+        w("The same run with SnR's one-pass writer (the default) and with "
+          "MLIR's (`--snr-bytecode-writer=mlir`), and without the annotated "
+          "trace; the three interleaved, medians of %d runs each. *Saved* "
+          "is the one-pass writer's saving as a share of the run with "
+          "MLIR's writer." % report["runs"])
+        w("")
+        w("| trace | | no annotated IR | one-pass writer | MLIR's writer | "
+          "saved |")
+        w("|---|---|---:|---:|---:|---:|")
+        for r in writers:
+            sr = r["snr_replay"]
+            none = sr["no-annotated-mlir"]
+            one = sr["bytecode"]
+            mlir = sr["bytecode-mlir-writer"]
+
+            def row(label, key, unit, scale, fmt):
+                w(("| %s | %s | " + fmt + " %s | " + fmt + " %s | " + fmt +
+                   " %s | %.1f%% |") %
+                  (r["name"], label, none[key] * scale, unit,
+                   one[key] * scale, unit, mlir[key] * scale, unit,
+                   100.0 * (mlir[key] - one[key]) / mlir[key]))
+
+            row("wall time", "median_s", "s", 1, "%.3f")
+            if "cpu_median_s" in one:
+                row("CPU time (user + system)", "cpu_median_s", "s", 1,
+                    "%.3f")
+            row("peak memory", "peak_rss_bytes", "MB", 1e-6, "%.0f")
+            if "file_bytes" in one:
+                w("| %s | annotated.mlirbc | | %.1f MB | %.1f MB | %.1f%% |" %
+                  (r["name"], one["file_bytes"] / 1e6,
+                   mlir["file_bytes"] / 1e6,
+                   100.0 * (mlir["file_bytes"] - one["file_bytes"]) /
+                   mlir["file_bytes"]))
+            w("| %s | load average | %.2f at the start, %.2f at the end "
+              "| | | |" % (r["name"], sr["load_average_before"][0],
+                          sr["load_average_after"][0]))
     ir = [r for r in report["traces"] if "snr_opt" in r]
     if ir:
         w("")

@@ -29,8 +29,10 @@ void SnRDialect::initialize() {
 llvm::LogicalResult
 SnRDialect::verifyOperationAttribute(mlir::Operation *op,
                                      mlir::NamedAttribute attr) {
-  if (attr.getName() == kDigestAttrName ||
-      mlir::isa<DigestAttr>(attr.getValue()))
+  // Not before a lazy reader has read all of it (hasUnreadRegions).
+  if ((attr.getName() == kDigestAttrName ||
+       mlir::isa<DigestAttr>(attr.getValue())) &&
+      !hasUnreadRegions(op))
     return checkTraceDigest(op, op->getLoc());
   return llvm::success();
 }

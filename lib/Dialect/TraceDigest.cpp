@@ -441,19 +441,32 @@ LogicalResult snr::checkTraceDigest(Operation *op, Location loc) {
   return success();
 }
 
+bool snr::hasUnreadRegions(Operation *op) {
+  return op
+      ->walk([](Operation *nested) {
+        if (nested->hasTrait<OpTrait::IsIsolatedFromAbove>() &&
+            llvm::any_of(nested->getRegions(),
+                         [](Region &region) { return region.empty(); }))
+          return WalkResult::interrupt();
+        return WalkResult::advance();
+      })
+      .wasInterrupted();
+}
+
 void snr::dropTraceDigest(Operation *op) {
   if (std::optional<NamedAttribute> found = findDigest(op))
     op->removeDiscardableAttr(found->getName());
 }
 
 LogicalResult snr::writeTraceBytecode(Operation *op, llvm::raw_ostream &os,
-                                      TraceDigestBuilder *digest) {
+                                      TraceDigestBuilder *digest,
+                                      BytecodeWriterKind kind) {
   if (digest)
     digest->attach();
   else
     attachTraceDigest(op);
   return success(writeChecksummedBytecode(
       os, [&](llvm::raw_ostream &out, llvm::StringRef producer) {
-        return succeeded(writeBytecode(op, out, producer));
+        return succeeded(writeBytecode(op, out, producer, kind));
       }));
 }

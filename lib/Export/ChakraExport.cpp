@@ -6,7 +6,7 @@
 
 #include "SnR/Export/ChakraExport.h"
 #include "SnR/Analysis/ReplayAnalyses.h"
-#include "SnR/Report/Report.h"
+#include "SnR/Support/OutputFile.h"
 
 #include "chakra_et_def.pb.h"
 
@@ -327,7 +327,7 @@ exporter::writeChakraTrace(const analysis::ReplayResults &results,
       options.npu);
   std::string bytes = encodeChakraTrace(results, options);
   if (llvm::Error error =
-          report::writeFileAtomically(path, [&](llvm::raw_ostream &os) {
+          writeFileAtomically(path, [&](llvm::raw_ostream &os) {
             os << bytes;
             return llvm::Error::success();
           }))

@@ -61,7 +61,8 @@ void AnnotatedTraceWriter::waitForImport() {
 }
 
 llvm::Error AnnotatedTraceWriter::write(const sim::TimingRecorder &run,
-                                        llvm::StringRef path, Format format) {
+                                        llvm::StringRef path, Format format,
+                                        BytecodeWriterKind writer) {
   waitForImport();
   if (!impl->module)
     return llvm::createStringError(llvm::inconvertibleErrorCode(),
@@ -81,7 +82,7 @@ llvm::Error AnnotatedTraceWriter::write(const sim::TimingRecorder &run,
   return writeFileAtomically(path, [&](llvm::raw_ostream &os) -> llvm::Error {
     if (format == Format::Bytecode) {
       // With a digest and a checksum: MLIR bytecode has none (TraceDigest.h).
-      if (failed(writeTraceBytecode(module, os, impl->digest.get())))
+      if (failed(writeTraceBytecode(module, os, impl->digest.get(), writer)))
         return llvm::createStringError(llvm::inconvertibleErrorCode(),
                                        "cannot write bytecode");
     } else {

@@ -42,13 +42,9 @@
 namespace {
 llvm::cl::opt<snr::BytecodeWriterKind> bytecodeWriter(
     "snr-bytecode-writer",
-    llvm::cl::desc("which writer --emit-bytecode uses (docs/tools.md)"),
-    llvm::cl::init(snr::BytecodeWriterKind::Auto),
-    llvm::cl::values(
-        clEnumValN(snr::BytecodeWriterKind::Auto, "auto",
-                   "SnR's one-pass writer, MLIR's for IR with SSA values"),
-        clEnumValN(snr::BytecodeWriterKind::Mlir, "mlir",
-                   "MLIR's writer (smaller files, slower on traces)")));
+    llvm::cl::desc("which writer --emit-bytecode uses (docs/replay.md)"),
+    llvm::cl::init(snr::BytecodeWriterKind::OnePass),
+    snr::getBytecodeWriterValues());
 
 /// The last step before bytecode is written: its digest, and the bytecode
 /// itself when SnR's one-pass writer takes the IR. MlirOptMain then writes
@@ -131,7 +127,7 @@ int main(int argc, char **argv) {
   std::optional<std::string> written;
   if (config.shouldEmitBytecode()) {
     // It writes one module, in the version MLIR writes by default.
-    bool onePass = bytecodeWriter == snr::BytecodeWriterKind::Auto &&
+    bool onePass = bytecodeWriter == snr::BytecodeWriterKind::OnePass &&
                    config.inputSplitMarker().empty() &&
                    !config.bytecodeVersionToEmit() &&
                    !config.shouldElideResourceDataFromBytecode();

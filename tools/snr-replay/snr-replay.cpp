@@ -96,6 +96,11 @@ static cl::opt<AnnotatedFormat> annotated(
                           "annotated.mlir (slower on large traces)"),
                clEnumValN(AnnotatedFormat::None, "none", "do not write it")),
     cl::init(AnnotatedFormat::Bytecode), cl::cat(category));
+static cl::opt<BytecodeWriterKind> bytecodeWriter(
+    "snr-bytecode-writer",
+    cl::desc("which writer writes annotated.mlirbc (docs/replay.md)"),
+    getBytecodeWriterValues(), cl::init(BytecodeWriterKind::OnePass),
+    cl::cat(category));
 static cl::opt<uint64_t>
     windowCycles("window",
                  cl::desc("cycles per utilization window (0: about 200 "
@@ -735,7 +740,8 @@ int main(int argc, char **argv) {
     if (llvm::Error error = annotatedWriter->write(
             timing, inDir(bytecode ? "annotated.mlirbc" : "annotated.mlir"),
             bytecode ? AnnotatedTraceWriter::Format::Bytecode
-                     : AnnotatedTraceWriter::Format::Text))
+                     : AnnotatedTraceWriter::Format::Text,
+            bytecodeWriter))
       return failRun(std::move(error));
     progress.done();
   }

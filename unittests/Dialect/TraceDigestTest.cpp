@@ -6,7 +6,8 @@
 //
 // The digest changes with every kind of content an annotated trace holds,
 // reading bytecode checks and drops it, and a text form that carries one is
-// checked by the verifier until the digest is deleted. (Flipping every byte
+// checked by the verifier until the digest is deleted; a lazy reader's
+// digest is checked once what it left for later is read. (Flipping every byte
 // of a written file is test/Dialect/bytecode-digest.test: MLIR's bytecode
 // reader can crash on some flips, so each read runs in its own process.)
 //
@@ -18,11 +19,14 @@
 #include "SnR/Dialect/SnROps.h"
 #include "SampleTrace.h"
 
+#include "mlir/Bytecode/BytecodeReader.h"
 #include "mlir/Bytecode/BytecodeWriter.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/MLIRContext.h"
+#include "mlir/IR/Verifier.h"
 #include "mlir/Parser/Parser.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/MemoryBuffer.h"
 
 #include <gtest/gtest.h>
 
@@ -149,6 +153,69 @@ TEST_F(TraceDigestTest, AnEditedTextFormIsRejectedUntilItsDigestGoes) {
   ASSERT_NE(begin, std::string::npos);
   edited.erase(begin, edited.find('}', begin) + 1 - begin);
   EXPECT_TRUE(parseSourceString<ModuleOp>(edited, &context)) << edited;
+}
+
+TEST_F(TraceDigestTest, ALazyReaderChecksTheDigestOnceItHasReadEverything) {
+  // With lazy loading, the trace (isolated from above) is not read when the
+  // dialect's hook runs: the digest cannot be checked then, and is not
+  // taken for a mismatch. Verifying the module once it is read checks it.
+  for (bool intact : {true, false}) {
+    SCOPED_TRACE(intact ? "an intact digest" : "a wrong digest");
+    OwningOpRef<ModuleOp> module =
+        parseSourceString<ModuleOp>(kSampleTrace, &context);
+    ASSERT_TRUE(module);
+    attachTraceDigest(*module);
+    if (!intact)
+      (*module)->setDiscardableAttr(
+          kDigestAttrName, DigestAttr::get(&context, "v1:0123456789abcdef"));
+    std::string bytes;
+    llvm::raw_string_ostream os(bytes);
+    ASSERT_TRUE(succeeded(writeBytecodeToFile(*module, os)));
+
+    auto buffer = llvm::MemoryBuffer::getMemBuffer(bytes, "lazy", false);
+    // The reader keeps a reference to its config.
+    ParserConfig config(&context, /*verifyAfterParse=*/false);
+    BytecodeReader reader(buffer->getMemBufferRef(), config,
+                          /*lazyLoad=*/true);
+    Block block;
+    ASSERT_TRUE(succeeded(
+        reader.readTopLevel(&block, [](Operation *) { return false; })));
+    // The module itself was left for later, and its digest with it.
+    Operation *read = &block.front();
+    ASSERT_TRUE(reader.isMaterializable(read));
+    EXPECT_TRUE(read->hasAttr(kDigestAttrName));
+    EXPECT_TRUE(hasUnreadRegions(read));
+    // (The module does not verify yet: its body is not there.)
+    EXPECT_TRUE(succeeded(context.getLoadedDialect<SnRDialect>()
+                              ->verifyOperationAttribute(
+                                  read, *read->getAttrDictionary().getNamed(
+                                            kDigestAttrName))))
+        << "checked before it was read";
+    while (reader.getNumOpsToMaterialize() > 0) {
+      Operation *next = nullptr;
+      block.walk<WalkOrder::PreOrder>([&](Operation *op) {
+        if (next || !reader.isMaterializable(op))
+          return;
+        next = op;
+      });
+      ASSERT_TRUE(next);
+      ASSERT_TRUE(succeeded(reader.materialize(
+          next, [](Operation *) { return false; })));
+    }
+    ASSERT_TRUE(succeeded(reader.finalize()));
+    EXPECT_FALSE(hasUnreadRegions(read));
+    std::string error;
+    {
+      ScopedDiagnosticHandler handler(&context, [&](Diagnostic &diag) {
+        error = diag.str();
+        return success();
+      });
+      EXPECT_EQ(succeeded(verify(read)), intact);
+    }
+    if (!intact)
+      EXPECT_NE(error.find("does not match its digest"), std::string::npos)
+          << error;
+  }
 }
 
 } // namespace

@@ -12,8 +12,9 @@
 // (the dialect's bytecode hook) and then drops it: the IR in memory, and any
 // text printed from it, carries no digest, so passes and hand edits of the
 // text need no care. A digest still present when the IR is verified (text
-// carrying one, or bytecode whose dialect version entry was lost) is checked
-// by the verifier; deleting the attribute is how to accept a deliberate edit.
+// carrying one, bytecode whose dialect version entry was lost, or bytecode
+// read lazily) is checked by the verifier; deleting the attribute is how to
+// accept a deliberate edit.
 //
 // The digest covers, in order, every op's name, location, attributes (the
 // inherent ones, the properties of the snr instructions, the discardable
@@ -25,6 +26,8 @@
 
 #ifndef SNR_DIALECT_TRACEDIGEST_H
 #define SNR_DIALECT_TRACEDIGEST_H
+
+#include "SnR/Dialect/OnePassBytecodeWriter.h"
 
 #include "mlir/IR/Location.h"
 #include "mlir/Support/LLVM.h"
@@ -78,13 +81,21 @@ private:
 
 /// Writes `op` as bytecode the way SnR does: with its digest (from `digest`
 /// if given, which must have been built from `op`), and with the file's
-/// checksum (SnR/Support/BytecodeChecksum.h).
-mlir::LogicalResult writeTraceBytecode(mlir::Operation *op,
-                                       llvm::raw_ostream &os,
-                                       TraceDigestBuilder *digest = nullptr);
+/// checksum (SnR/Support/BytecodeChecksum.h), by the writer `kind` chooses.
+mlir::LogicalResult
+writeTraceBytecode(mlir::Operation *op, llvm::raw_ostream &os,
+                   TraceDigestBuilder *digest = nullptr,
+                   BytecodeWriterKind kind = BytecodeWriterKind::OnePass);
 
 /// Removes `op`'s digest, if it has one (after checking it).
 void dropTraceDigest(mlir::Operation *op);
+
+/// Whether `op` holds an op isolated from above whose regions are empty: how
+/// a lazy bytecode reader (mlir::BytecodeReader with lazyLoad) leaves the
+/// ops it has not materialized yet. Their digest cannot be checked until
+/// they are: the reader's hook leaves it in place, and the verifier checks
+/// it once the IR is whole.
+bool hasUnreadRegions(mlir::Operation *op);
 
 } // namespace snr
 

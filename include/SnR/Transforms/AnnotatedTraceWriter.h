@@ -15,6 +15,7 @@
 #ifndef SNR_TRANSFORMS_ANNOTATEDTRACEWRITER_H
 #define SNR_TRANSFORMS_ANNOTATEDTRACEWRITER_H
 
+#include "SnR/Dialect/OnePassBytecodeWriter.h"
 #include "SnR/Sim/TimingRecorder.h"
 
 #include "llvm/Support/Error.h"
@@ -41,9 +42,11 @@ public:
   void waitForImport();
 
   /// Annotates every instruction with `run` (a replay of the same trace) and
-  /// writes the module to `path` through a temporary file.
+  /// writes the module to `path` through a temporary file; bytecode by the
+  /// writer `writer` chooses.
   llvm::Error write(const sim::TimingRecorder &run, llvm::StringRef path,
-                    Format format);
+                    Format format,
+                    BytecodeWriterKind writer = BytecodeWriterKind::OnePass);
 
 private:
   struct Impl;
