@@ -70,6 +70,14 @@ try:
 except ImportError:
     pass
 
+# Chakra's own consumer, ETFeeder (third_party/chakra), reads the Chakra
+# traces through chakra-feeder-check, built with protobuf and protoc; without
+# it test/Export/chakra-feeder.test is UNSUPPORTED.
+if config.snr_chakra_feeder_check:
+    config.available_features.add("chakra-feeder")
+    llvm_config.add_tool_substitutions(["chakra-feeder-check"],
+                                       [config.snr_tools_dir])
+
 # The flamegraph test loads folded stacks into speedscope, installed once
 # from npm into the build tree; where npm or its registry is unreachable the
 # test is UNSUPPORTED.
