@@ -4,15 +4,15 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Bisection: with the original (no move) proved and the full plan not, the
-// smallest prefix of moves that fails is found in log2(moves) replays; its
-// last move is dropped (it made a proved prefix fail), and the plan without
-// it is tried again. A prefix is "proved" like a rewrite: same final state,
-// not slower than the original.
+// The moves are searched with the engine's one search (MoveSearch.h): an
+// attempt plans the trace with at most so many moves and the dropped ones
+// left in place, and replays it; a prefix is "proved" like a rewrite: same
+// final state, not slower than the original.
 //
 //===----------------------------------------------------------------------===//
 
 #include "SnR/Rewrite/ProveMoves.h"
+#include "SnR/Rewrite/MoveSearch.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -45,20 +45,22 @@ struct Attempt {
   trace::Trace rewritten;
   std::optional<RewriteComparison> comparison;
   bool proved() const { return !comparison || comparison->accepted(); }
+  size_t moveCount() const {
+    return llvm::count_if(plan.decisions,
+                          [](const HoistDecision &d) { return d.applied; });
+  }
+  /// The decision of the `n`-th move, in planning order.
+  const HoistDecision &move(size_t n) const {
+    for (const HoistDecision &d : plan.decisions)
+      if (d.applied && n-- == 0)
+        return d;
+    llvm_unreachable("no such move");
+  }
 };
 
-/// The decisions that moved something, in planning order.
-llvm::SmallVector<const HoistDecision *> movesOf(const HoistPlan &plan) {
-  llvm::SmallVector<const HoistDecision *> moves;
-  for (const HoistDecision &d : plan.decisions)
-    if (d.applied)
-      moves.push_back(&d);
-  return moves;
-}
-
-/// What the replay measured when `move` joined a proved prefix.
+/// What the replay measured when a move joined a proved prefix.
 std::string measuredReason(const RewriteComparison &with,
-                           const std::optional<RewriteComparison> &without) {
+                           const RewriteComparison *without) {
   if (!with.sameResult())
     return "with it the rewritten trace computes a different result (" +
            with.stateDifference + ", before vs after)";
@@ -71,17 +73,15 @@ std::string measuredReason(const RewriteComparison &with,
 }
 } // namespace
 
-llvm::Expected<ProvedRewrite>
-snr::rewrite::planAndProve(const trace::Trace &trace,
-                           const analysis::ReplayResults &results,
-                           HoistOptions options,
-                           const sim::MachineModel &machine,
-                           unsigned replayBudget) {
+llvm::Expected<ProvedRewrite> snr::rewrite::planAndProve(
+    const trace::Trace &trace, const analysis::ReplayResults &results,
+    HoistOptions options, const sim::MachineModel &machine,
+    const TraceEvidence &evidence, unsigned replayBudget) {
   ProvedRewrite out;
   auto attempt = [&](std::optional<size_t> limit) -> llvm::Expected<Attempt> {
     Attempt a;
     options.moveLimit = limit;
-    a.plan = planHoists(trace, results, options);
+    a.plan = planHoists(trace, results, options, evidence);
     a.rewritten = applyPlan(trace, a.plan);
     if (!a.plan.changed())
       return std::move(a);
@@ -93,52 +93,28 @@ snr::rewrite::planAndProve(const trace::Trace &trace,
     a.comparison = std::move(*comparison);
     return std::move(a);
   };
-
-  std::optional<size_t> limit;
-  while (true) {
-    llvm::Expected<Attempt> full = attempt(limit);
-    if (!full)
-      return full.takeError();
-    if (full->proved() || limit) {
-      if (!full->comparison) {
-        llvm::Expected<RewriteComparison> same =
-            compareRewrite(trace, full->rewritten, full->plan, machine);
-        if (!same)
-          return same.takeError();
-        full->comparison = std::move(*same);
-      }
-      out.plan = std::move(full->plan);
-      out.rewritten = std::move(full->rewritten);
-      out.comparison = std::move(*full->comparison);
-      return std::move(out);
-    }
-    // The smallest failing prefix: `good` moves are proved (0: the
-    // original), `bad` are not.
-    llvm::SmallVector<const HoistDecision *> moves = movesOf(full->plan);
-    size_t good = 0, bad = moves.size();
-    std::optional<RewriteComparison> atGood, atBad = full->comparison;
-    while (bad - good > 1) {
-      if (replayBudget && out.replays >= replayBudget)
-        break;
-      size_t mid = good + (bad - good) / 2;
-      llvm::Expected<Attempt> prefix = attempt(mid);
-      if (!prefix)
-        return prefix.takeError();
-      if (prefix->proved()) {
-        good = mid;
-        atGood = std::move(prefix->comparison);
-      } else {
-        bad = mid;
-        atBad = std::move(prefix->comparison);
-      }
-    }
-    if (bad - good > 1 || (replayBudget && out.replays >= replayBudget)) {
-      // Out of budget: the longest proved prefix (planned once more).
-      limit = good;
-      continue;
-    }
-    const HoistDecision &culprit = *moves[bad - 1];
-    options.leaveInPlace[culprit.issueIndex] =
-        measuredReason(*atBad, atGood);
+  auto drop = [&](const Attempt &full, size_t culprit, const Attempt &bad,
+                  const Attempt *good) {
+    options.leaveInPlace[full.move(culprit).issueIndex] =
+        measuredReason(*bad.comparison,
+                       good && good->comparison ? &*good->comparison : nullptr);
+  };
+  auto budgetSpent = [&] {
+    return replayBudget && out.replays >= replayBudget;
+  };
+  llvm::Expected<Attempt> kept =
+      findProvableMoves<Attempt>(attempt, drop, budgetSpent);
+  if (!kept)
+    return kept.takeError();
+  if (!kept->comparison) {
+    llvm::Expected<RewriteComparison> same =
+        compareRewrite(trace, kept->rewritten, kept->plan, machine);
+    if (!same)
+      return same.takeError();
+    kept->comparison = std::move(*same);
   }
+  out.plan = std::move(kept->plan);
+  out.rewritten = std::move(kept->rewritten);
+  out.comparison = std::move(*kept->comparison);
+  return std::move(out);
 }

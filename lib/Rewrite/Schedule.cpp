@@ -11,9 +11,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "SnR/Replay/Replay.h"
 #include "SnR/Rewrite/Schedule.h"
-#include "SnR/Sim/FunctionalCore.h"
+#include "SnR/Rewrite/SnR/SnRRewriteTarget.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLExtras.h"
@@ -29,24 +28,21 @@ static constexpr unsigned kRoundReplayBudget = 24;
 
 HoistPlan snr::rewrite::pullWaits(const trace::Trace &trace,
                                   const analysis::ReplayResults &results,
+                                  const TraceEvidence &evidence,
                                   unsigned &moved) {
   moved = 0;
   const sim::TimingRecorder &timing = results.timing;
+  const EffectsTable &effects = evidence.effects;
   size_t count = trace.instructions.size();
-
-  // Resolved memory accesses, as the planner takes them.
-  struct Access {
-    arch::MemSpace space;
-    unsigned chip;
-    uint64_t begin, end;
+  auto touches = [&](size_t j, llvm::ArrayRef<MemoryRange> bytes) {
+    for (llvm::ArrayRef<MemoryRange> mine :
+         {effects.loads(j), effects.stores(j)})
+      for (const MemoryRange &a : mine)
+        if (llvm::any_of(bytes,
+                         [&](const MemoryRange &b) { return overlaps(a, b); }))
+          return true;
+    return false;
   };
-  std::vector<llvm::SmallVector<Access, 2>> accesses(count);
-  replay::forEachResolvedAccess(
-      trace, results.machine.memory,
-      [&](size_t i, llvm::ArrayRef<sim::ResolvedAccess> resolved) {
-        for (const sim::ResolvedAccess &a : resolved)
-          accesses[i].push_back({a.space, a.chip, a.addr, a.addr + a.bytes});
-      });
 
   // In front of which instruction each pulled wait goes.
   llvm::DenseMap<uint64_t, llvm::SmallVector<uint64_t, 2>> pulledBefore;
@@ -55,35 +51,28 @@ HoistPlan snr::rewrite::pullWaits(const trace::Trace &trace,
     if (wait.dmas.empty())
       continue;
     uint64_t complete = 0, lowest = 0;
-    llvm::SmallVector<Access, 4> bytes;
+    llvm::SmallVector<MemoryRange, 4> bytes;
     for (uint32_t id : wait.dmas) {
       const analysis::DmaRecord &dma = results.dmas.dmas[id];
       complete = std::max(complete, dma.completeCycle);
       lowest = std::max(lowest, dma.issueIndex + 1);
-      for (const Access &a : accesses[dma.issueIndex])
-        bytes.push_back(a);
+      llvm::append_range(bytes, effects.loads(dma.issueIndex));
+      llvm::append_range(bytes, effects.stores(dma.issueIndex));
     }
     // Only a wait that did not stall: it stays stall-free where it lands.
     if (wait.issueCycle > wait.readyCycle || complete > wait.readyCycle)
       continue;
     uint64_t landing = wait.index;
     for (uint64_t j = wait.index; j-- > lowest;) {
-      const arch::Instruction &inst = trace.instructions[j];
       if (timing.instructions[j].issue < complete)
         break;
-      if ((inst.opcode == arch::Opcode::DmaIssue ||
-           inst.opcode == arch::Opcode::DmaWait) &&
-          inst.flag == wait.flag)
+      InstructionDesc desc;
+      evidence.target.describe(trace.instructions[j], /*executed=*/true, desc);
+      if (desc.startsCopy == wait.flag || desc.waitsForCopies == wait.flag)
         break;
       if (pulled.count(j))
         break;
-      bool touches = llvm::any_of(accesses[j], [&](const Access &a) {
-        return llvm::any_of(bytes, [&](const Access &b) {
-          return a.space == b.space && a.chip == b.chip && a.begin < b.end &&
-                 b.begin < a.end;
-        });
-      });
-      if (touches)
+      if (touches(j, bytes))
         break;
       landing = j;
     }
@@ -171,8 +160,11 @@ llvm::Expected<ProvedRewrite> snr::rewrite::scheduleAndProve(
     const trace::Trace &trace, const analysis::ReplayResults &results,
     const HoistOptions &options, const sim::MachineModel &machine,
     const analysis::AnalysisOptions &analysisOptions, unsigned maxRounds) {
-  llvm::Expected<ProvedRewrite> best =
-      planAndProve(trace, results, options, machine);
+  const RewriteTarget &target = getDefaultRewriteTarget();
+  llvm::Expected<ProvedRewrite> best = [&] {
+    TraceEvidence evidence(trace, target, machine.memory);
+    return planAndProve(trace, results, options, machine, evidence);
+  }();
   if (!best || !best->plan.changed())
     return best;
   best->rounds = 1;
@@ -183,7 +175,11 @@ llvm::Expected<ProvedRewrite> snr::rewrite::scheduleAndProve(
     if (!current)
       return current.takeError();
     unsigned pulledWaits = 0;
-    HoistPlan pulls = pullWaits(best->rewritten, **current, pulledWaits);
+    HoistPlan pulls;
+    {
+      TraceEvidence evidence(best->rewritten, target, machine.memory);
+      pulls = pullWaits(best->rewritten, **current, evidence, pulledWaits);
+    }
     trace::Trace pulledTrace = applyPlan(best->rewritten, pulls);
     pulledTrace.header.reordered = true;
     llvm::Expected<std::unique_ptr<analysis::ReplayResults>> analysed =
@@ -195,8 +191,9 @@ llvm::Expected<ProvedRewrite> snr::rewrite::scheduleAndProve(
     HoistOptions roundOptions = options;
     roundOptions.leaveInPlace.clear();
     roundOptions.asEarlyAsPossible = true;
+    TraceEvidence evidence(pulledTrace, target, machine.memory);
     llvm::Expected<ProvedRewrite> next =
-        planAndProve(pulledTrace, **analysed, roundOptions, machine,
+        planAndProve(pulledTrace, **analysed, roundOptions, machine, evidence,
                      kRoundReplayBudget);
     if (!next)
       return next.takeError();
@@ -210,8 +207,7 @@ llvm::Expected<ProvedRewrite> snr::rewrite::scheduleAndProve(
     if (!comparison)
       return comparison.takeError();
     if (!comparison->accepted() ||
-        comparison->after.totalCycles >=
-            best->comparison.after.totalCycles)
+        comparison->after.totalCycles >= best->comparison.after.totalCycles)
       break;
     best->plan = std::move(composed);
     best->rewritten = std::move(next->rewritten);
@@ -240,6 +236,7 @@ llvm::Expected<DependencyBound> snr::rewrite::computeDependencyBound(
   boundOptions.leaveInPlace.clear();
   boundOptions.moveLimit.reset();
 
+  const RewriteTarget &target = getDefaultRewriteTarget();
   trace::Trace current = trace;
   const analysis::ReplayResults *currentResults = &results;
   std::unique_ptr<analysis::ReplayResults> owned;
@@ -247,8 +244,9 @@ llvm::Expected<DependencyBound> snr::rewrite::computeDependencyBound(
     trace::Trace next = current;
     if (round > 0) {
       unsigned pulledWaits = 0;
-      next = applyPlan(current, pullWaits(current, *currentResults,
-                                          pulledWaits));
+      TraceEvidence evidence(current, target, machine.memory);
+      next = applyPlan(
+          current, pullWaits(current, *currentResults, evidence, pulledWaits));
       next.header.reordered = true;
       llvm::Expected<std::unique_ptr<analysis::ReplayResults>> analysed =
           analysis::analyzeTrace(next, machine, analysisOptions);
@@ -259,7 +257,8 @@ llvm::Expected<DependencyBound> snr::rewrite::computeDependencyBound(
       owned = std::move(*analysed);
       currentResults = owned.get();
     }
-    HoistPlan plan = planHoists(next, *currentResults, boundOptions);
+    HoistPlan plan = planHoists(next, *currentResults, boundOptions,
+                                TraceEvidence(next, target, machine.memory));
     if (!plan.changed())
       break;
     trace::Trace moved = applyPlan(next, plan);

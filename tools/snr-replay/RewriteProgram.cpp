@@ -10,7 +10,8 @@
 #include "SnR/Record/ProgramLoader.h"
 #include "SnR/Record/ProgramWriter.h"
 #include "SnR/Report/Format.h"
-#include "SnR/Rewrite/ProveProgram.h"
+#include "SnR/Rewrite/ProgramRewriteDriver.h"
+#include "SnR/Rewrite/SnR/SnRRewriteTarget.h"
 #include "SnR/Support/OutputFile.h"
 
 #include "mlir/IR/BuiltinOps.h"
@@ -43,11 +44,12 @@ struct OriginalOps {
   const std::string &hlo(size_t i) const { return hlos[i]; }
 };
 
-std::string regs(const rewrite::ProgramMove &move) {
+std::string regs(const rewrite::ProgramMove &move,
+                 const rewrite::RewriteTarget &target) {
   std::string text;
   for (auto [from, to] : move.renamed)
-    text += (text.empty() ? "" : ", ") + arch::formatReg(from) + " renamed " +
-            arch::formatReg(to);
+    text += (text.empty() ? "" : ", ") + target.formatRegister(from) +
+            " renamed " + target.formatRegister(to);
   return text;
 }
 } // namespace
@@ -74,40 +76,44 @@ snr::rewriteProgram(llvm::StringRef programFile, const trace::Trace &trace,
   if (failed(loaded))
     return makeError("cannot load the program " + programFile + ":\n" +
                      diagnostics);
-  if (llvm::Error error = rewrite::checkWholeRun(*loaded, trace))
-    return makeError(trace.fileName +
-                     ": the program rewrite needs a trace "
-                     "of the whole run of " +
-                     programFile + ": " + llvm::toString(std::move(error)));
   OriginalOps originals;
   for (Operation &op : *program.getBody())
     if (isa<InstructionOpInterface>(op))
       originals.add(op);
 
-  // A rewritten program may run a few more instructions (its copies).
-  uint64_t maxSteps = 4 * trace.instructions.size() + 1000000;
-  llvm::Expected<rewrite::ProgramRun> original =
-      rewrite::runWholeProgram(*loaded, machine, maxSteps);
-  if (!original)
-    return makeError(programFile + ": re-recording the program failed: " +
-                     llvm::toString(original.takeError()));
-  std::vector<rewrite::ProgramDecision> decisions = rewrite::planProgramRewrite(
-      *loaded, trace, original->stallByPc, machine.memory);
   llvm::Expected<rewrite::ProvedProgramRewrite> proved =
-      rewrite::proveProgramRewrite(*loaded, *original, std::move(decisions),
-                                   machine, maxSteps);
+      rewrite::rewriteProgram(*loaded, trace, machine);
   if (!proved)
-    return makeError(programFile +
-                     ": re-recording the rewritten program "
-                     "failed: " +
-                     llvm::toString(proved.takeError()));
+    return llvm::handleErrors(
+        proved.takeError(), [&](const rewrite::ProgramRewriteError &error) {
+          using Step = rewrite::ProgramRewriteError::Step;
+          switch (error.step) {
+          case Step::WholeRun:
+            return makeError(trace.fileName +
+                             ": the program rewrite needs a trace of the "
+                             "whole run of " +
+                             programFile + ": " + error.message);
+          case Step::Original:
+            return makeError(programFile +
+                             ": re-recording the program failed: " +
+                             error.message);
+          case Step::Rewritten:
+            break;
+          }
+          return makeError(programFile +
+                           ": re-recording the rewritten program failed: " +
+                           error.message);
+        });
+  const rewrite::RewriteTarget &target = rewrite::getDefaultRewriteTarget();
   const rewrite::ProgramLayout &layout = proved->layout;
   const std::vector<arch::Instruction> &insts = loaded->instructions;
   auto newPcOfDma = [&](const rewrite::ProgramDecision &d) {
-    for (size_t i = 0; i < layout.instructions.size(); ++i)
-      if (layout.origin[i] == d.dma &&
-          layout.instructions[i].opcode == arch::Opcode::DmaIssue)
+    rewrite::InstructionDesc desc;
+    for (size_t i = 0; i < layout.instructions.size(); ++i) {
+      target.describe(layout.instructions[i], /*executed=*/true, desc);
+      if (layout.origin[i] == d.dma && desc.startsCopy)
         return layout.instructions[i].pc;
+    }
     return layout.newPc[d.dma];
   };
   bool changed = proved->changed();
@@ -150,8 +156,9 @@ snr::rewriteProgram(llvm::StringRef programFile, const trace::Trace &trace,
       for (size_t s : m.removed)
         removed.push_back(int64_t(insts[s].pc));
       for (auto [from, to] : m.renamed)
-        renamed.push_back(llvm::json::Object{{"from", arch::formatReg(from)},
-                                             {"to", arch::formatReg(to)}});
+        renamed.push_back(
+            llvm::json::Object{{"from", target.formatRegister(from)},
+                               {"to", target.formatRegister(to)}});
       dma["dropped"] = d.dropped;
       dma["landing_pc"] = int64_t(insts[m.landing].pc);
       dma["to_hlo"] = originals.hlo(m.landing);
@@ -225,7 +232,7 @@ snr::rewriteProgram(llvm::StringRef programFile, const trace::Trace &trace,
       out << llvm::formatv(" ({0} removed)", m.removed.size());
     }
     if (!m.renamed.empty())
-      out << "; " << regs(m);
+      out << "; " << regs(m, target);
     if (m.waitsJoined)
       out << llvm::formatv("; waited with {0} earlier wait(s) on f{1}",
                            m.waitsJoined, insts[d.dma].flag);

@@ -37,10 +37,8 @@
 #include "SnR/Report/RunDirectory.h"
 #include "SnR/Report/Selection.h"
 #include "SnR/Report/Summary.h"
-#include "SnR/Rewrite/HoistPlanner.h"
-#include "SnR/Rewrite/ProveMoves.h"
-#include "SnR/Rewrite/RewriteCheck.h"
-#include "SnR/Rewrite/Schedule.h"
+#include "SnR/Rewrite/SnR/SnRRewriteTarget.h"
+#include "SnR/Rewrite/TraceRewriteDriver.h"
 #include "SnR/Support/FileSizeSignal.h"
 #include "SnR/Support/Version.h"
 #include "SnR/Trace/Trace.h"
@@ -423,26 +421,22 @@ int rewriteAndProve(const trace::Trace &trace,
   options.keepLinkOrder = !hoistIgnoreLinkOrder;
 
   // Proved move by move (the moves the replay does not prove are dropped),
-  // in rounds while each is faster (lib/Rewrite/Schedule.h).
-  analysis::AnalysisOptions analysisOptions;
-  analysisOptions.dependencies.maxSlice = maxSlice;
-  llvm::Expected<rewrite::ProvedRewrite> proved = rewrite::scheduleAndProve(
-      trace, results, options, machine, analysisOptions,
-      std::max(1u, unsigned(rewriteRounds)));
-  if (!proved)
-    return fail(traceFile + ": the DMA rewrite failed: " +
-                llvm::toString(proved.takeError()));
+  // in rounds while each is faster, and beside it the best any schedule of
+  // these dependencies could do (lib/Rewrite/TraceRewriteDriver.h).
+  rewrite::TraceRewriteOptions rewriteOptions;
+  rewriteOptions.hoist = options;
+  rewriteOptions.rounds = rewriteRounds;
+  rewriteOptions.bound = true;
+  rewriteOptions.analysis.dependencies.maxSlice = maxSlice;
+  llvm::Expected<rewrite::TraceRewrite> result =
+      rewrite::rewriteTrace(trace, results, machine, rewriteOptions);
+  if (!result)
+    return fail(traceFile + ": " + llvm::toString(result.takeError()));
+  const rewrite::ProvedRewrite *proved = &result->proved;
   const rewrite::HoistPlan &plan = proved->plan;
   const trace::Trace &rewritten = proved->rewritten;
   const rewrite::RewriteComparison *comparison = &proved->comparison;
-  // Beside it, the best any schedule of these dependencies could do.
-  llvm::Expected<rewrite::DependencyBound> bound =
-      rewrite::computeDependencyBound(trace, results, options, machine,
-                                      analysisOptions,
-                                      std::max(1u, unsigned(rewriteRounds)));
-  if (!bound)
-    return fail(traceFile + ": the dependency bound failed: " +
-                llvm::toString(bound.takeError()));
+  const std::optional<rewrite::DependencyBound> &bound = result->bound;
 
   // Proved: the rewritten trace (unless it is the original), the
   // comparison, the decisions as remarks, and the summary with the rewrite.
@@ -651,7 +645,8 @@ int main(int argc, char **argv) {
     rewrite::HoistOptions selection;
     selection.pcs.assign(hoistPcs.begin(), hoistPcs.end());
     selection.hlo = hoistHlo;
-    if (llvm::Error error = rewrite::checkSelection(trace, selection)) {
+    if (llvm::Error error = rewrite::checkSelection(
+            trace, selection, rewrite::getDefaultRewriteTarget())) {
       progress.done();
       return fail("--hoist-pcs/--hoist-hlo: " +
                   llvm::toString(std::move(error)));

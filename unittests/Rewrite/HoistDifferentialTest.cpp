@@ -19,6 +19,7 @@
 #include "SnR/Rewrite/HoistPlanner.h"
 #include "SnR/Rewrite/RewriteCheck.h"
 #include "SnR/Rewrite/Schedule.h"
+#include "SnR/Rewrite/SnR/SnRRewriteTarget.h"
 #include "SnR/Sim/FunctionalCore.h"
 
 #include <gtest/gtest.h>
@@ -247,7 +248,10 @@ void check(uint32_t seed, const trace::Trace &trace,
            const analysis::ReplayResults &results,
            const rewrite::HoistOptions &options, const char *variant,
            Tally &tally) {
-  rewrite::HoistPlan plan = rewrite::planHoists(trace, results, options);
+  rewrite::TraceEvidence evidence(trace, rewrite::getDefaultRewriteTarget(),
+                                 sim::getDefaultMachineModel().memory);
+  rewrite::HoistPlan plan =
+      rewrite::planHoists(trace, results, options, evidence);
   ++tally.traces;
   if (!plan.changed())
     return;
