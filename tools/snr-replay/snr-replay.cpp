@@ -26,7 +26,6 @@
 #include "SnR/Export/XlaProfile.h"
 #include "SnR/Record/LineTable.h"
 #include "SnR/Report/AnalysisView.h"
-#include "SnR/Report/AnalysisView.h"
 #include "SnR/Report/FoldedStacks.h"
 #include "SnR/Report/Format.h"
 #include "SnR/Report/PluginView.h"
