@@ -67,6 +67,23 @@ struct Block {
   /// For each member, the members in front of it that write a register it
   /// reads (by register): it reads that register from its own block.
   llvm::DenseMap<uint64_t, llvm::DenseMap<RegId, uint64_t>> writers;
+  /// Every register and byte range a member touches: an instruction that
+  /// touches none of them conflicts with no member.
+  llvm::BitVector regs;
+  llvm::SmallVector<MemoryRange, 8> ranges;
+  bool touches(const FootprintRef &other) const {
+    for (llvm::ArrayRef<RegId> list : {other.reads, other.writes})
+      for (RegId reg : list)
+        if (regs.test(reg))
+          return true;
+    for (llvm::ArrayRef<MemoryRange> list :
+         {other.loads, other.stores, other.madeAvailable})
+      for (const MemoryRange &r : list)
+        for (const MemoryRange &mine : ranges)
+          if (overlaps(r, mine))
+            return true;
+    return false;
+  }
 };
 
 /// Where the landing point stopped rising, and why.
@@ -98,14 +115,17 @@ struct Renaming {
 class Planner {
 public:
   Planner(const trace::Trace &trace, const ReplayResults &results,
-          const HoistOptions &options, const TraceEvidence &evidence)
+          const HoistOptions &options, const TraceEvidence &evidence,
+          HoistPlan &plan, PlanJournal *journal)
       : trace(trace), results(results), options(options), evidence(evidence),
-        target(evidence.target), order(trace), flags(evidence.namedSync) {
+        target(evidence.target), journal(journal), order(trace, journal),
+        insertedRegs(evidence.lastAccessEnd.size()),
+        flags(evidence.namedSync), plan(plan) {
     for (const analysis::DmaRecord &dma : results.dmas.dmas)
       dmaOfIssue[dma.issueIndex] = dma.id;
   }
 
-  HoistPlan run();
+  void run();
 
 private:
   //===--------------------------------------------------------------------===//
@@ -128,8 +148,9 @@ private:
         .str();
   }
   bool selected(const analysis::DmaRecord &dma) const;
-  std::optional<RegId> findFreeRegister(RegId like, uint64_t landing,
-                                        llvm::ArrayRef<RegId> avoid) const;
+  /// Which registers of `like`'s file are dead where a block lands, from a
+  /// scan of what follows the landing point.
+  LivenessScan scanLiveness(RegId like, uint64_t landing) const;
 
   //===--------------------------------------------------------------------===//
   // One move
@@ -138,6 +159,18 @@ private:
   void hoist(uint32_t dma, uint64_t wantedTarget,
              llvm::ArrayRef<uint64_t> slice, bool renameFlag,
              bool parallelGroup);
+  /// Records a decision; `tried`: made by trying a move (a move limit
+  /// decides it instead).
+  void decide(HoistDecision decision, bool tried) {
+    plan.decisions.push_back(std::move(decision));
+    if (journal)
+      journal->tried.push_back(tried);
+  }
+  /// The edits that follow are a new move's.
+  void beginMove() {
+    if (journal)
+      journal->moveBegin.push_back(journal->edits.size());
+  }
   /// Decides without trying a move (left in place by the proof, beyond the
   /// move limit, already moved); true if it did.
   bool decideWithoutMoving(HoistDecision &decision);
@@ -169,15 +202,18 @@ private:
   const HoistOptions &options;
   const TraceEvidence &evidence;
   const RewriteTarget &target;
+  PlanJournal *journal;
 
   PlannedOrder order;
+  /// The registers any inserted instruction reads or writes.
+  llvm::BitVector insertedRegs;
   SyncAllocator flags;
   /// The DMA record of each dma.issue, by instruction.
   llvm::DenseMap<uint64_t, uint32_t> dmaOfIssue;
   std::set<uint64_t> handled; ///< DMA issues already decided
   size_t moves = 0;           ///< decisions applied so far
 
-  HoistPlan plan;
+  HoistPlan &plan;
 };
 
 Footprint Planner::footprint(uint64_t original, const Instruction &inst,
@@ -227,14 +263,19 @@ bool Planner::selected(const analysis::DmaRecord &dma) const {
   return true;
 }
 
-std::optional<RegId>
-Planner::findFreeRegister(RegId like, uint64_t landing,
-                          llvm::ArrayRef<RegId> avoid) const {
+LivenessScan Planner::scanLiveness(RegId like, uint64_t landing) const {
   // One scan from the landing point: a register is free if its first access
   // there is a write (it is dead where the block lands, and its final value
   // does not change); untouched within the scan, it is presumed live.
   llvm::ArrayRef<RegId> candidates = target.getRenameCandidates(like);
-  LivenessScan scan(candidates);
+  LivenessScan scan(candidates, target.getTarget().getRegisters().size());
+  // A register nothing from here on touches would stay undecided to the
+  // end of the scan: decide it now, so the scan ends when the others are.
+  for (RegId reg : candidates)
+    if (evidence.lastAccessEnd[reg] <= landing && !insertedRegs.test(reg))
+      scan.presumeLive(reg);
+  if (scan.done())
+    return scan;
   uint64_t scanned = 0;
   uint64_t end =
       std::min<uint64_t>(trace.instructions.size(), landing + kRenameScanLimit);
@@ -242,12 +283,15 @@ Planner::findFreeRegister(RegId like, uint64_t landing,
   order.forEachFrom(landing, end, [&](const Item &item) {
     if (++scanned > kRenameScanLimit)
       return false;
+    // An original in its place runs with its own registers (a wait moved
+    // to another flag has none).
+    if (!item.inserted)
+      return scan.add(evidence.effects.reads(item.key),
+                      evidence.effects.writes(item.key));
     FootprintRef f = footprintOf(item, storage);
     return scan.add(f.reads, f.writes);
   });
-  return pickRegister(candidates, std::nullopt, [&](RegId reg) {
-    return scan.isDead(reg) && !llvm::is_contained(avoid, reg);
-  });
+  return scan;
 }
 
 bool Planner::decideWithoutMoving(HoistDecision &decision) {
@@ -294,15 +338,34 @@ Block Planner::collectBlock(uint64_t landing, uint64_t issue,
     for (RegId reg : f.writes)
       last[reg] = member;
   }
+  block.regs.resize(evidence.lastAccessEnd.size());
+  for (uint64_t member : block.members) {
+    const Footprint &f = block.prints[member];
+    for (llvm::ArrayRef<RegId> list : {llvm::ArrayRef(f.reads),
+                                       llvm::ArrayRef(f.writes)})
+      for (RegId reg : list)
+        block.regs.set(reg);
+    for (llvm::ArrayRef<MemoryRange> list :
+         {llvm::ArrayRef(f.loads), llvm::ArrayRef(f.stores),
+          llvm::ArrayRef(f.madeAvailable)})
+      llvm::append_range(block.ranges, list);
+  }
   return block;
 }
 
 Crossing Planner::scanCrossings(const Block &block, uint64_t landing,
-                                uint64_t issue, const analysis::DmaRecord &dma,
+                                uint64_t issue,
+                                const analysis::DmaRecord &dma,
                                 bool renameFlag) const {
+  // From the DMA back to the landing point: the first hard hazard met is
+  // the last one crossed, where the landing point must rise to (what lies
+  // in front of it does not matter then). The clashes are kept in the
+  // order of the trace, item by item.
   Crossing c;
   Footprint storage;
-  order.forEachFrom(landing, issue, [&](const Item &item) {
+  llvm::SmallVector<llvm::SmallVector<std::pair<uint64_t, RegId>, 2>, 16>
+      clashesBack;
+  order.forEachBackFrom(landing, issue, [&](const Item &item) {
     if (!item.inserted && llvm::is_contained(block.members, item.key))
       return true;
     ++c.crossed;
@@ -321,6 +384,13 @@ Crossing Planner::scanCrossings(const Block &block, uint64_t landing,
           c.hardMember = issue;
         }
       }
+    // Nothing in common with the block, and no wait on the DMA's flag:
+    // no hazard, no clash.
+    if (!c.hard && !block.touches(other) &&
+        !(other.waitsForCopies && other.waitsForCopies == dma.flag))
+      return true;
+    llvm::SmallVector<std::pair<uint64_t, RegId>, 2> clashes;
+    std::optional<Item> flagClash;
     for (uint64_t member : block.members) {
       // Only members that come after the item cross it.
       if (member < item.key || (member == item.key && !item.inserted))
@@ -334,7 +404,8 @@ Crossing Planner::scanCrossings(const Block &block, uint64_t landing,
           return false;
         auto it = writers->second.find(reg);
         return it != writers->second.end() &&
-               (item.inserted ? it->second >= item.key : it->second > item.key);
+               (item.inserted ? it->second >= item.key
+                              : it->second > item.key);
       };
       if (Hazard h = findConflict(mine, other, shadowed)) {
         c.hard = item;
@@ -342,15 +413,22 @@ Crossing Planner::scanCrossings(const Block &block, uint64_t landing,
         c.hardMember = member;
         continue;
       }
-      forEachNameClash(mine, other, [&](RegId reg) {
-        c.clashes.push_back({member, reg});
-      });
+      forEachNameClash(mine, other,
+                       [&](RegId reg) { clashes.push_back({member, reg}); });
       if (member == issue && renameFlag && other.waitsForCopies &&
           other.waitsForCopies == mine.startsCopy)
-        c.flagClash = item;
+        flagClash = item;
     }
+    if (c.hard)
+      return false;
+    if (!clashes.empty())
+      clashesBack.push_back(std::move(clashes));
+    if (flagClash && !c.flagClash)
+      c.flagClash = flagClash;
     return true;
   });
+  for (auto &clashes : llvm::reverse(clashesBack))
+    llvm::append_range(c.clashes, clashes);
   return c;
 }
 
@@ -366,23 +444,36 @@ std::optional<Renaming> Planner::renameClashes(const Block &block,
     avoid.append(f.reads.begin(), f.reads.end());
     avoid.append(f.writes.begin(), f.writes.end());
   }
+  // One scan per register file: the order does not change in between.
+  llvm::DenseMap<const RegId *, LivenessScan> scans;
   for (auto [member, reg] : crossing.clashes) {
     if (renaming.fresh.count(reg))
       continue;
-    std::optional<RegId> fresh = findFreeRegister(reg, landing, avoid);
+    llvm::ArrayRef<RegId> candidates = target.getRenameCandidates(reg);
+    auto scan = scans.find(candidates.data());
+    if (scan == scans.end())
+      scan = scans.try_emplace(candidates.data(), scanLiveness(reg, landing))
+                 .first;
+    std::optional<RegId> fresh =
+        pickRegister(candidates, std::nullopt, [&](RegId r) {
+          return scan->second.isDead(r) && !llvm::is_contained(avoid, r);
+        });
     if (!fresh) {
       // Register pressure: land after the last instruction that uses it.
       std::optional<Item> clashItem;
       // A named copy: lambdas capture structured bindings only from C++20.
       RegId clashReg = reg;
       Footprint storage;
-      order.forEachFrom(landing, issue, [&](const Item &item) {
+      // The last one that reads or writes it.
+      order.forEachBackFrom(landing, issue, [&](const Item &item) {
         if (!item.inserted && llvm::is_contained(block.members, item.key))
           return true;
         FootprintRef other = footprintOf(item, storage);
         if (llvm::is_contained(other.reads, clashReg) ||
-            llvm::is_contained(other.writes, clashReg))
+            llvm::is_contained(other.writes, clashReg)) {
           clashItem = item;
+          return false;
+        }
         return true;
       });
       bool reads =
@@ -452,11 +543,17 @@ void Planner::land(HoistDecision &decision, const analysis::DmaRecord &dma,
                    std::optional<SyncId> newFlag, uint64_t landing,
                    const Stop &stop) {
   uint64_t issue = dma.issueIndex;
-  std::vector<PlannedInstruction> &there = order.insertedBefore(landing);
+  beginMove();
   for (size_t m = 0; m < block.members.size(); ++m) {
     uint64_t member = block.members[m];
+    InstructionDesc desc;
+    target.describe(blockInsts[m], executed(member), desc);
+    for (RegId reg : desc.reads)
+      insertedRegs.set(reg);
+    for (RegId reg : desc.writes)
+      insertedRegs.set(reg);
     bool copy = member != issue && llvm::is_contained(renaming.copied, member);
-    there.push_back({member, blockInsts[m], copy});
+    order.insert(landing, {member, blockInsts[m], copy});
     if (copy) {
       decision.copied.push_back(member);
       continue;
@@ -482,7 +579,7 @@ void Planner::land(HoistDecision &decision, const analysis::DmaRecord &dma,
     } else {
       Instruction extra = trace.instructions[wait];
       target.setSyncObject(extra, *newFlag);
-      order.insertedBefore(wait).push_back({wait, extra, true});
+      order.insert(wait, {wait, extra, true});
     }
   }
 
@@ -521,7 +618,8 @@ void Planner::hoist(uint32_t dmaId, uint64_t wantedTarget,
   decision.wantedTarget = wantedTarget;
   handled.insert(issue);
   if (decideWithoutMoving(decision)) {
-    plan.decisions.push_back(std::move(decision));
+    bool tried = !decision.dropped;
+    decide(std::move(decision), tried);
     return;
   }
 
@@ -530,16 +628,18 @@ void Planner::hoist(uint32_t dmaId, uint64_t wantedTarget,
     landing = issue - options.maxDistance;
 
   if (options.testIgnoreDependencies && landing < issue) {
+    for (RegId reg : evidence.effects.reads(issue))
+      insertedRegs.set(reg);
+    beginMove();
     order.remove(issue);
-    order.insertedBefore(landing).push_back(
-        {issue, order.current(issue), false});
+    order.insert(landing, {issue, order.current(issue), false});
     decision.applied = true;
     ++moves;
     decision.target = landing;
     decision.instructionsEarlier = issue - landing;
     decision.reason = "moved " + instructions(issue - landing) +
                       " earlier without checking dependencies (test only)";
-    plan.decisions.push_back(std::move(decision));
+    decide(std::move(decision), true);
     return;
   }
 
@@ -608,7 +708,7 @@ void Planner::hoist(uint32_t dmaId, uint64_t wantedTarget,
     }
 
     land(decision, dma, block, *renaming, blockInsts, newFlag, landing, stop);
-    plan.decisions.push_back(std::move(decision));
+    decide(std::move(decision), true);
     return;
   }
 
@@ -616,10 +716,11 @@ void Planner::hoist(uint32_t dmaId, uint64_t wantedTarget,
   decision.stop = stop.kind;
   decision.reason = stop.blocker ? "cannot move: " + stop.reason
                                  : "cannot move: nothing to move it past";
-  plan.decisions.push_back(std::move(decision));
+  decide(std::move(decision), true);
 }
 
-HoistPlan Planner::run() {
+void Planner::run() {
+  plan.decisions.clear();
   const analysis::Suggestions &suggestions = results.suggestions;
   const analysis::DependencyAnalysis &deps = results.dependencies;
   bool relaxed = options.model == DependenceModel::Relaxed;
@@ -650,7 +751,7 @@ HoistPlan Planner::run() {
                                           "conservative model: it needs ") +
                         analysis::describeBlocker(results.info, backtail)
                   : "it already follows the group's first DMA";
-          plan.decisions.push_back(std::move(decision));
+          decide(std::move(decision), false);
           handled.insert(dma.issueIndex);
           continue;
         }
@@ -691,8 +792,7 @@ HoistPlan Planner::run() {
             /*parallelGroup=*/false);
     }
 
-  plan.order = order.finish();
-  return std::move(plan);
+  order.finish(plan.order);
 }
 } // namespace
 
@@ -722,18 +822,70 @@ HoistPlan snr::rewrite::planHoists(const trace::Trace &trace,
                                    const ReplayResults &results,
                                    const HoistOptions &options,
                                    const TraceEvidence &evidence) {
-  return Planner(trace, results, options, evidence).run();
+  HoistPlan plan;
+  planHoists(trace, results, options, evidence, plan);
+  return plan;
+}
+
+void snr::rewrite::planHoists(const trace::Trace &trace,
+                              const ReplayResults &results,
+                              const HoistOptions &options,
+                              const TraceEvidence &evidence, HoistPlan &plan,
+                              PlanJournal *journal) {
+  if (journal)
+    *journal = PlanJournal();
+  Planner(trace, results, options, evidence, plan, journal).run();
+}
+
+void snr::rewrite::limitPlan(const trace::Trace &trace, const HoistPlan &full,
+                             const PlanJournal &journal, size_t moves,
+                             HoistPlan &limited) {
+  // The decisions until the limit are the full plan's; after it, every move
+  // tried is "not tried", as the limited planner says before anything else.
+  limited.decisions.clear();
+  size_t made = 0;
+  for (size_t i = 0; i < full.decisions.size(); ++i) {
+    const HoistDecision &d = full.decisions[i];
+    if (!journal.tried[i] || made < moves) {
+      made += d.applied;
+      limited.decisions.push_back(d);
+      continue;
+    }
+    HoistDecision untried;
+    untried.dma = d.dma;
+    untried.issueIndex = d.issueIndex;
+    untried.parallelGroup = d.parallelGroup;
+    untried.wantedTarget = d.wantedTarget;
+    untried.reason = "not tried (beyond the move limit)";
+    limited.decisions.push_back(std::move(untried));
+  }
+  // The order: the edits of the first moves.
+  PlannedOrder order(trace);
+  size_t end = moves < journal.moveBegin.size() ? journal.moveBegin[moves]
+                                                : journal.edits.size();
+  for (size_t e = 0; e < end; ++e)
+    order.apply(journal.edits[e]);
+  order.finish(limited.order);
 }
 
 trace::Trace snr::rewrite::applyPlan(const trace::Trace &trace,
                                      const HoistPlan &plan) {
   trace::Trace result;
+  applyPlan(trace, plan, result);
+  return result;
+}
+
+void snr::rewrite::applyPlan(const trace::Trace &trace, const HoistPlan &plan,
+                             trace::Trace &result) {
   result.header = trace.header;
   result.header.reordered = trace.header.reordered || plan.changed();
   result.header.instructionCount = plan.order.size();
   result.registers = trace.registers;
   result.memory = trace.memory;
   result.fileName = trace.fileName;
+  result.instructions.clear();
+  result.outcomes.clear();
+  result.lines.clear();
   result.instructions.reserve(plan.order.size());
   result.outcomes.reserve(plan.order.size());
   result.lines.reserve(plan.order.size());
@@ -746,7 +898,6 @@ trace::Trace snr::rewrite::applyPlan(const trace::Trace &trace,
   }
   if (!result.instructions.empty())
     result.header.startPc = result.instructions.front().pc;
-  return result;
 }
 
 std::optional<DependenceModel>

@@ -38,7 +38,8 @@ uint64_t snr::rewrite::getWholeRunStepBound(uint64_t recordedInstructions) {
 llvm::Expected<ProvedProgramRewrite>
 snr::rewrite::rewriteProgram(const record::LoadedProgram &program,
                              const trace::Trace &wholeRun,
-                             const sim::MachineModel &machine) {
+                             const sim::MachineModel &machine,
+                             const EffectsTable *wholeRunEffects) {
   using Step = ProgramRewriteError::Step;
   auto fail = [](Step step, llvm::Error error) {
     return llvm::make_error<ProgramRewriteError>(
@@ -48,11 +49,13 @@ snr::rewrite::rewriteProgram(const record::LoadedProgram &program,
   if (llvm::Error error = checkWholeRun(program, wholeRun, target))
     return fail(Step::WholeRun, std::move(error));
   uint64_t maxSteps = getWholeRunStepBound(wholeRun.instructions.size());
+  // The original's run is the one the trace recorded.
   llvm::Expected<ProgramRun> original =
-      runWholeProgram(program, machine, maxSteps);
+      runRecordedProgram(program, wholeRun, machine, maxSteps);
   if (!original)
     return fail(Step::Original, original.takeError());
-  RunEvidence evidence(program, wholeRun, target, machine.memory);
+  RunEvidence evidence(program, wholeRun, target, machine.memory,
+                       wholeRunEffects);
   llvm::Expected<ProvedProgramRewrite> proved =
       proveProgramRewrite(evidence, *original, machine, maxSteps);
   if (!proved)

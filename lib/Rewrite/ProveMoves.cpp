@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "SnR/Rewrite/ProveMoves.h"
+#include "SnR/Replay/Replay.h"
 #include "SnR/Rewrite/MoveSearch.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -43,8 +44,13 @@ namespace {
 struct Attempt {
   HoistPlan plan;
   trace::Trace rewritten;
+  /// Replayed whole, when its timing was not slower.
   std::optional<RewriteComparison> comparison;
-  bool proved() const { return !comparison || comparison->accepted(); }
+  /// Replayed for its timing only: slower than the original, these cycles.
+  std::optional<uint64_t> slowerCycles;
+  bool proved() const {
+    return !slowerCycles && (!comparison || comparison->accepted());
+  }
   size_t moveCount() const {
     return llvm::count_if(plan.decisions,
                           [](const HoistDecision &d) { return d.applied; });
@@ -59,16 +65,19 @@ struct Attempt {
 };
 
 /// What the replay measured when a move joined a proved prefix.
-std::string measuredReason(const RewriteComparison &with,
-                           const RewriteComparison *without) {
-  if (!with.sameResult())
+std::string measuredReason(const Attempt &with, const Attempt *without,
+                           uint64_t before) {
+  if (with.comparison && !with.comparison->sameResult())
     return "with it the rewritten trace computes a different result (" +
-           with.stateDifference + ", before vs after)";
-  uint64_t before = with.before.totalCycles;
-  uint64_t prefix = without ? without->after.totalCycles : before;
+           with.comparison->stateDifference + ", before vs after)";
+  uint64_t cycles = with.slowerCycles ? *with.slowerCycles
+                                      : with.comparison->after.totalCycles;
+  uint64_t prefix = without && without->comparison
+                        ? without->comparison->after.totalCycles
+                        : before;
   return llvm::formatv("with it the replay is slower: {0} cycles, against "
                        "{1} without it and {2} for the original",
-                       with.after.totalCycles, prefix, before)
+                       cycles, prefix, before)
       .str();
 }
 } // namespace
@@ -76,28 +85,71 @@ std::string measuredReason(const RewriteComparison &with,
 llvm::Expected<ProvedRewrite> snr::rewrite::planAndProve(
     const trace::Trace &trace, const analysis::ReplayResults &results,
     HoistOptions options, const sim::MachineModel &machine,
-    const TraceEvidence &evidence, unsigned replayBudget) {
+    const TraceEvidence &evidence,
+    const std::shared_ptr<const TraceReplay> &baseline,
+    unsigned replayBudget) {
   ProvedRewrite out;
+  uint64_t before = baseline->tracker.totalCycles;
+  // An attempt's order and trace are large and most attempts fail: they are
+  // made in these, which keep their memory, and kept only by an attempt
+  // that is proved.
+  HoistPlan scratchPlan;
+  trace::Trace scratchTrace;
+  // The plan without a limit, with what it did: every prefix the search
+  // tries is made from it rather than planned again, until a move is
+  // dropped.
+  std::optional<HoistPlan> full;
+  PlanJournal journal;
   auto attempt = [&](std::optional<size_t> limit) -> llvm::Expected<Attempt> {
     Attempt a;
     options.moveLimit = limit;
-    a.plan = planHoists(trace, results, options, evidence);
-    a.rewritten = applyPlan(trace, a.plan);
-    if (!a.plan.changed())
+    if (!full) {
+      full.emplace();
+      options.moveLimit.reset();
+      planHoists(trace, results, options, evidence, *full, &journal);
+    }
+    if (limit)
+      limitPlan(trace, *full, journal, *limit, scratchPlan);
+    else
+      scratchPlan = *full;
+    applyPlan(trace, scratchPlan, scratchTrace);
+    auto keep = [&] {
+      a.plan = std::move(scratchPlan);
+      a.rewritten = std::move(scratchTrace);
+      scratchPlan = HoistPlan();
+      scratchTrace = trace::Trace();
+    };
+    if (!scratchPlan.changed()) {
+      keep();
       return std::move(a);
+    }
     ++out.replays;
-    llvm::Expected<RewriteComparison> comparison =
-        compareRewrite(trace, a.rewritten, a.plan, machine);
-    if (!comparison)
-      return comparison.takeError();
-    a.comparison = std::move(*comparison);
+    // Its timing first: a slower attempt is not proved, whatever it
+    // computes (a planned move keeps the state; the differential tests
+    // check that).
+    llvm::Expected<replay::Run> run =
+        replay::replay(scratchTrace, machine, {}, replay::Mode::TimingOnly);
+    if (!run)
+      return run.takeError();
+    if (run->summary.totalCycles > before) {
+      a.plan.decisions = scratchPlan.decisions;
+      a.slowerCycles = run->summary.totalCycles;
+      return std::move(a);
+    }
+    keep();
+    llvm::Expected<std::shared_ptr<const TraceReplay>> after =
+        replayForProof(a.rewritten, machine, &a.plan);
+    if (!after)
+      return after.takeError();
+    a.comparison = compareReplays(*baseline, **after, a.plan);
+    a.comparison->afterReplay = std::move(*after);
     return std::move(a);
   };
-  auto drop = [&](const Attempt &full, size_t culprit, const Attempt &bad,
+  auto drop = [&](const Attempt &whole, size_t culprit, const Attempt &bad,
                   const Attempt *good) {
-    options.leaveInPlace[full.move(culprit).issueIndex] =
-        measuredReason(*bad.comparison,
-                       good && good->comparison ? &*good->comparison : nullptr);
+    options.leaveInPlace[whole.move(culprit).issueIndex] =
+        measuredReason(bad, good, before);
+    full.reset(); // planned again without it
   };
   auto budgetSpent = [&] {
     return replayBudget && out.replays >= replayBudget;
@@ -107,11 +159,9 @@ llvm::Expected<ProvedRewrite> snr::rewrite::planAndProve(
   if (!kept)
     return kept.takeError();
   if (!kept->comparison) {
-    llvm::Expected<RewriteComparison> same =
-        compareRewrite(trace, kept->rewritten, kept->plan, machine);
-    if (!same)
-      return same.takeError();
-    kept->comparison = std::move(*same);
+    // Nothing kept: the original, compared with itself.
+    kept->comparison = compareReplays(*baseline, *baseline, kept->plan);
+    kept->comparison->afterReplay = baseline;
   }
   out.plan = std::move(kept->plan);
   out.rewritten = std::move(kept->rewritten);

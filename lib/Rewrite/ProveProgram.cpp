@@ -59,6 +59,39 @@ snr::rewrite::runWholeProgram(const record::LoadedProgram &program,
   return std::move(result);
 }
 
+llvm::Expected<ProgramRun>
+snr::rewrite::runRecordedProgram(const record::LoadedProgram &program,
+                                 const trace::Trace &wholeRun,
+                                 const sim::MachineModel &machine,
+                                 uint64_t maxSteps) {
+  // Its final state: the program run on the reference target, unrecorded.
+  record::ReferenceTarget target(program);
+  while (!target.getState().halted && target.getStepCount() < maxSteps)
+    if (llvm::Expected<record::StopReason> stop = target.step(); !stop)
+      return stop.takeError();
+  // A recording of another run than this one (other initial data) is
+  // recorded again, as a rewritten program is.
+  if (!target.getState().halted ||
+      target.getStepCount() != wholeRun.instructions.size())
+    return runWholeProgram(program, machine, maxSteps);
+  sim::PerformanceTracker tracker;
+  sim::TimingRecorder timing;
+  llvm::Expected<replay::Run> replayed = replay::replay(
+      wholeRun, machine, {&tracker, &timing}, replay::Mode::TimingOnly);
+  if (!replayed)
+    return replayed.takeError();
+  ProgramRun result;
+  result.cycles = tracker.totalCycles;
+  result.instructions = wholeRun.instructions.size();
+  result.finalState = target.getState();
+  for (const sim::TimingRecorder::Wait &wait : timing.waits)
+    if (wait.charged != sim::TimingRecorder::kNoDma)
+      result.stallByPc[wholeRun.instructions[timing.dmas[wait.charged]
+                                                 .issue.index]
+                           .pc] += wait.baseStall + wait.transferStall;
+  return std::move(result);
+}
+
 namespace {
 /// The rewritten program as the reference target holds it.
 record::LoadedProgram loadLayout(const record::LoadedProgram &program,

@@ -11,31 +11,28 @@
 using namespace snr;
 using namespace snr::rewrite;
 
-LivenessScan::LivenessScan(llvm::ArrayRef<RegId> candidates) : unknown(0) {
+LivenessScan::LivenessScan(llvm::ArrayRef<RegId> candidates, size_t numRegs)
+    : state(numRegs, kOther), unknown(0) {
   for (RegId reg : candidates)
-    if (state.insert({reg, 0}).second)
+    if (state[reg] == kOther) {
+      state[reg] = kUnknown;
       ++unknown;
+    }
 }
 
 bool LivenessScan::add(llvm::ArrayRef<RegId> reads,
                        llvm::ArrayRef<RegId> writes) {
-  auto decide = [&](RegId reg, int8_t value) {
-    auto it = state.find(reg);
-    if (it != state.end() && it->second == 0) {
-      it->second = value;
+  for (RegId reg : reads)
+    if (state[reg] == kUnknown) {
+      state[reg] = kLive;
       --unknown;
     }
-  };
-  for (RegId reg : reads)
-    decide(reg, -1);
   for (RegId reg : writes)
-    decide(reg, 1);
+    if (state[reg] == kUnknown) {
+      state[reg] = kDead;
+      --unknown;
+    }
   return unknown != 0;
-}
-
-bool LivenessScan::isDead(RegId reg) const {
-  auto it = state.find(reg);
-  return it != state.end() && it->second == 1;
 }
 
 RegisterTimeline::RegisterTimeline(const EffectsTable &effects,

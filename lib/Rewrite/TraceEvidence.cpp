@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "SnR/Rewrite/TraceEvidence.h"
+#include "SnR/Rewrite/HoistPlanner.h"
 #include "SnR/Trace/Trace.h"
 
 using namespace snr;
@@ -18,4 +19,23 @@ TraceEvidence::TraceEvidence(const trace::Trace &trace,
       namedSync(target.getNumSyncObjects()) {
   target.forEachNamedSyncObject(trace,
                                 [&](SyncId sync) { namedSync.set(sync); });
+  findLastAccesses();
+}
+
+void TraceEvidence::findLastAccesses() {
+  lastAccessEnd.assign(target.getTarget().getRegisters().size(), 0);
+  for (size_t i = 0; i < effects.size(); ++i) {
+    for (RegId reg : effects.reads(i))
+      lastAccessEnd[reg] = i + 1;
+    for (RegId reg : effects.writes(i))
+      lastAccessEnd[reg] = i + 1;
+  }
+}
+
+TraceEvidence::TraceEvidence(const TraceEvidence &from,
+                             const trace::Trace &fromTrace,
+                             const HoistPlan &order)
+    : target(from.target), effects(from.effects, fromTrace, order, from.target),
+      sync(effects, target.getNumSyncObjects()), namedSync(from.namedSync) {
+  findLastAccesses();
 }

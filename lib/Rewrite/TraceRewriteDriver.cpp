@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "SnR/Rewrite/TraceRewriteDriver.h"
+#include "SnR/Rewrite/SnR/SnRRewriteTarget.h"
 
 #include <thread>
 
@@ -18,8 +19,13 @@ static llvm::Error prefix(llvm::StringRef what, llvm::Error error) {
 
 llvm::Expected<TraceRewrite> snr::rewrite::rewriteTrace(
     const trace::Trace &trace, const analysis::ReplayResults &results,
-    const sim::MachineModel &machine, const TraceRewriteOptions &options) {
+    const sim::MachineModel &machine, const TraceRewriteOptions &options,
+    std::shared_ptr<const TraceEvidence> evidence) {
   unsigned rounds = std::max(1u, options.rounds);
+  // One functional pass over the trace serves the rewrite and the bound.
+  if (!evidence)
+    evidence = std::make_shared<const TraceEvidence>(
+        trace, getDefaultRewriteTarget(), machine.memory);
   // The bound reads only what the rewrite reads (the trace, its replay, the
   // machine): it runs beside it.
   std::optional<llvm::Expected<DependencyBound>> bound;
@@ -29,8 +35,9 @@ llvm::Expected<TraceRewrite> snr::rewrite::rewriteTrace(
       bound.emplace(computeDependencyBound(trace, results, options.hoist,
                                            machine, options.analysis, rounds));
     });
-  llvm::Expected<ProvedRewrite> proved = scheduleAndProve(
-      trace, results, options.hoist, machine, options.analysis, rounds);
+  llvm::Expected<ProvedRewrite> proved =
+      scheduleAndProve(trace, results, options.hoist, machine,
+                       options.analysis, rounds, evidence.get());
   if (boundThread.joinable())
     boundThread.join();
   if (!proved) {

@@ -54,11 +54,23 @@ std::string regs(const rewrite::ProgramMove &move,
 }
 } // namespace
 
-llvm::Error
-snr::rewriteProgram(llvm::StringRef programFile, const trace::Trace &trace,
-                    const sim::MachineModel &machine,
-                    llvm::function_ref<std::string(llvm::StringRef)> inDir,
-                    llvm::raw_ostream *os) {
+namespace {
+/// What the rewrite writes, made before anything is written.
+struct Outputs {
+  /// The rewritten program (empty when nothing is kept).
+  std::string program;
+  std::string json;
+  /// What it prints.
+  std::string printed;
+};
+
+/// Loads, rewrites and renders; `rewrittenPath` is where the rewritten
+/// program will be (for what it prints).
+llvm::Error computeRewrite(llvm::StringRef programFile,
+                           const trace::Trace &trace,
+                           const sim::MachineModel &machine,
+                           const rewrite::EffectsTable *effects,
+                           llvm::StringRef rewrittenPath, Outputs &outputs) {
   MLIRContext context;
   llvm::Expected<record::ProgramFile> file =
       record::readProgramFile(programFile, trace.header.program, context);
@@ -82,7 +94,7 @@ snr::rewriteProgram(llvm::StringRef programFile, const trace::Trace &trace,
       originals.add(op);
 
   llvm::Expected<rewrite::ProvedProgramRewrite> proved =
-      rewrite::rewriteProgram(*loaded, trace, machine);
+      rewrite::rewriteProgram(*loaded, trace, machine, effects);
   if (!proved)
     return llvm::handleErrors(
         proved.takeError(), [&](const rewrite::ProgramRewriteError &error) {
@@ -126,12 +138,8 @@ snr::rewriteProgram(llvm::StringRef programFile, const trace::Trace &trace,
       return makeError("the rewritten program does not verify (a rewrite "
                        "bug):\n" +
                        diagnostics);
-    if (llvm::Error error = writeFileAtomically(inDir("rewritten-program.mlir"),
-                                                [&](llvm::raw_ostream &out) {
-                                                  file->module->print(out);
-                                                  return llvm::Error::success();
-                                                }))
-      return error;
+    llvm::raw_string_ostream out(outputs.program);
+    file->module->print(out);
   }
 
   llvm::json::Array dmas;
@@ -191,17 +199,12 @@ snr::rewriteProgram(llvm::StringRef programFile, const trace::Trace &trace,
                                     int64_t(proved->instructionsAfter)}}},
       {"rewritten_program", changed ? "rewritten-program.mlir" : ""},
       {"dmas", std::move(dmas)}};
-  if (llvm::Error error = writeFileAtomically(
-          inDir("program-rewrite.json"), [&](llvm::raw_ostream &out) {
-            out << llvm::formatv("{0:2}", llvm::json::Value(std::move(json)))
-                << "\n";
-            return llvm::Error::success();
-          }))
-    return error;
+  {
+    llvm::raw_string_ostream out(outputs.json);
+    out << llvm::formatv("{0:2}", llvm::json::Value(std::move(json))) << "\n";
+  }
 
-  if (!os)
-    return llvm::Error::success();
-  llvm::raw_ostream &out = *os;
+  llvm::raw_string_ostream out(outputs.printed);
   size_t planned = llvm::count_if(proved->decisions,
                                   [](const auto &d) { return bool(d.move); });
   out << llvm::formatv("program rewrite: {0} DMA(s) moved, {1} left in "
@@ -258,6 +261,59 @@ snr::rewriteProgram(llvm::StringRef programFile, const trace::Trace &trace,
                        report::formatCount(proved->instructionsBefore),
                        report::formatCount(proved->instructionsAfter));
   out << "  final state identical: every register, flag and memory byte\n";
-  out << "  rewritten program: " << inDir("rewritten-program.mlir") << "\n";
+  out << "  rewritten program: " << rewrittenPath << "\n";
+  return llvm::Error::success();
+}
+} // namespace
+
+struct ProgramRewriteJob::State {
+  Outputs outputs;
+  llvm::Error error = llvm::Error::success();
+};
+
+ProgramRewriteJob::ProgramRewriteJob(
+    std::string programFile, const trace::Trace &trace,
+    const sim::MachineModel &machine,
+    std::shared_ptr<const rewrite::TraceEvidence> evidence,
+    std::string rewrittenPath)
+    : state(std::make_unique<State>()) {
+  thread = std::thread([this, programFile = std::move(programFile), &trace,
+                        &machine, evidence = std::move(evidence),
+                        rewrittenPath = std::move(rewrittenPath)] {
+    state->error = computeRewrite(programFile, trace, machine,
+                                  evidence ? &evidence->effects : nullptr,
+                                  rewrittenPath, state->outputs);
+  });
+}
+
+ProgramRewriteJob::~ProgramRewriteJob() {
+  if (thread.joinable())
+    thread.join();
+  if (state)
+    llvm::consumeError(std::move(state->error));
+}
+
+llvm::Error
+ProgramRewriteJob::finish(llvm::function_ref<std::string(llvm::StringRef)> inDir,
+                          llvm::raw_ostream *os) {
+  thread.join();
+  if (state->error)
+    return std::move(state->error);
+  const Outputs &outputs = state->outputs;
+  if (!outputs.program.empty())
+    if (llvm::Error error = writeFileAtomically(
+            inDir("rewritten-program.mlir"), [&](llvm::raw_ostream &out) {
+              out << outputs.program;
+              return llvm::Error::success();
+            }))
+      return error;
+  if (llvm::Error error = writeFileAtomically(
+          inDir("program-rewrite.json"), [&](llvm::raw_ostream &out) {
+            out << outputs.json;
+            return llvm::Error::success();
+          }))
+    return error;
+  if (os)
+    *os << outputs.printed;
   return llvm::Error::success();
 }

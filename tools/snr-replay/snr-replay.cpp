@@ -408,7 +408,8 @@ int rewriteAndProve(const trace::Trace &trace,
                     const sim::MachineModel &machine,
                     const report::ReportOptions &reportOptions,
                     llvm::ArrayRef<const report::AnalysisView *> pluginViews,
-                    llvm::function_ref<std::string(llvm::StringRef)> inDir) {
+                    llvm::function_ref<std::string(llvm::StringRef)> inDir,
+                    std::shared_ptr<const rewrite::TraceEvidence> evidence) {
   rewrite::HoistOptions options;
   // main() checked it before any work.
   options.model = *rewrite::lookupDependenceModel(hoistModel);
@@ -427,8 +428,8 @@ int rewriteAndProve(const trace::Trace &trace,
   rewriteOptions.rounds = rewriteRounds;
   rewriteOptions.bound = true;
   rewriteOptions.analysis.dependencies.maxSlice = maxSlice;
-  llvm::Expected<rewrite::TraceRewrite> result =
-      rewrite::rewriteTrace(trace, results, machine, rewriteOptions);
+  llvm::Expected<rewrite::TraceRewrite> result = rewrite::rewriteTrace(
+      trace, results, machine, rewriteOptions, std::move(evidence));
   if (!result)
     return fail(traceFile + ": " + llvm::toString(result.takeError()));
   const rewrite::ProvedRewrite *proved = &result->proved;
@@ -729,19 +730,27 @@ int main(int argc, char **argv) {
 
   if (apply) {
     progress.phase("rewriting");
+    // One pass over the trace serves both rewrites; with the program, its
+    // DMAs move too, proved by re-recording it, on a thread of its own
+    // while the trace is rewritten.
+    auto evidence = std::make_shared<const rewrite::TraceEvidence>(
+        trace, rewrite::getDefaultRewriteTarget(), machine.memory);
+    std::optional<ProgramRewriteJob> programRewrite;
+    if (!programFile.empty())
+      programRewrite.emplace(programFile, trace, machine, evidence,
+                             inDir("rewritten-program.mlir"));
     int status = rewriteAndProve(trace, results, machine, reportOptions,
-                                 pluginViews, inDir);
+                                 pluginViews, inDir, std::move(evidence));
     progress.done();
     if (status) {
       run.fail("the rewrite failed or was rejected (see the run's error "
                "output)");
       return status;
     }
-    // With the program, its DMAs move too, proved by re-recording it.
-    if (!programFile.empty()) {
+    if (programRewrite) {
       progress.phase("rewriting the program");
-      llvm::Error error = rewriteProgram(programFile, trace, machine, inDir,
-                                         quiet ? nullptr : &llvm::outs());
+      llvm::Error error =
+          programRewrite->finish(inDir, quiet ? nullptr : &llvm::outs());
       progress.done();
       if (error)
         return failRun(std::move(error));

@@ -64,6 +64,13 @@ public:
   /// divergence) and records every instruction's effects.
   EffectsTable(const trace::Trace &trace, const RewriteTarget &target,
                const arch::MemorySizes &sizes);
+  /// The effects of the trace `order` makes of `fromTrace` (whose effects
+  /// are `from`): each planned instruction touches the bytes its original
+  /// touched (a renamed register holds the value the original read), with
+  /// its own registers and sync object. For a plan that only moves waits
+  /// (TraceEvidence's constructor of the same shape).
+  EffectsTable(const EffectsTable &from, const trace::Trace &fromTrace,
+               const struct HoistPlan &order, const RewriteTarget &target);
 
   size_t size() const { return executedBits.size(); }
   bool executed(size_t i) const { return executedBits[i]; }

@@ -150,10 +150,46 @@ HoistPlan planHoists(const trace::Trace &trace,
                      const analysis::ReplayResults &results,
                      const HoistOptions &options,
                      const TraceEvidence &evidence);
+/// What a plan did, move by move: its edits of the order, and which of its
+/// decisions a move limit decides instead. From it the plan limited to its
+/// first k moves is made without planning again (the proof tries many
+/// prefixes of one plan).
+class PlanJournal {
+public:
+  struct Edit {
+    enum class Kind : uint8_t { Insert, Remove, Replace };
+    Kind kind;
+    /// Insert: in front of this original; Remove, Replace: this original.
+    uint64_t at;
+    PlannedInstruction inst;
+  };
+  /// The edits, in order; those of move m are [moveBegin[m], moveBegin[m+1]).
+  std::vector<Edit> edits;
+  std::vector<size_t> moveBegin;
+  /// For each decision of the plan: made by trying a move (a move limit
+  /// would have said "not tried" instead), or not.
+  std::vector<bool> tried;
+};
+
+/// The same into `plan`, reusing the memory it holds (a proof plans a large
+/// trace many times); with `journal`, what it did is recorded there.
+void planHoists(const trace::Trace &trace,
+                const analysis::ReplayResults &results,
+                const HoistOptions &options, const TraceEvidence &evidence,
+                HoistPlan &plan, PlanJournal *journal = nullptr);
+
+/// The plan `full` (planned with `journal`, and no move limit) limited to
+/// its first `moves` moves, into `limited`: what planning again with
+/// HoistOptions::moveLimit = `moves` makes.
+void limitPlan(const trace::Trace &trace, const HoistPlan &full,
+               const PlanJournal &journal, size_t moves, HoistPlan &limited);
 
 /// The trace in the plan's order: instructions, outcomes and lines follow
 /// their originals; the trace is marked reordered.
 trace::Trace applyPlan(const trace::Trace &trace, const HoistPlan &plan);
+/// The same into `result`, reusing the memory it holds.
+void applyPlan(const trace::Trace &trace, const HoistPlan &plan,
+               trace::Trace &result);
 
 } // namespace snr::rewrite
 

@@ -47,10 +47,15 @@ struct ProvedRewrite {
 /// from its recorded outcomes is a planner bug).
 /// With a `replayBudget` (0: none), once that many replays are spent it
 /// stops bisecting and keeps the longest prefix of moves it has proved.
+/// `evidence` and `baseline` are what is known of `trace` and its replay.
+/// An attempt is replayed for its timing first; only one that is not slower
+/// is replayed functionally, to compare its final state.
 llvm::Expected<ProvedRewrite>
 planAndProve(const trace::Trace &trace, const analysis::ReplayResults &results,
              HoistOptions options, const sim::MachineModel &machine,
-             const TraceEvidence &evidence, unsigned replayBudget = 0);
+             const TraceEvidence &evidence,
+             const std::shared_ptr<const TraceReplay> &baseline,
+             unsigned replayBudget = 0);
 
 /// "rewrite: N move(s) dropped by the proof", then one line per dropped
 /// move with what the replay measured; nothing if none was dropped.

@@ -34,6 +34,16 @@ struct ProgramRun {
 llvm::Expected<ProgramRun> runWholeProgram(const record::LoadedProgram &program,
                                            const sim::MachineModel &machine,
                                            uint64_t maxSteps);
+/// The same for a program whose whole run the caller holds recorded
+/// (`wholeRun`, checkWholeRun): its timing is the recording's, replayed; its
+/// final state comes from running the program on the reference target
+/// without recording it again. A recording that is not of the run the
+/// program makes now (another length) is recorded again. `trace` is left
+/// empty: the caller holds it.
+llvm::Expected<ProgramRun>
+runRecordedProgram(const record::LoadedProgram &program,
+                   const trace::Trace &wholeRun,
+                   const sim::MachineModel &machine, uint64_t maxSteps);
 
 /// The outcome of the proof.
 struct ProvedProgramRewrite {

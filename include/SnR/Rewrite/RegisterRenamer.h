@@ -36,14 +36,26 @@ namespace snr::rewrite {
 /// dead, one first read is live, one not seen is presumed live.
 class LivenessScan {
 public:
-  explicit LivenessScan(llvm::ArrayRef<RegId> candidates);
+  /// `numRegs`: the target's register count (RegIds below it).
+  LivenessScan(llvm::ArrayRef<RegId> candidates, size_t numRegs);
   /// The next instruction's registers. Returns false once every candidate
   /// is decided (nothing more to learn).
   bool add(llvm::ArrayRef<RegId> reads, llvm::ArrayRef<RegId> writes);
-  bool isDead(RegId reg) const;
+  bool isDead(RegId reg) const { return state[reg] == kDead; }
+  /// Decides `reg` live without seeing it (nothing that follows touches
+  /// it: it stays presumed live), so the scan can end sooner.
+  void presumeLive(RegId reg) {
+    if (state[reg] == kUnknown) {
+      state[reg] = kLive;
+      --unknown;
+    }
+  }
+  /// Whether every candidate is decided.
+  bool done() const { return unknown == 0; }
 
 private:
-  llvm::DenseMap<RegId, int8_t> state; ///< 0 unknown, 1 dead, -1 live
+  enum : int8_t { kOther, kUnknown, kDead, kLive };
+  std::vector<int8_t> state;
   unsigned unknown;
 };
 

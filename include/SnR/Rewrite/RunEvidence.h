@@ -24,22 +24,30 @@
 #include "llvm/ADT/DenseMap.h"
 
 #include <memory>
+#include <optional>
 #include <vector>
 
 namespace snr::rewrite {
 
 class RunEvidence {
 public:
-  /// `trace`: a recording of `program`'s whole run (checkWholeRun).
+  /// `trace`: a recording of `program`'s whole run (checkWholeRun);
+  /// `effects`, if given, its instructions' effects (else computed).
   RunEvidence(const record::LoadedProgram &program, const trace::Trace &trace,
-              const RewriteTarget &target, const arch::MemorySizes &sizes);
+              const RewriteTarget &target, const arch::MemorySizes &sizes,
+              const EffectsTable *effects = nullptr);
 
   const record::LoadedProgram &program;
   const trace::Trace &trace;
   const RewriteTarget &target;
   /// Program index of each PC.
   llvm::DenseMap<uint64_t, size_t> indexOfPc;
-  EffectsTable effects;
+
+private:
+  std::optional<EffectsTable> ownEffects;
+
+public:
+  const EffectsTable &effects;
   SyncTimeline sync;
 
   /// The runs of static instruction `s`, by trace index.

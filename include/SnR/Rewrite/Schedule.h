@@ -27,18 +27,20 @@ namespace snr::rewrite {
 /// The result's plan maps the final trace to the original one: its
 /// decisions are by original instruction, one per DMA (a DMA moved in
 /// several rounds says so in its reason).
+/// `evidence` is what is known of `trace` (computed if not given).
 llvm::Expected<ProvedRewrite> scheduleAndProve(
     const trace::Trace &trace, const analysis::ReplayResults &results,
     const HoistOptions &options, const sim::MachineModel &machine,
-    const analysis::AnalysisOptions &analysisOptions, unsigned maxRounds = 4);
+    const analysis::AnalysisOptions &analysisOptions, unsigned maxRounds = 4,
+    const TraceEvidence *evidence = nullptr);
 
-/// The waits of `trace` (replayed into `results`) that had slack, moved up
+/// The waits of `trace` (replayed into `timing`) that had slack, moved up
 /// to the first instruction that issued no earlier than the completion of
 /// the DMAs they wait for, past no instruction that touches their DMAs'
 /// bytes or uses their flag. An order only (no decisions); `moved` counts
 /// the waits moved.
 HoistPlan pullWaits(const trace::Trace &trace,
-                    const analysis::ReplayResults &results,
+                    const sim::TimingRecorder &timing,
                     const TraceEvidence &evidence, unsigned &moved);
 
 /// The dependency bound: the trace with every DMA issued as early as its
@@ -54,7 +56,8 @@ struct DependencyBound {
 llvm::Expected<DependencyBound> computeDependencyBound(
     const trace::Trace &trace, const analysis::ReplayResults &results,
     const HoistOptions &options, const sim::MachineModel &machine,
-    const analysis::AnalysisOptions &analysisOptions, unsigned maxRounds = 4);
+    const analysis::AnalysisOptions &analysisOptions, unsigned maxRounds = 4,
+    const TraceEvidence *evidence = nullptr);
 
 } // namespace snr::rewrite
 

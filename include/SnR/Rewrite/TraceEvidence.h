@@ -20,9 +20,19 @@
 
 namespace snr::rewrite {
 
+struct HoistPlan;
+
 struct TraceEvidence {
   TraceEvidence(const trace::Trace &trace, const RewriteTarget &target,
                 const arch::MemorySizes &sizes);
+  /// The evidence of the trace `order` makes of `fromTrace` (whose
+  /// evidence is `from`), for a plan that only moves waits (pullWaits):
+  /// each instruction touches the bytes its original touched (EffectsTable).
+  /// Not for a plan that moves copies (renamed registers and sync objects
+  /// are not carried over faithfully: the rounds of scheduleAndProve gave
+  /// other results with it, so they compute their evidence afresh).
+  TraceEvidence(const TraceEvidence &from, const trace::Trace &fromTrace,
+                const HoistPlan &order);
 
   const RewriteTarget &target;
   EffectsTable effects;
@@ -30,6 +40,12 @@ struct TraceEvidence {
   /// The sync objects the trace names (RewriteTarget::
   /// forEachNamedSyncObject): a moved copy never takes one of them.
   llvm::BitVector namedSync;
+  /// For each register (by RegId), the last instruction that reads or
+  /// writes it, plus one; 0 if none does.
+  std::vector<uint64_t> lastAccessEnd;
+
+private:
+  void findLastAccesses();
 };
 
 } // namespace snr::rewrite

@@ -18,6 +18,7 @@
 
 #include "SnR/Rewrite/Schedule.h"
 
+#include <memory>
 #include <optional>
 
 namespace snr::rewrite {
@@ -43,10 +44,13 @@ struct TraceRewrite {
 /// Rewrites `trace` (replayed into `results`) on `machine` as `options`
 /// say. Fails with "the DMA rewrite failed: ..." or "the dependency bound
 /// failed: ..." (a replay that fails is a planner bug).
+/// `evidence`, if given, is what is known of `trace` (shared with the
+/// program rewrite of the same trace); else it is computed.
 llvm::Expected<TraceRewrite>
 rewriteTrace(const trace::Trace &trace, const analysis::ReplayResults &results,
              const sim::MachineModel &machine,
-             const TraceRewriteOptions &options);
+             const TraceRewriteOptions &options,
+             std::shared_ptr<const TraceEvidence> evidence = nullptr);
 
 } // namespace snr::rewrite
 

@@ -18,33 +18,6 @@ using namespace snr::rewrite;
 using arch::Opcode;
 using target::SnRTarget;
 
-namespace {
-/// The values of the functional state an instruction is about to run with.
-class StateValues : public target::RegisterValues {
-public:
-  explicit StateValues(const sim::ArchState &state) : state(state) {}
-  llvm::Expected<llvm::ArrayRef<uint8_t>> read(RegId id) override {
-    arch::Reg reg = SnRTarget::getReg(id);
-    bytes.resize(SnRTarget::getRegisterBytes(reg.cls));
-    if (arch::holdsLanes(reg.cls)) {
-      std::memcpy(bytes.data(), state.readVectorLike(reg).data(), bytes.size());
-    } else {
-      uint32_t value = uint32_t(state.readScalarLike(reg));
-      for (size_t i = 0; i < bytes.size(); ++i)
-        bytes[i] = uint8_t(value >> (8 * i));
-    }
-    return llvm::ArrayRef(bytes);
-  }
-
-private:
-  const sim::ArchState &state;
-  llvm::SmallVector<uint8_t, 64> bytes;
-};
-
-bool isFlag(RegId id) {
-  return SnRTarget::getReg(id).cls == arch::RegClass::Flag;
-}
-} // namespace
 
 SnRRewriteTarget::SnRRewriteTarget() {
   for (unsigned c = 0; c < arch::kNumRegClasses; ++c)
@@ -95,19 +68,48 @@ void SnRRewriteTarget::forEachEffects(
     const trace::Trace &trace, const arch::MemorySizes &sizes,
     llvm::function_ref<void(size_t, const target::InstructionEffects &)> fn)
     const {
+  // What SnRTarget::getEffects says of each instruction, from the same ISA
+  // table, with the addresses the functional core resolves as it runs the
+  // trace (one step per instruction, no register read through an
+  // interface: this runs over every instruction of every trace rewritten).
   sim::ArchState state(sizes);
   replay::applySnapshot(trace, state);
-  StateValues values(state);
   target::InstructionEffects effects;
+  llvm::SmallVector<sim::ResolvedAccess, 2> resolved;
+  llvm::SmallVector<arch::Reg, 24> reads, writes;
   for (size_t i = 0; i < trace.instructions.size(); ++i) {
     const arch::Instruction &inst = trace.instructions[i];
     state.pc = inst.pc;
-    // The trace replayed without divergence: nothing here fails.
-    llvm::consumeError(SnRTarget::getEffects(inst, values, effects));
-    llvm::erase_if(effects.regReads, isFlag);
-    llvm::erase_if(effects.regWrites, isFlag);
+    resolved.clear();
+    // The trace replayed without divergence: nothing here faults.
+    sim::StepResult step = sim::execute(inst, state, &resolved);
+    effects.executed = step.executed;
+    effects.regReads.clear();
+    effects.regWrites.clear();
+    effects.loads.clear();
+    effects.stores.clear();
+    effects.startsCopy.reset();
+    effects.waitsForCopies.reset();
+    reads.clear();
+    writes.clear();
+    arch::getRegisterAccesses(inst, step.executed, reads, writes);
+    for (arch::Reg reg : reads)
+      if (reg.cls != arch::RegClass::Flag)
+        effects.regReads.push_back(SnRTarget::getRegId(reg));
+    for (arch::Reg reg : writes)
+      if (reg.cls != arch::RegClass::Flag)
+        effects.regWrites.push_back(SnRTarget::getRegId(reg));
+    if (step.executed) {
+      if (inst.opcode == Opcode::DmaIssue)
+        effects.startsCopy = inst.flag;
+      else if (inst.opcode == Opcode::DmaWait)
+        effects.waitsForCopies = inst.flag;
+      for (const sim::ResolvedAccess &a : resolved)
+        (a.isWrite ? effects.stores : effects.loads)
+            .push_back({SnRTarget::getSpaceId(a.space, a.chip), a.addr,
+                        a.bytes});
+    }
     fn(i, effects);
-    (void)sim::execute(inst, state);
   }
 }
 
