@@ -52,8 +52,15 @@ TRACES = [
     # 10M instructions (decoder-2m's layer, 25 times; zstd-compressed).
     ("decoder-10m+knobs", "decoder-2m", ALL_KNOBS + ["--layers=25"],
      "large"),
+    # What --apply costs (issue 24: at most 3x the time and 1.5x the peak
+    # memory of the same run without it): snr-replay --program, with and
+    # without --apply, runs interleaved.
+    ("decoder-600k+apply", "decoder-600k",
+     ["--late-dma", "--serial-setup", "--no-prefetch"], "apply"),
 ]
 LARGE = "large"
+APPLY = "apply"
+APPLY_TARGETS = {"time": 3.0, "memory": 1.5}
 HEADLINE = "decoder-600k+knobs"
 SCALING = ["decoder-10k+knobs", "decoder-100k+knobs", "decoder-600k+knobs",
            "decoder-2m+knobs"]
@@ -319,6 +326,37 @@ def measure_large(t, args, bin_dir, tmp_dir):
     result["snr_replay"] = measure_snr_replay(t, bin_dir, out, 1)
     with open(os.path.join(out, "metrics.json")) as f:
         result["instructions"] = json.load(f)["totals"]["instructions"]
+    shutil.rmtree(out, ignore_errors=True)
+    return result
+
+
+def measure_apply(t, args, bin_dir, tmp_dir):
+    """snr-replay --program without and with --apply, interleaved (at least
+    3 runs each): medians, peaks and their ratio within this run."""
+    result = {k: t[k] for k in ("name", "preset", "knobs", "role",
+                                "file_bytes")}
+    out = os.path.join(tmp_dir, "apply-out")
+    base = [os.path.join(bin_dir, "snr-replay"), t["trace"], "--program",
+            t["program"], "-o", out, "--quiet"]
+    samples = {"without": [], "with": []}
+    runs = max(3, args.runs)
+    for i in range(runs):
+        for variant, extra in (("without", []), ("with", ["--apply"])):
+            log("%s: snr-replay --program %s (%d/%d)" %
+                (t["name"], "--apply" if extra else "", i + 1, runs))
+            shutil.rmtree(out, ignore_errors=True)
+            samples[variant].append(time_process(base + extra))
+    for variant, got in samples.items():
+        times = sorted(s for s, _ in got)
+        rss = sorted(r for _, r in got)
+        result[variant] = {"median_s": statistics.median(times),
+                           "min_s": times[0], "max_s": times[-1],
+                           "median_peak_rss_bytes": statistics.median(rss),
+                           "runs": runs}
+    result["time_ratio"] = (result["with"]["median_s"] /
+                            result["without"]["median_s"])
+    result["memory_ratio"] = (result["with"]["median_peak_rss_bytes"] /
+                              result["without"]["median_peak_rss_bytes"])
     shutil.rmtree(out, ignore_errors=True)
     return result
 
@@ -836,6 +874,24 @@ def markdown(report):
               (r["name"], grouped(n), none["median_s"],
                none["peak_rss_bytes"] / n, bc["median_s"],
                bc["peak_rss_bytes"] / n, bc["median_s"] / none["median_s"]))
+    for r in report.get("apply", []):
+        w("")
+        w("## What --apply costs")
+        w("")
+        w("%s (%s %s), `snr-replay --program`, medians of %d interleaved "
+          "runs; the ratio is within this run (target: at most %.0fx the "
+          "time, %.1fx the peak memory)." %
+          (r["name"], r["preset"], " ".join(r["knobs"]), r["with"]["runs"],
+           APPLY_TARGETS["time"], APPLY_TARGETS["memory"]))
+        w("")
+        w("| | without --apply | with --apply | ratio |")
+        w("|---|---:|---:|---:|")
+        w("| wall time | %.2f s | %.2f s | **%.2fx** |" %
+          (r["without"]["median_s"], r["with"]["median_s"],
+           r["time_ratio"]))
+        w("| peak memory | %.0f MB | %.0f MB | **%.2fx** |" %
+          (r["without"]["median_peak_rss_bytes"] / 1e6,
+           r["with"]["median_peak_rss_bytes"] / 1e6, r["memory_ratio"]))
     ir = [r for r in report["traces"] if "snr_opt" in r]
     if ir:
         w("")
@@ -912,7 +968,10 @@ def main():
     for t in [t for t in traces if t["role"] == LARGE]:
         report.setdefault("large", []).append(
             measure_large(t, args, bin_dir, tmp_dir))
-    traces = [t for t in traces if t["role"] != LARGE]
+    for t in [t for t in traces if t["role"] == APPLY]:
+        report.setdefault("apply", []).append(
+            measure_apply(t, args, bin_dir, tmp_dir))
+    traces = [t for t in traces if t["role"] not in (LARGE, APPLY)]
     for t in traces:
         report["traces"].append(measure_trace(t, args, bin_dir, tmp_dir))
     if not args.no_callgrind and shutil.which("valgrind"):
