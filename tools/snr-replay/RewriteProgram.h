@@ -35,6 +35,9 @@ public:
                     std::shared_ptr<const rewrite::TraceEvidence> evidence,
                     std::string rewrittenPath);
   ~ProgramRewriteJob();
+  /// Its thread holds `this`: it stays where it was made.
+  ProgramRewriteJob(ProgramRewriteJob &&) = delete;
+  ProgramRewriteJob &operator=(ProgramRewriteJob &&) = delete;
   /// Waits for it, writes its files through `inDir` and prints what it
   /// did to `os` (if not null).
   llvm::Error finish(llvm::function_ref<std::string(llvm::StringRef)> inDir,
