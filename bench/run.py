@@ -361,6 +361,57 @@ def measure_apply(t, args, bin_dir, tmp_dir):
     return result
 
 
+# Issue 24's wait coalescing targets: the rewrite of a schedule with the
+# knobs, proved, against the generator's efficient schedule of the same
+# preset (no knobs). name, preset, knobs, target (rewritten cycles over the
+# efficient schedule's, at most).
+SCHEDULE_TARGETS = [
+    ("allreduce-300k", "allreduce-300k", ["--late-dma", "--serial-setup"],
+     1.02),
+    ("allgather-small", "allgather-small",
+     ["--late-dma", "--serial-setup", "--no-prefetch"], 1.05),
+]
+
+
+def measure_schedule_targets(bin_dir, tmp_dir):
+    """Cycles of each SCHEDULE_TARGETS case: the efficient schedule, the
+    one with the knobs, its trace rewrite and its program rewrite (snr-replay
+    --program --apply; both proved)."""
+    results = []
+    work = os.path.join(tmp_dir, "schedule-targets")
+    for name, preset, knobs, target in SCHEDULE_TARGETS:
+        shutil.rmtree(work, ignore_errors=True)
+        os.makedirs(work)
+        cycles = {}
+        for variant, extra in (("efficient", []), ("knobs", knobs)):
+            log("schedule target %s: %s" % (name, variant))
+            program = os.path.join(work, variant + ".mlir")
+            trace = os.path.join(work, variant + ".jsonl")
+            out = os.path.join(work, variant + "-out")
+            run([os.path.join(bin_dir, "snr-gen"), "--preset=" + preset] +
+                extra + ["-o", program])
+            run([os.path.join(bin_dir, "snr-record"), program, "--break-at",
+                 "0", "--count", "100000000", "-o", trace])
+            replay = [os.path.join(bin_dir, "snr-replay"), trace, "-o", out,
+                      "--quiet"]
+            if variant == "knobs":
+                replay += ["--program", program, "--apply"]
+            run(replay)
+            with open(os.path.join(out, "metrics.json")) as f:
+                cycles[variant] = json.load(f)["totals"]["cycles"]
+            if variant == "knobs":
+                with open(os.path.join(out, "rewrite.json")) as f:
+                    cycles["trace_rewrite"] = \
+                        json.load(f)["after"]["total_cycles"]
+                with open(os.path.join(out, "program-rewrite.json")) as f:
+                    cycles["program_rewrite"] = \
+                        json.load(f)["after"]["cycles"]
+        results.append({"name": name, "preset": preset, "knobs": knobs,
+                        "target": target, "cycles": cycles})
+    shutil.rmtree(work, ignore_errors=True)
+    return results
+
+
 def measure_trace(t, args, bin_dir, tmp_dir):
     runs = args.runs
     name = t["name"]
@@ -892,6 +943,28 @@ def markdown(report):
         w("| peak memory | %.0f MB | %.0f MB | **%.2fx** |" %
           (r["without"]["median_peak_rss_bytes"] / 1e6,
            r["with"]["median_peak_rss_bytes"] / 1e6, r["memory_ratio"]))
+    targets = report.get("schedule_targets", [])
+    if targets:
+        w("")
+        w("## The rewrite against the efficient schedule")
+        w("")
+        w("Cycles of the schedule with the knobs, rewritten and proved by "
+          "`snr-replay --program --apply`, over the generator's efficient "
+          "schedule of the same preset (issue 24's targets):")
+        w("")
+        w("| preset | knobs | efficient | with the knobs | trace rewrite "
+          "| program rewrite | target |")
+        w("|---|---|---:|---:|---:|---:|---:|")
+        for r in targets:
+            c = r["cycles"]
+            e = c["efficient"]
+            w("| %s | %s | %s | %s (%.3fx) | %s (**%.3fx**) | %s (**%.3fx**) "
+              "| %.2fx |" %
+              (r["preset"], " ".join(r["knobs"]), grouped(e),
+               grouped(c["knobs"]), c["knobs"] / e,
+               grouped(c["trace_rewrite"]), c["trace_rewrite"] / e,
+               grouped(c["program_rewrite"]), c["program_rewrite"] / e,
+               r["target"]))
     ir = [r for r in report["traces"] if "snr_opt" in r]
     if ir:
         w("")
@@ -934,6 +1007,9 @@ def main():
     parser.add_argument("--no-build", action="store_true",
                         help="use the build directory as it is")
     parser.add_argument("--no-mca", action="store_true")
+    parser.add_argument("--no-schedule-targets", action="store_true",
+                        help="skip the rewrite against the efficient "
+                             "schedule (allreduce-300k, allgather-small)")
     parser.add_argument("--no-callgrind", action="store_true",
                         help="skip the operation counts of the scaling "
                              "traces (a few minutes under valgrind)")
@@ -974,6 +1050,9 @@ def main():
     traces = [t for t in traces if t["role"] not in (LARGE, APPLY)]
     for t in traces:
         report["traces"].append(measure_trace(t, args, bin_dir, tmp_dir))
+    if not args.no_schedule_targets:
+        report["schedule_targets"] = measure_schedule_targets(bin_dir,
+                                                              tmp_dir)
     if not args.no_callgrind and shutil.which("valgrind"):
         for t, r in zip(traces, report["traces"]):
             if t["name"] in SCALING:
