@@ -785,7 +785,7 @@ void Planner::run() {
             "cannot move under the conservative model: it "
             "needs " +
             analysis::describeBlocker(results.info, s.conservative);
-        plan.decisions.push_back(std::move(decision));
+        decide(std::move(decision), false);
         continue;
       }
       hoist(s.dma, wanted, slice, /*renameFlag=*/true,
