@@ -28,9 +28,10 @@ struct TraceEvidence {
   /// The evidence of the trace `order` makes of `fromTrace` (whose
   /// evidence is `from`), for a plan that only moves waits (pullWaits):
   /// each instruction touches the bytes its original touched (EffectsTable).
-  /// Not for a plan that moves copies (renamed registers and sync objects
-  /// are not carried over faithfully: the rounds of scheduleAndProve gave
-  /// other results with it, so they compute their evidence afresh).
+  /// Not for a plan that moves copies: `namedSync` is `from`'s, so a sync
+  /// object a moved copy was renamed to would not count as named (the
+  /// rounds of scheduleAndProve gave other results with it, so they compute
+  /// their evidence afresh).
   TraceEvidence(const TraceEvidence &from, const trace::Trace &fromTrace,
                 const HoistPlan &order);
 
