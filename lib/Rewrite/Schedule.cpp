@@ -183,8 +183,9 @@ llvm::Expected<ProvedRewrite> snr::rewrite::scheduleAndProve(
     std::optional<TraceEvidence> pulledEvidence;
     HoistPlan pulls;
     {
-      // Computed afresh: the rewrite renamed registers and sync objects.
-      TraceEvidence current(best->rewritten, target, machine.memory);
+      // The rewrite so far is proved: each of its instructions touches what
+      // its original did (no functional pass over the trace again).
+      TraceEvidence current(evidence, trace, best->plan);
       pulls = pullWaits(best->rewritten, best->comparison.afterReplay->timing,
                         current, pulledWaits);
       // Moving a wait changes no instruction's effects.

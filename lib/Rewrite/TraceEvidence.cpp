@@ -37,5 +37,12 @@ TraceEvidence::TraceEvidence(const TraceEvidence &from,
                              const HoistPlan &order)
     : target(from.target), effects(from.effects, fromTrace, order, from.target),
       sync(effects, target.getNumSyncObjects()), namedSync(from.namedSync) {
+  // A copy the plan put on another sync object names it.
+  for (size_t i = 0; i < effects.size(); ++i) {
+    if (std::optional<SyncId> s = effects.startsCopy(i))
+      namedSync.set(*s);
+    if (std::optional<SyncId> s = effects.waitsForCopies(i))
+      namedSync.set(*s);
+  }
   findLastAccesses();
 }

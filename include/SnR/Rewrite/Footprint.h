@@ -67,8 +67,8 @@ public:
   /// The effects of the trace `order` makes of `fromTrace` (whose effects
   /// are `from`): each planned instruction touches the bytes its original
   /// touched (a renamed register holds the value the original read), with
-  /// its own registers and sync object. For a plan that only moves waits
-  /// (TraceEvidence's constructor of the same shape).
+  /// its own registers and sync object. For a plan that keeps every value
+  /// (a proved rewrite, waits moved).
   EffectsTable(const EffectsTable &from, const trace::Trace &fromTrace,
                const struct HoistPlan &order, const RewriteTarget &target);
 

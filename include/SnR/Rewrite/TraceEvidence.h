@@ -26,12 +26,11 @@ struct TraceEvidence {
   TraceEvidence(const trace::Trace &trace, const RewriteTarget &target,
                 const arch::MemorySizes &sizes);
   /// The evidence of the trace `order` makes of `fromTrace` (whose
-  /// evidence is `from`), for a plan that only moves waits (pullWaits):
-  /// each instruction touches the bytes its original touched (EffectsTable).
-  /// Not for a plan that moves copies: `namedSync` is `from`'s, so a sync
-  /// object a moved copy was renamed to would not count as named (the
-  /// rounds of scheduleAndProve gave other results with it, so they compute
-  /// their evidence afresh).
+  /// evidence is `from`), for a plan that keeps every value the trace
+  /// computes (a proved rewrite; waits moved): each instruction touches the
+  /// bytes its original touched (EffectsTable); the sync objects named are
+  /// `from`'s and those the plan's instructions use (a copy renamed to
+  /// another counts it as named).
   TraceEvidence(const TraceEvidence &from, const trace::Trace &fromTrace,
                 const HoistPlan &order);
 
