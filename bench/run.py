@@ -52,8 +52,15 @@ TRACES = [
     # 10M instructions (decoder-2m's layer, 25 times; zstd-compressed).
     ("decoder-10m+knobs", "decoder-2m", ALL_KNOBS + ["--layers=25"],
      "large"),
+    # What --apply costs (issue 24: at most 3x the time and 1.5x the peak
+    # memory of the same run without it): snr-replay --program, with and
+    # without --apply, runs interleaved.
+    ("decoder-600k+apply", "decoder-600k",
+     ["--late-dma", "--serial-setup", "--no-prefetch"], "apply"),
 ]
 LARGE = "large"
+APPLY = "apply"
+APPLY_TARGETS = {"time": 3.0, "memory": 1.5}
 HEADLINE = "decoder-600k+knobs"
 SCALING = ["decoder-10k+knobs", "decoder-100k+knobs", "decoder-600k+knobs",
            "decoder-2m+knobs"]
@@ -369,6 +376,88 @@ def measure_large(t, args, bin_dir, tmp_dir):
         result["instructions"] = json.load(f)["totals"]["instructions"]
     shutil.rmtree(out, ignore_errors=True)
     return result
+
+
+def measure_apply(t, args, bin_dir, tmp_dir):
+    """snr-replay --program without and with --apply, interleaved (at least
+    3 runs each): medians, peaks and their ratio within this run."""
+    result = {k: t[k] for k in ("name", "preset", "knobs", "role",
+                                "file_bytes")}
+    out = os.path.join(tmp_dir, "apply-out")
+    base = [os.path.join(bin_dir, "snr-replay"), t["trace"], "--program",
+            t["program"], "-o", out, "--quiet"]
+    samples = {"without": [], "with": []}
+    runs = max(3, args.runs)
+    for i in range(runs):
+        for variant, extra in (("without", []), ("with", ["--apply"])):
+            log("%s: snr-replay --program %s (%d/%d)" %
+                (t["name"], "--apply" if extra else "", i + 1, runs))
+            shutil.rmtree(out, ignore_errors=True)
+            samples[variant].append(time_process(base + extra))
+    for variant, got in samples.items():
+        times = sorted(s for s, _ in got)
+        rss = sorted(r for _, r in got)
+        result[variant] = {"median_s": statistics.median(times),
+                           "min_s": times[0], "max_s": times[-1],
+                           "median_peak_rss_bytes": statistics.median(rss),
+                           "runs": runs}
+    result["time_ratio"] = (result["with"]["median_s"] /
+                            result["without"]["median_s"])
+    result["memory_ratio"] = (result["with"]["median_peak_rss_bytes"] /
+                              result["without"]["median_peak_rss_bytes"])
+    shutil.rmtree(out, ignore_errors=True)
+    return result
+
+
+# Issue 24's wait coalescing targets: the rewrite of a schedule with the
+# knobs, proved, against the generator's efficient schedule of the same
+# preset (no knobs). name, preset, knobs, target (rewritten cycles over the
+# efficient schedule's, at most).
+SCHEDULE_TARGETS = [
+    ("allreduce-300k", "allreduce-300k", ["--late-dma", "--serial-setup"],
+     1.02),
+    ("allgather-small", "allgather-small",
+     ["--late-dma", "--serial-setup", "--no-prefetch"], 1.05),
+]
+
+
+def measure_schedule_targets(bin_dir, tmp_dir):
+    """Cycles of each SCHEDULE_TARGETS case: the efficient schedule, the
+    one with the knobs, its trace rewrite and its program rewrite (snr-replay
+    --program --apply; both proved)."""
+    results = []
+    work = os.path.join(tmp_dir, "schedule-targets")
+    for name, preset, knobs, target in SCHEDULE_TARGETS:
+        shutil.rmtree(work, ignore_errors=True)
+        os.makedirs(work)
+        cycles = {}
+        for variant, extra in (("efficient", []), ("knobs", knobs)):
+            log("schedule target %s: %s" % (name, variant))
+            program = os.path.join(work, variant + ".mlir")
+            trace = os.path.join(work, variant + ".jsonl")
+            out = os.path.join(work, variant + "-out")
+            run([os.path.join(bin_dir, "snr-gen"), "--preset=" + preset] +
+                extra + ["-o", program])
+            run([os.path.join(bin_dir, "snr-record"), program, "--break-at",
+                 "0", "--count", "100000000", "-o", trace])
+            replay = [os.path.join(bin_dir, "snr-replay"), trace, "-o", out,
+                      "--quiet"]
+            if variant == "knobs":
+                replay += ["--program", program, "--apply"]
+            run(replay)
+            with open(os.path.join(out, "metrics.json")) as f:
+                cycles[variant] = json.load(f)["totals"]["cycles"]
+            if variant == "knobs":
+                with open(os.path.join(out, "rewrite.json")) as f:
+                    cycles["trace_rewrite"] = \
+                        json.load(f)["after"]["total_cycles"]
+                with open(os.path.join(out, "program-rewrite.json")) as f:
+                    cycles["program_rewrite"] = \
+                        json.load(f)["after"]["cycles"]
+        results.append({"name": name, "preset": preset, "knobs": knobs,
+                        "target": target, "cycles": cycles})
+    shutil.rmtree(work, ignore_errors=True)
+    return results
 
 
 def measure_trace(t, args, bin_dir, tmp_dir):
@@ -926,6 +1015,46 @@ def markdown(report):
             w("| %s | load average | %.2f at the start, %.2f at the end "
               "| | | |" % (r["name"], sr["load_average_before"][0],
                           sr["load_average_after"][0]))
+    for r in report.get("apply", []):
+        w("")
+        w("## What --apply costs")
+        w("")
+        w("%s (%s %s), `snr-replay --program`, medians of %d interleaved "
+          "runs; the ratio is within this run (target: at most %.0fx the "
+          "time, %.1fx the peak memory)." %
+          (r["name"], r["preset"], " ".join(r["knobs"]), r["with"]["runs"],
+           APPLY_TARGETS["time"], APPLY_TARGETS["memory"]))
+        w("")
+        w("| | without --apply | with --apply | ratio |")
+        w("|---|---:|---:|---:|")
+        w("| wall time | %.2f s | %.2f s | **%.2fx** |" %
+          (r["without"]["median_s"], r["with"]["median_s"],
+           r["time_ratio"]))
+        w("| peak memory | %.0f MB | %.0f MB | **%.2fx** |" %
+          (r["without"]["median_peak_rss_bytes"] / 1e6,
+           r["with"]["median_peak_rss_bytes"] / 1e6, r["memory_ratio"]))
+    targets = report.get("schedule_targets", [])
+    if targets:
+        w("")
+        w("## The rewrite against the efficient schedule")
+        w("")
+        w("Cycles of the schedule with the knobs, rewritten and proved by "
+          "`snr-replay --program --apply`, over the generator's efficient "
+          "schedule of the same preset (issue 24's targets):")
+        w("")
+        w("| preset | knobs | efficient | with the knobs | trace rewrite "
+          "| program rewrite | target |")
+        w("|---|---|---:|---:|---:|---:|---:|")
+        for r in targets:
+            c = r["cycles"]
+            e = c["efficient"]
+            w("| %s | %s | %s | %s (%.3fx) | %s (**%.3fx**) | %s (**%.3fx**) "
+              "| %.2fx |" %
+              (r["preset"], " ".join(r["knobs"]), grouped(e),
+               grouped(c["knobs"]), c["knobs"] / e,
+               grouped(c["trace_rewrite"]), c["trace_rewrite"] / e,
+               grouped(c["program_rewrite"]), c["program_rewrite"] / e,
+               r["target"]))
     ir = [r for r in report["traces"] if "snr_opt" in r]
     if ir:
         w("")
@@ -968,6 +1097,9 @@ def main():
     parser.add_argument("--no-build", action="store_true",
                         help="use the build directory as it is")
     parser.add_argument("--no-mca", action="store_true")
+    parser.add_argument("--no-schedule-targets", action="store_true",
+                        help="skip the rewrite against the efficient "
+                             "schedule (allreduce-300k, allgather-small)")
     parser.add_argument("--no-callgrind", action="store_true",
                         help="skip the operation counts of the scaling "
                              "traces (a few minutes under valgrind)")
@@ -1002,9 +1134,15 @@ def main():
     for t in [t for t in traces if t["role"] == LARGE]:
         report.setdefault("large", []).append(
             measure_large(t, args, bin_dir, tmp_dir))
-    traces = [t for t in traces if t["role"] != LARGE]
+    for t in [t for t in traces if t["role"] == APPLY]:
+        report.setdefault("apply", []).append(
+            measure_apply(t, args, bin_dir, tmp_dir))
+    traces = [t for t in traces if t["role"] not in (LARGE, APPLY)]
     for t in traces:
         report["traces"].append(measure_trace(t, args, bin_dir, tmp_dir))
+    if not args.no_schedule_targets:
+        report["schedule_targets"] = measure_schedule_targets(bin_dir,
+                                                              tmp_dir)
     if not args.no_callgrind and shutil.which("valgrind"):
         for t, r in zip(traces, report["traces"]):
             if t["name"] in SCALING:

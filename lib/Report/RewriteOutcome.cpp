@@ -6,6 +6,7 @@
 
 #include "SnR/Report/RewriteOutcome.h"
 #include "SnR/Report/Format.h"
+#include "SnR/Rewrite/SnR/SnRRewriteTarget.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringExtras.h"
@@ -91,6 +92,7 @@ llvm::json::Value
 snr::report::buildProgramRewriteJson(const ProgramRewriteOutcome &outcome) {
   const rewrite::ProvedProgramRewrite &proved = outcome.proved;
   const std::vector<arch::Instruction> &insts = outcome.instructions;
+  const rewrite::RewriteTarget &target = rewrite::getDefaultRewriteTarget();
   llvm::StringRef file = llvm::sys::path::filename(outcome.programFile);
   Array dmas;
   for (const rewrite::ProgramDecision &d : proved.decisions) {
@@ -114,8 +116,8 @@ snr::report::buildProgramRewriteJson(const ProgramRewriteOutcome &outcome) {
       for (size_t s : m.removed)
         removed.push_back(int64_t(insts[s].pc));
       for (auto [from, to] : m.renamed)
-        renamed.push_back(Object{{"from", arch::formatReg(from)},
-                                 {"to", arch::formatReg(to)}});
+        renamed.push_back(Object{{"from", target.formatRegister(from)},
+                                 {"to", target.formatRegister(to)}});
       dma["dropped"] = d.dropped;
       dma["landing_pc"] = int64_t(insts[m.landing].pc);
       dma["to_hlo"] = outcome.hlos[m.landing];
@@ -163,6 +165,7 @@ void snr::report::printProgramRewrite(const ProgramRewriteOutcome &outcome,
                                       llvm::raw_ostream &out) {
   const rewrite::ProvedProgramRewrite &proved = outcome.proved;
   const std::vector<arch::Instruction> &insts = outcome.instructions;
+  const rewrite::RewriteTarget &target = rewrite::getDefaultRewriteTarget();
   auto inDir = [&](llvm::StringRef name) {
     llvm::SmallString<256> path(dir);
     llvm::sys::path::append(path, name);
@@ -204,8 +207,8 @@ void snr::report::printProgramRewrite(const ProgramRewriteOutcome &outcome,
       out << ";";
       llvm::ListSeparator comma(",");
       for (auto [from, to] : m.renamed)
-        out << comma << " " << arch::formatReg(from) << " renamed "
-            << arch::formatReg(to);
+        out << comma << " " << target.formatRegister(from) << " renamed "
+            << target.formatRegister(to);
     }
     if (m.waitsJoined)
       out << llvm::formatv("; waited with {0} earlier wait(s) on f{1}",

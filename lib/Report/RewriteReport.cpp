@@ -7,6 +7,7 @@
 #include "SnR/Report/RewriteReport.h"
 #include "SnR/Analysis/ReplayAnalyses.h"
 #include "SnR/Report/Format.h"
+#include "SnR/Target/SnR/SnRTarget.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringExtras.h"
@@ -35,6 +36,11 @@ Object runFigures(const sim::PerformanceTracker &run) {
                 {"dma_wait_base_stall", int64_t(run.waitBaseStall)},
                 {"dma_wait_transfer_stall", int64_t(run.waitTransferStall)},
                 {"dma_wait_slack", int64_t(run.waitSlack)}};
+}
+
+/// A renamed register by the name the trace format gives it.
+std::string formatRegister(target::RegId reg) {
+  return target::SnRTarget().getRegisters().get(reg).name;
 }
 
 Array pcs(const analysis::TraceInfo &info, llvm::ArrayRef<uint64_t> indices) {
@@ -71,7 +77,7 @@ Value snr::report::buildRewriteJson(const analysis::ReplayResults &results,
       decision["copied_pcs"] = pcs(info, d.copied);
       Array renamed;
       for (auto [from, to] : d.renamedRegisters)
-        renamed.push_back(Array{arch::formatReg(from), arch::formatReg(to)});
+        renamed.push_back(Array{formatRegister(from), formatRegister(to)});
       decision["renamed_registers"] = std::move(renamed);
       if (d.renamedFlag)
         decision["renamed_flag"] =

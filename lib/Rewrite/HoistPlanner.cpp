@@ -4,20 +4,24 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// The order being planned is kept as the original trace plus edits: for each
-// original instruction, whether it moved away, what it was replaced by, and
-// what was inserted in front of it. A move lands "in front of original T,
-// after whatever was already inserted there"; the instructions it crosses are
-// enumerated from that point to the DMA. Each check costs the distance moved,
-// not the trace length.
+// One move is planned in steps, each a method of the Planner: collect the
+// block (the slice members still in place between the landing point and the
+// DMA, then the DMA), scan what it crosses (hard hazards, name clashes, a
+// wait on its own flag), rename the clashing slice members into free
+// registers, pick another flag if a crossed wait would wait for it, build
+// the block as it will run, check that a copied member's original (which
+// stays) does not conflict with the members after it, and land it. A step
+// that finds a hazard raises the landing point past it and the steps run
+// again from there. The hazard rules, the renaming and the flag bookkeeping
+// are the engine's (Hazards.h, RegisterRenamer.h, SyncObjects.h).
 //
 //===----------------------------------------------------------------------===//
 
-#include "SnR/Replay/Replay.h"
 #include "SnR/Rewrite/HoistPlanner.h"
-#include "SnR/Sim/FunctionalCore.h"
+#include "PlannedOrder.h"
+#include "SnR/Rewrite/RegisterRenamer.h"
+#include "SnR/Sim/TimingRecorder.h"
 
-#include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -28,24 +32,6 @@
 using namespace snr;
 using namespace snr::rewrite;
 using analysis::ReplayResults;
-
-llvm::StringRef rewrite::getStopKindName(StopKind kind) {
-  switch (kind) {
-  case StopKind::None:
-    return "";
-  case StopKind::Vmem:
-    return "vmem";
-  case StopKind::Registers:
-    return "registers";
-  case StopKind::Links:
-    return "links";
-  case StopKind::Flags:
-    return "flags";
-  case StopKind::Proof:
-    return "proof";
-  }
-  return "";
-}
 
 llvm::SmallVector<std::pair<StopKind, unsigned>, 5>
 rewrite::countStops(const HoistPlan &plan) {
@@ -64,286 +50,207 @@ bool HoistPlan::changed() const {
 namespace {
 /// "1 instruction", "3 instructions".
 std::string instructions(uint64_t count) {
-  return std::to_string(count) + (count == 1 ? " instruction" : " instructions");
+  return std::to_string(count) +
+         (count == 1 ? " instruction" : " instructions");
 }
 
 /// How far forward a free-register search looks for the register's next
 /// write (a register not touched that far is presumed live).
 constexpr uint64_t kRenameScanLimit = 20000;
 
-unsigned slotOf(arch::Reg reg) { return arch::getRegSlot(reg); }
-arch::Reg regOfSlot(unsigned slot) {
-  return {arch::RegClass(slot / 32), uint8_t(slot % 32)};
-}
-
-struct Range {
-  arch::MemSpace space;
-  unsigned chip;
-  uint64_t begin, end;
-  bool overlaps(const Range &other) const {
-    return space == other.space && chip == other.chip && begin < other.end &&
-           other.begin < end;
+/// The slice members still in place between the landing point and the DMA,
+/// ascending, then the DMA.
+struct Block {
+  llvm::SmallVector<uint64_t, 8> members;
+  /// Each member's footprint as it runs now.
+  llvm::DenseMap<uint64_t, Footprint> prints;
+  /// For each member, the members in front of it that write a register it
+  /// reads (by register): it reads that register from its own block.
+  llvm::DenseMap<uint64_t, llvm::DenseMap<RegId, uint64_t>> writers;
+  /// Every register and byte range a member touches: an instruction that
+  /// touches none of them conflicts with no member.
+  llvm::BitVector regs;
+  llvm::SmallVector<MemoryRange, 8> ranges;
+  bool touches(const FootprintRef &other) const {
+    for (llvm::ArrayRef<RegId> list : {other.reads, other.writes})
+      for (RegId reg : list)
+        if (regs.test(reg))
+          return true;
+    for (llvm::ArrayRef<MemoryRange> list :
+         {other.loads, other.stores, other.madeAvailable})
+      for (const MemoryRange &r : list)
+        for (const MemoryRange &mine : ranges)
+          if (overlaps(r, mine))
+            return true;
+    return false;
   }
 };
 
-/// What an instruction touches, as far as moving others across it goes.
-struct Footprint {
-  llvm::SmallVector<unsigned, 8> regReads, regWrites; ///< flags excluded
-  llvm::SmallVector<Range, 2> memReads, memWrites;
-  int issueFlag = -1, waitFlag = -1;
+/// Where the landing point stopped rising, and why.
+struct Stop {
+  std::optional<uint64_t> blocker;
+  std::string reason;
+  StopKind kind = StopKind::None;
 };
 
-/// Why a move cannot cross an instruction.
-/// LinkOrder is not a dependency: the crossed instruction is a DMA on the
-/// same link whose data is waited for first; crossing it would make it queue
-/// behind the moved one (one transfer at a time per link, in issue order).
-enum class Conflict {
-  None,
-  RegisterRAW,
-  MemoryRAW,
-  MemoryWAR,
-  MemoryWAW,
-  LinkOrder
+/// What a block crossing everything from its landing point found.
+struct Crossing {
+  unsigned crossed = 0;
+  /// The last crossed item with a hard hazard, the hazard and the member.
+  std::optional<Item> hard;
+  Hazard hazard;
+  uint64_t hardMember = 0;
+  /// Registers a member writes that a crossed item reads or writes.
+  llvm::SmallVector<std::pair<uint64_t, RegId>, 4> clashes;
+  /// A crossed wait on the DMA's own flag.
+  std::optional<Item> flagClash;
 };
 
-/// A conflict and what it is on: the register, or the two byte ranges (the
-/// moving instruction's and the crossed one's).
-struct Hazard {
-  Conflict kind = Conflict::None;
-  unsigned slot = 0;
-  Range mine{}, theirs{};
-  std::string otherWait; ///< LinkOrder: where the crossed DMA is waited for
-  explicit operator bool() const { return kind != Conflict::None; }
-};
-
-/// An instruction of the order being planned, in order.
-struct Item {
-  const PlannedInstruction *inserted; ///< null for an original in place
-  uint64_t key;                       ///< the original it sits in front of (or is)
+/// The clashing members copied into free registers.
+struct Renaming {
+  llvm::DenseMap<RegId, RegId> fresh; ///< register -> its copy's register
+  llvm::SmallVector<uint64_t, 4> copied;
 };
 
 class Planner {
 public:
   Planner(const trace::Trace &trace, const ReplayResults &results,
-          const HoistOptions &options)
-      : trace(trace), results(results), options(options),
-        removed(trace.instructions.size()) {}
+          const HoistOptions &options, const TraceEvidence &evidence,
+          HoistPlan &plan, PlanJournal *journal)
+      : trace(trace), results(results), options(options), evidence(evidence),
+        target(evidence.target), journal(journal), order(trace, journal),
+        insertedRegs(evidence.lastAccessEnd.size()),
+        flags(evidence.namedSync), plan(plan) {
+    for (const analysis::DmaRecord &dma : results.dmas.dmas)
+      dmaOfIssue[dma.issueIndex] = dma.id;
+  }
 
-  HoistPlan run();
+  void run();
 
 private:
   //===--------------------------------------------------------------------===//
-  // Facts about the original trace
+  // Facts about the trace and the order being planned
   //===--------------------------------------------------------------------===//
 
-  void recordAccesses();
   bool executed(uint64_t index) const {
-    return results.timing.instructions[index].executed;
+    return evidence.effects.executed(index);
   }
-  /// `inPlace`: the original instruction at its own position (only there
-  /// does a wait make its DMAs' data available).
-  Footprint footprint(uint64_t original, const arch::Instruction &inst,
+  /// The footprint of original `original` running as `inst`; `inPlace`:
+  /// at its own position (only there does a wait make its DMAs' data
+  /// available).
+  Footprint footprint(uint64_t original, const Instruction &inst,
                       bool inPlace) const;
-  const arch::Instruction &current(uint64_t original) const {
-    auto it = replaced.find(original);
-    return it == replaced.end() ? trace.instructions[original] : it->second;
-  }
+  FootprintRef footprintOf(const Item &item, Footprint &storage) const;
   std::string describe(uint64_t original) const {
-    const arch::Instruction &inst = trace.instructions[original];
-    return llvm::formatv("the {0} at {1}", arch::getMnemonic(inst.opcode),
+    return llvm::formatv("the {0} at {1}",
+                         target.getMnemonic(trace.instructions[original]),
                          results.info.describe(original))
         .str();
   }
+  bool selected(const analysis::DmaRecord &dma) const;
+  /// Which registers of `like`'s file are dead where a block lands, from a
+  /// scan of what follows the landing point.
+  LivenessScan scanLiveness(RegId like, uint64_t landing) const;
 
   //===--------------------------------------------------------------------===//
-  // The order being planned
+  // One move
   //===--------------------------------------------------------------------===//
 
-  /// Calls `fn(item)` for every instruction from the landing point in front
-  /// of `target` (after what is already inserted there) up to `end`
-  /// (exclusive; end == original index of the DMA).
-  template <typename Fn> void forEachCrossed(uint64_t target, uint64_t end,
-                                             Fn fn) const;
-  Footprint footprintOf(const Item &item) const {
-    if (item.inserted)
-      return footprint(item.inserted->original, item.inserted->inst,
-                       /*inPlace=*/false);
-    return footprint(item.key, current(item.key), /*inPlace=*/true);
-  }
-  std::optional<unsigned> findFreeRegister(arch::RegClass cls,
-                                           uint64_t target,
-                                           llvm::ArrayRef<unsigned> avoid)
-      const;
-  /// A flag for a DMA moved to land in front of original `from` and waited
-  /// for at original `to`: one the trace never uses, or one the rewrite
-  /// already gave a moved DMA whose span [landing, wait] is disjoint from
-  /// this one. Not reserved: see reserveFlag.
-  std::optional<unsigned> findFreeFlag(uint64_t from, uint64_t to) const;
-  void reserveFlag(unsigned flag, uint64_t from, uint64_t to) {
-    usedFlags.insert(flag);
-    renamedSpans[flag].push_back({from, to});
-  }
-
-  //===--------------------------------------------------------------------===//
-  // Moves
-  //===--------------------------------------------------------------------===//
-
-  struct Block {
-    llvm::SmallVector<uint64_t, 8> members; ///< ascending, the DMA last
-  };
   void hoist(uint32_t dma, uint64_t wantedTarget,
              llvm::ArrayRef<uint64_t> slice, bool renameFlag,
              bool parallelGroup);
-  bool selected(const analysis::DmaRecord &dma) const;
+  /// Records a decision; `tried`: made by trying a move (a move limit
+  /// decides it instead).
+  void decide(HoistDecision decision, bool tried) {
+    plan.decisions.push_back(std::move(decision));
+    if (journal)
+      journal->tried.push_back(tried);
+  }
+  /// The edits that follow are a new move's.
+  void beginMove() {
+    if (journal)
+      journal->moveBegin.push_back(journal->edits.size());
+  }
+  /// Decides without trying a move (left in place by the proof, beyond the
+  /// move limit, already moved); true if it did.
+  bool decideWithoutMoving(HoistDecision &decision);
+  Block collectBlock(uint64_t landing, uint64_t issue,
+                     llvm::ArrayRef<uint64_t> slice) const;
+  Crossing scanCrossings(const Block &block, uint64_t landing, uint64_t issue,
+                         const analysis::DmaRecord &dma, bool renameFlag) const;
+  /// Copies the clashing members into free registers; on register pressure
+  /// says where the block must land instead.
+  std::optional<Renaming> renameClashes(const Block &block,
+                                        const Crossing &crossing,
+                                        uint64_t landing, uint64_t issue,
+                                        Stop &stop, uint64_t &raised) const;
+  llvm::SmallVector<Instruction, 8>
+  buildBlock(const Block &block, const Renaming &renaming, uint64_t issue,
+             std::optional<SyncId> newFlag) const;
+  /// The latest copied member whose original (it stays, inside the crossed
+  /// range) the members after it conflict with.
+  std::optional<uint64_t>
+  findCopyBlocker(const Block &block, const Renaming &renaming,
+                  llvm::ArrayRef<Instruction> blockInsts) const;
+  void land(HoistDecision &decision, const analysis::DmaRecord &dma,
+            const Block &block, const Renaming &renaming,
+            llvm::ArrayRef<Instruction> blockInsts,
+            std::optional<SyncId> newFlag, uint64_t landing, const Stop &stop);
 
   const trace::Trace &trace;
   const ReplayResults &results;
   const HoistOptions &options;
+  const TraceEvidence &evidence;
+  const RewriteTarget &target;
+  PlanJournal *journal;
 
-  // Resolved memory accesses of each original instruction (CSR).
-  std::vector<uint32_t> accessBegin;
-  std::vector<Range> accesses;
-  std::vector<bool> accessIsWrite;
-  /// For each dma.wait, the destinations of the DMAs it covers.
-  llvm::DenseMap<uint64_t, llvm::SmallVector<Range, 2>> waitMakesAvailable;
-  std::set<unsigned> usedFlags;
-  /// The flags the rewrite gave moved DMAs, with their spans.
-  std::map<unsigned, std::vector<std::pair<uint64_t, uint64_t>>> renamedSpans;
+  PlannedOrder order;
+  /// The registers any inserted instruction reads or writes.
+  llvm::BitVector insertedRegs;
+  SyncAllocator flags;
   /// The DMA record of each dma.issue, by instruction.
   llvm::DenseMap<uint64_t, uint32_t> dmaOfIssue;
-
-  // Edits.
-  llvm::BitVector removed;
-  llvm::DenseMap<uint64_t, arch::Instruction> replaced;
-  llvm::DenseMap<uint64_t, std::vector<PlannedInstruction>> insertedBefore;
   std::set<uint64_t> handled; ///< DMA issues already decided
   size_t moves = 0;           ///< decisions applied so far
 
-  HoistPlan plan;
+  HoistPlan &plan;
 };
 
-void Planner::recordAccesses() {
-  accessBegin.reserve(trace.instructions.size() + 1);
-  // The replay succeeded, so nothing faults here.
-  replay::forEachResolvedAccess(
-      trace, results.machine.memory,
-      [&](size_t i, llvm::ArrayRef<sim::ResolvedAccess> resolved) {
-        accessBegin.push_back(uint32_t(accesses.size()));
-        for (const sim::ResolvedAccess &a : resolved) {
-          accesses.push_back({a.space, a.chip, a.addr, a.addr + a.bytes});
-          accessIsWrite.push_back(a.isWrite);
-        }
-        const arch::Instruction &inst = trace.instructions[i];
-        if (inst.opcode == arch::Opcode::DmaIssue ||
-            inst.opcode == arch::Opcode::DmaWait)
-          usedFlags.insert(inst.flag);
-      });
-  accessBegin.push_back(uint32_t(accesses.size()));
-  for (const trace::SnapshotRegister &r : trace.registers)
-    if (r.reg.cls == arch::RegClass::Flag)
-      usedFlags.insert(r.reg.index);
-
-  // A wait makes the bytes of the DMAs it covers available.
-  for (const analysis::DmaRecord &dma : results.dmas.dmas) {
-    dmaOfIssue[dma.issueIndex] = dma.id;
-    if (dma.waitIndex == sim::kNoIndex)
-      continue;
-    uint64_t issue = dma.issueIndex;
-    for (uint32_t a = accessBegin[issue]; a < accessBegin[issue + 1]; ++a)
-      if (accessIsWrite[a])
-        waitMakesAvailable[dma.waitIndex].push_back(accesses[a]);
-  }
-}
-
-Footprint Planner::footprint(uint64_t original, const arch::Instruction &inst,
+Footprint Planner::footprint(uint64_t original, const Instruction &inst,
                              bool inPlace) const {
   Footprint f;
-  llvm::SmallVector<arch::Reg, 24> reads, writes;
-  arch::getRegisterAccesses(inst, executed(original), reads, writes);
-  for (arch::Reg reg : reads)
-    if (reg.cls != arch::RegClass::Flag)
-      f.regReads.push_back(slotOf(reg));
-  for (arch::Reg reg : writes)
-    if (reg.cls != arch::RegClass::Flag)
-      f.regWrites.push_back(slotOf(reg));
+  InstructionDesc desc;
+  target.describe(inst, executed(original), desc);
+  f.reads = std::move(desc.reads);
+  f.writes = std::move(desc.writes);
   if (!executed(original))
     return f;
-  // Renaming registers does not change addresses: the renamed register holds
-  // the value the original held.
-  for (uint32_t a = accessBegin[original]; a < accessBegin[original + 1]; ++a)
-    (accessIsWrite[a] ? f.memWrites : f.memReads).push_back(accesses[a]);
-  if (inst.opcode == arch::Opcode::DmaIssue)
-    f.issueFlag = inst.flag;
-  if (inst.opcode == arch::Opcode::DmaWait) {
-    f.waitFlag = inst.flag;
-    auto it = waitMakesAvailable.find(original);
-    if (inPlace && it != waitMakesAvailable.end())
-      f.memWrites.append(it->second.begin(), it->second.end());
-  }
+  // Renaming registers does not change addresses: the renamed register
+  // holds the value the original held.
+  llvm::append_range(f.loads, evidence.effects.loads(original));
+  llvm::append_range(f.stores, evidence.effects.stores(original));
+  f.startsCopy = desc.startsCopy;
+  f.waitsForCopies = desc.waitsForCopies;
+  if (inPlace && f.waitsForCopies)
+    llvm::append_range(f.madeAvailable, evidence.sync.madeAvailable(original));
   return f;
 }
 
-template <typename Fn>
-void Planner::forEachCrossed(uint64_t target, uint64_t end, Fn fn) const {
-  for (uint64_t i = target; i <= end; ++i) {
-    // In front of the target, only what is inserted after the landing point
-    // would be crossed, and the block is appended last: nothing.
-    if (i != target)
-      if (auto it = insertedBefore.find(i); it != insertedBefore.end())
-        for (const PlannedInstruction &inserted : it->second)
-          fn(Item{&inserted, i});
-    if (i != end && !removed.test(i))
-      fn(Item{nullptr, i});
+FootprintRef Planner::footprintOf(const Item &item, Footprint &storage) const {
+  if (item.inserted) {
+    storage = footprint(item.inserted->original, item.inserted->inst,
+                        /*inPlace=*/false);
+    return storage;
   }
-}
-
-std::optional<unsigned>
-Planner::findFreeRegister(arch::RegClass cls, uint64_t target,
-                          llvm::ArrayRef<unsigned> avoid) const {
-  // One scan from the landing point: a register is free if its first access
-  // there is a write (it is dead where the block lands, and its final value
-  // does not change); untouched within the scan, it is presumed live.
-  unsigned numRegs = arch::getNumRegs(cls);
-  std::vector<int8_t> state(numRegs, 0); // 0 unknown, 1 dead, -1 live
-  unsigned unknown = numRegs;
-  uint64_t scanned = 0;
-  uint64_t end = std::min<uint64_t>(trace.instructions.size(),
-                                    target + kRenameScanLimit);
-  forEachCrossed(target, end, [&](const Item &item) {
-    if (unknown == 0 || ++scanned > kRenameScanLimit)
-      return;
-    Footprint f = footprintOf(item);
-    for (unsigned slot : f.regReads)
-      if (slot / 32 == unsigned(cls) && state[slot % 32] == 0) {
-        state[slot % 32] = -1;
-        --unknown;
-      }
-    for (unsigned slot : f.regWrites)
-      if (slot / 32 == unsigned(cls) && state[slot % 32] == 0) {
-        state[slot % 32] = 1;
-        --unknown;
-      }
-  });
-  for (unsigned index = 0; index < numRegs; ++index) {
-    unsigned slot = slotOf({cls, uint8_t(index)});
-    if (state[index] == 1 && !llvm::is_contained(avoid, slot))
-      return slot;
+  if (order.isReplaced(item.key)) {
+    storage = footprint(item.key, order.current(item.key), /*inPlace=*/true);
+    return storage;
   }
-  return std::nullopt;
-}
-
-std::optional<unsigned> Planner::findFreeFlag(uint64_t from,
-                                              uint64_t to) const {
-  for (const auto &[flag, spans] : renamedSpans)
-    if (llvm::all_of(spans, [&](const std::pair<uint64_t, uint64_t> &span) {
-          return span.second < from || to < span.first;
-        }))
-      return flag;
-  for (unsigned flag = 0; flag < arch::getNumRegs(arch::RegClass::Flag);
-       ++flag)
-    if (!usedFlags.count(flag))
-      return flag;
-  return std::nullopt;
+  // An original in its place, as it ran: straight from the table.
+  FootprintRef ref = evidence.effects.get(item.key);
+  if (ref.waitsForCopies)
+    ref.madeAvailable = evidence.sync.madeAvailable(item.key);
+  return ref;
 }
 
 bool Planner::selected(const analysis::DmaRecord &dma) const {
@@ -356,99 +263,347 @@ bool Planner::selected(const analysis::DmaRecord &dma) const {
   return true;
 }
 
-/// The first conflict of `moving` (placed before `other`) with `other`.
-/// `shadowed(slot)`: the moving instruction reads that register from a
-/// member of its own block that stays in front of it (it does not read what
-/// `other` wrote).
-template <typename Shadowed>
-Hazard conflictBetween(const Footprint &moving, const Footprint &other,
-                       Shadowed shadowed) {
-  Hazard h;
-  for (unsigned reg : moving.regReads)
-    if (llvm::is_contained(other.regWrites, reg) && !shadowed(reg)) {
-      h.kind = Conflict::RegisterRAW;
-      h.slot = reg;
-      return h;
+LivenessScan Planner::scanLiveness(RegId like, uint64_t landing) const {
+  // One scan from the landing point: a register is free if its first access
+  // there is a write (it is dead where the block lands, and its final value
+  // does not change); untouched within the scan, it is presumed live.
+  llvm::ArrayRef<RegId> candidates = target.getRenameCandidates(like);
+  LivenessScan scan(candidates, target.getTarget().getRegisters().size());
+  // A register nothing from here on touches would stay undecided to the
+  // end of the scan: decide it now, so the scan ends when the others are.
+  for (RegId reg : candidates)
+    if (evidence.lastAccessEnd[reg] <= landing && !insertedRegs.test(reg))
+      scan.presumeLive(reg);
+  if (scan.done())
+    return scan;
+  uint64_t scanned = 0;
+  uint64_t end =
+      std::min<uint64_t>(trace.instructions.size(), landing + kRenameScanLimit);
+  Footprint storage;
+  order.forEachFrom(landing, end, [&](const Item &item) {
+    if (++scanned > kRenameScanLimit)
+      return false;
+    // An original in its place runs with its own registers (a wait moved
+    // to another flag has none).
+    if (!item.inserted)
+      return scan.add(evidence.effects.reads(item.key),
+                      evidence.effects.writes(item.key));
+    FootprintRef f = footprintOf(item, storage);
+    return scan.add(f.reads, f.writes);
+  });
+  return scan;
+}
+
+bool Planner::decideWithoutMoving(HoistDecision &decision) {
+  uint64_t issue = decision.issueIndex;
+  if (auto it = options.leaveInPlace.find(issue);
+      it != options.leaveInPlace.end()) {
+    decision.dropped = true;
+    decision.stop = StopKind::Proof;
+    decision.reason = "dropped by the proof: " + it->second;
+    return true;
+  }
+  if (options.moveLimit && moves >= *options.moveLimit) {
+    decision.reason = "not tried (beyond the move limit)";
+    return true;
+  }
+  if (order.isRemoved(issue)) {
+    decision.reason = "it was already moved";
+    return true;
+  }
+  return false;
+}
+
+Block Planner::collectBlock(uint64_t landing, uint64_t issue,
+                            llvm::ArrayRef<uint64_t> slice) const {
+  Block block;
+  for (uint64_t member : slice)
+    if (member >= landing && member < issue && !order.isRemoved(member))
+      block.members.push_back(member);
+  block.members.push_back(issue);
+  for (uint64_t member : block.members)
+    block.prints[member] = footprint(member, order.current(member), true);
+  // Unlimited VMEM (the dependency bound): the destination could be
+  // anywhere, so the bytes it overwrites constrain nothing.
+  if (options.unlimitedVmem)
+    if (std::optional<SpaceId> vmem = target.getScratchpadSpace())
+      llvm::erase_if(block.prints[issue].stores,
+                     [&](const MemoryRange &r) { return r.space == *vmem; });
+  llvm::DenseMap<RegId, uint64_t> last; // register -> latest member
+  for (uint64_t member : block.members) {
+    const Footprint &f = block.prints[member];
+    for (RegId reg : f.reads)
+      if (auto it = last.find(reg); it != last.end())
+        block.writers[member][reg] = it->second;
+    for (RegId reg : f.writes)
+      last[reg] = member;
+  }
+  block.regs.resize(evidence.lastAccessEnd.size());
+  for (uint64_t member : block.members) {
+    const Footprint &f = block.prints[member];
+    for (llvm::ArrayRef<RegId> list : {llvm::ArrayRef(f.reads),
+                                       llvm::ArrayRef(f.writes)})
+      for (RegId reg : list)
+        block.regs.set(reg);
+    for (llvm::ArrayRef<MemoryRange> list :
+         {llvm::ArrayRef(f.loads), llvm::ArrayRef(f.stores),
+          llvm::ArrayRef(f.madeAvailable)})
+      llvm::append_range(block.ranges, list);
+  }
+  return block;
+}
+
+Crossing Planner::scanCrossings(const Block &block, uint64_t landing,
+                                uint64_t issue,
+                                const analysis::DmaRecord &dma,
+                                bool renameFlag) const {
+  // From the DMA back to the landing point: the first hard hazard met is
+  // the last one crossed, where the landing point must rise to (what lies
+  // in front of it does not matter then). The clashes are kept in the
+  // order of the trace, item by item.
+  Crossing c;
+  Footprint storage;
+  llvm::SmallVector<llvm::SmallVector<std::pair<uint64_t, RegId>, 2>, 16>
+      clashesBack;
+  order.forEachBackFrom(landing, issue, [&](const Item &item) {
+    if (!item.inserted && llvm::is_contained(block.members, item.key))
+      return true;
+    ++c.crossed;
+    FootprintRef other = footprintOf(item, storage);
+    // Link order: a DMA on the same link waited for before this one's wait
+    // stays in front of it.
+    if (options.keepLinkOrder && other.startsCopy &&
+        dma.waitIndex != sim::kNoIndex)
+      if (auto it = dmaOfIssue.find(item.original()); it != dmaOfIssue.end()) {
+        const analysis::DmaRecord &o = results.dmas.dmas[it->second];
+        if (o.link == dma.link && o.waitIndex < dma.waitIndex) {
+          c.hard = item;
+          c.hazard = Hazard{};
+          c.hazard.kind = Conflict::LinkOrder;
+          c.hazard.otherWait = describe(o.waitIndex);
+          c.hardMember = issue;
+        }
+      }
+    // Nothing in common with the block, and no wait on the DMA's flag:
+    // no hazard, no clash.
+    if (!c.hard && !block.touches(other) &&
+        !(other.waitsForCopies && other.waitsForCopies == dma.flag))
+      return true;
+    llvm::SmallVector<std::pair<uint64_t, RegId>, 2> clashes;
+    std::optional<Item> flagClash;
+    for (uint64_t member : block.members) {
+      // Only members that come after the item cross it.
+      if (member < item.key || (member == item.key && !item.inserted))
+        continue;
+      const Footprint &mine = block.prints.find(member)->second;
+      // A register the member reads from a block member that comes after
+      // the item (and so moves with it) is not what the item wrote.
+      auto shadowed = [&](RegId reg) {
+        auto writers = block.writers.find(member);
+        if (writers == block.writers.end())
+          return false;
+        auto it = writers->second.find(reg);
+        return it != writers->second.end() &&
+               (item.inserted ? it->second >= item.key
+                              : it->second > item.key);
+      };
+      if (Hazard h = findConflict(mine, other, shadowed)) {
+        c.hard = item;
+        c.hazard = h;
+        c.hardMember = member;
+        continue;
+      }
+      forEachNameClash(mine, other,
+                       [&](RegId reg) { clashes.push_back({member, reg}); });
+      if (member == issue && renameFlag && other.waitsForCopies &&
+          other.waitsForCopies == mine.startsCopy)
+        flagClash = item;
     }
-  for (const Range &read : moving.memReads)
-    for (const Range &write : other.memWrites)
-      if (read.overlaps(write))
-        return {Conflict::MemoryRAW, 0, read, write, {}};
-  for (const Range &write : moving.memWrites) {
-    for (const Range &read : other.memReads)
-      if (write.overlaps(read))
-        return {Conflict::MemoryWAR, 0, write, read, {}};
-    for (const Range &otherWrite : other.memWrites)
-      if (write.overlaps(otherWrite))
-        return {Conflict::MemoryWAW, 0, write, otherWrite, {}};
-  }
-  return h;
-}
-Hazard conflictBetween(const Footprint &moving, const Footprint &other) {
-  return conflictBetween(moving, other, [](unsigned) { return false; });
+    if (c.hard)
+      return false;
+    if (!clashes.empty())
+      clashesBack.push_back(std::move(clashes));
+    if (flagClash && !c.flagClash)
+      c.flagClash = flagClash;
+    return true;
+  });
+  for (auto &clashes : llvm::reverse(clashesBack))
+    llvm::append_range(c.clashes, clashes);
+  return c;
 }
 
-/// "vmem[0, 640)", "rhbm<1>[64, 128)".
-std::string describeRange(const Range &r) {
-  std::string chip = r.space == arch::MemSpace::RemoteHbm
-                         ? "<" + std::to_string(r.chip) + ">"
-                         : "";
-  return llvm::formatv("{0}{1}[{2}, {3})", arch::getMemSpaceName(r.space),
-                       chip, r.begin, r.end)
-      .str();
+std::optional<Renaming> Planner::renameClashes(const Block &block,
+                                               const Crossing &crossing,
+                                               uint64_t landing, uint64_t issue,
+                                               Stop &stop,
+                                               uint64_t &raised) const {
+  Renaming renaming;
+  llvm::SmallVector<RegId, 16> avoid;
+  for (uint64_t member : block.members) {
+    const Footprint &f = block.prints.find(member)->second;
+    avoid.append(f.reads.begin(), f.reads.end());
+    avoid.append(f.writes.begin(), f.writes.end());
+  }
+  // One scan per register file: the order does not change in between.
+  llvm::DenseMap<const RegId *, LivenessScan> scans;
+  for (auto [member, reg] : crossing.clashes) {
+    if (renaming.fresh.count(reg))
+      continue;
+    llvm::ArrayRef<RegId> candidates = target.getRenameCandidates(reg);
+    auto scan = scans.find(candidates.data());
+    if (scan == scans.end())
+      scan = scans.try_emplace(candidates.data(), scanLiveness(reg, landing))
+                 .first;
+    std::optional<RegId> fresh =
+        pickRegister(candidates, std::nullopt, [&](RegId r) {
+          return scan->second.isDead(r) && !llvm::is_contained(avoid, r);
+        });
+    if (!fresh) {
+      // Register pressure: land after the last instruction that uses it.
+      std::optional<Item> clashItem;
+      // A named copy: lambdas capture structured bindings only from C++20.
+      RegId clashReg = reg;
+      Footprint storage;
+      // The last one that reads or writes it.
+      order.forEachBackFrom(landing, issue, [&](const Item &item) {
+        if (!item.inserted && llvm::is_contained(block.members, item.key))
+          return true;
+        FootprintRef other = footprintOf(item, storage);
+        if (llvm::is_contained(other.reads, clashReg) ||
+            llvm::is_contained(other.writes, clashReg)) {
+          clashItem = item;
+          return false;
+        }
+        return true;
+      });
+      bool reads =
+          llvm::is_contained(footprintOf(*clashItem, storage).reads, reg);
+      stop.blocker = clashItem->key;
+      stop.kind = StopKind::Registers;
+      stop.reason =
+          llvm::formatv("no {0} register is free to rename {1}, which {2} "
+                        "writes, past {3}, which {4} it (register pressure)",
+                        target.getRegisterFileName(reg),
+                        target.formatRegister(reg), describe(member),
+                        describe(clashItem->key), reads ? "reads" : "writes")
+              .str();
+      raised = clashItem->inserted ? clashItem->key : clashItem->key + 1;
+      return std::nullopt;
+    }
+    renaming.fresh[reg] = *fresh;
+    avoid.push_back(*fresh);
+    renaming.copied.push_back(member);
+  }
+  return renaming;
 }
 
-/// One sentence naming the hazard between the crossed instruction `other`
-/// and the moving one `mine` (both described with their PCs).
-StopKind getStopKind(Conflict kind) {
-  switch (kind) {
-  case Conflict::MemoryWAR:
-  case Conflict::MemoryWAW:
-    return StopKind::Vmem;
-  case Conflict::LinkOrder:
-    return StopKind::Links;
-  case Conflict::None:
-  case Conflict::RegisterRAW:
-  case Conflict::MemoryRAW:
-    break;
+llvm::SmallVector<Instruction, 8>
+Planner::buildBlock(const Block &block, const Renaming &renaming,
+                    uint64_t issue, std::optional<SyncId> newFlag) const {
+  llvm::SmallVector<Instruction, 8> insts;
+  BlockRenamer renamer(target);
+  for (uint64_t member : block.members) {
+    const Footprint &f = block.prints.find(member)->second;
+    std::optional<RegId> copyTo;
+    if (member != issue && llvm::is_contained(renaming.copied, member))
+      for (RegId reg : f.writes)
+        if (auto it = renaming.fresh.find(reg); it != renaming.fresh.end())
+          copyTo = it->second;
+    Instruction inst = renamer.rename(order.current(member), f.writes, copyTo);
+    if (member == issue && newFlag)
+      target.setSyncObject(inst, *newFlag);
+    insts.push_back(inst);
   }
-  return StopKind::None;
+  return insts;
 }
 
-std::string describeHazard(const Hazard &h, llvm::StringRef other,
-                           llvm::StringRef mine) {
-  switch (h.kind) {
-  case Conflict::RegisterRAW: {
-    std::string reg = arch::formatReg(regOfSlot(h.slot));
-    return llvm::formatv("{0} writes {1}, which {2} reads (RAW on {1})", other,
-                         reg, mine)
-        .str();
+std::optional<uint64_t>
+Planner::findCopyBlocker(const Block &block, const Renaming &renaming,
+                         llvm::ArrayRef<Instruction> blockInsts) const {
+  std::optional<uint64_t> blocker;
+  for (uint64_t copied : renaming.copied) {
+    Footprint original = footprint(copied, order.current(copied), true);
+    for (size_t m = 0; m < block.members.size(); ++m) {
+      uint64_t member = block.members[m];
+      if (member <= copied || llvm::is_contained(renaming.copied, member))
+        continue;
+      Footprint mine = footprint(member, blockInsts[m], true);
+      bool clash = bool(findConflict(mine, original));
+      forEachNameClash(mine, original, [&](RegId) { clash = true; });
+      if (clash)
+        blocker = std::max(blocker.value_or(0), copied);
+    }
   }
-  case Conflict::MemoryRAW:
-    return llvm::formatv("{0} writes (or makes available) {1}, which {2} "
-                         "reads (RAW on memory)",
-                         other, describeRange(h.theirs), mine)
-        .str();
-  case Conflict::MemoryWAR:
-    return llvm::formatv("{0} reads {1}, which {2} overwrites (WAR on "
-                         "memory)",
-                         other, describeRange(h.theirs), mine)
-        .str();
-  case Conflict::MemoryWAW:
-    return llvm::formatv("{0} writes {1}, which {2} also writes (WAW on "
-                         "memory)",
-                         other, describeRange(h.theirs), mine)
-        .str();
-  case Conflict::LinkOrder:
-    return llvm::formatv("{0} uses the same link and is waited for first "
-                         "({1}): crossing it would queue it behind {2} (link "
-                         "order)",
-                         other, h.otherWait, mine)
-        .str();
-  case Conflict::None:
-    break;
+  return blocker;
+}
+
+void Planner::land(HoistDecision &decision, const analysis::DmaRecord &dma,
+                   const Block &block, const Renaming &renaming,
+                   llvm::ArrayRef<Instruction> blockInsts,
+                   std::optional<SyncId> newFlag, uint64_t landing,
+                   const Stop &stop) {
+  uint64_t issue = dma.issueIndex;
+  beginMove();
+  for (size_t m = 0; m < block.members.size(); ++m) {
+    uint64_t member = block.members[m];
+    InstructionDesc desc;
+    target.describe(blockInsts[m], executed(member), desc);
+    for (RegId reg : desc.reads)
+      insertedRegs.set(reg);
+    for (RegId reg : desc.writes)
+      insertedRegs.set(reg);
+    bool copy = member != issue && llvm::is_contained(renaming.copied, member);
+    order.insert(landing, {member, blockInsts[m], copy});
+    if (copy) {
+      decision.copied.push_back(member);
+      continue;
+    }
+    order.remove(member);
+    if (member != issue)
+      decision.moved.push_back(member);
   }
-  return "";
+  for (auto [from, to] : renaming.fresh)
+    decision.renamedRegisters.push_back({from, to});
+  llvm::sort(decision.renamedRegisters,
+             [](const auto &a, const auto &b) { return a.first < b.first; });
+
+  if (newFlag) {
+    flags.reserve(*newFlag, landing, dma.waitIndex);
+    decision.renamedFlag = {dma.flag, *newFlag};
+    // Its wait must now wait on the new flag too.
+    uint64_t wait = dma.waitIndex;
+    if (dma.waitCovers == 1) {
+      Instruction inst = order.current(wait);
+      target.setSyncObject(inst, *newFlag);
+      order.replace(wait, inst);
+    } else {
+      Instruction extra = trace.instructions[wait];
+      target.setSyncObject(extra, *newFlag);
+      order.insert(wait, {wait, extra, true});
+    }
+  }
+
+  decision.applied = true;
+  ++moves;
+  decision.target = landing;
+  decision.instructionsEarlier = issue - landing;
+  decision.blocker = stop.blocker;
+  decision.stop = stop.kind;
+  std::string what = "moved " + instructions(issue - landing) +
+                     " earlier, in front of " + describe(landing);
+  if (!decision.moved.empty() || !decision.copied.empty())
+    what += llvm::formatv(" with {0} of its address arithmetic",
+                          decision.moved.size() + decision.copied.size());
+  for (auto [from, to] : decision.renamedRegisters)
+    what += "; " + target.formatRegister(from) + " renamed " +
+            target.formatRegister(to);
+  if (newFlag)
+    what += llvm::formatv("; moved from flag {0} to {1}",
+                          target.formatSyncObject(dma.flag),
+                          target.formatSyncObject(*newFlag));
+  if (stop.blocker)
+    what += "; it stops short of where Algorithm 2 wanted it: " + stop.reason;
+  decision.reason = what;
 }
 
 void Planner::hoist(uint32_t dmaId, uint64_t wantedTarget,
@@ -462,287 +617,88 @@ void Planner::hoist(uint32_t dmaId, uint64_t wantedTarget,
   decision.parallelGroup = parallelGroup;
   decision.wantedTarget = wantedTarget;
   handled.insert(issue);
-  if (auto it = options.leaveInPlace.find(issue);
-      it != options.leaveInPlace.end()) {
-    decision.dropped = true;
-    decision.stop = StopKind::Proof;
-    decision.reason = "dropped by the proof: " + it->second;
-    plan.decisions.push_back(std::move(decision));
-    return;
-  }
-  if (options.moveLimit && moves >= *options.moveLimit) {
-    decision.reason = "not tried (beyond the move limit)";
-    plan.decisions.push_back(std::move(decision));
-    return;
-  }
-  if (removed.test(issue)) {
-    decision.reason = "it was already moved";
-    plan.decisions.push_back(std::move(decision));
+  if (decideWithoutMoving(decision)) {
+    bool tried = !decision.dropped;
+    decide(std::move(decision), tried);
     return;
   }
 
-  uint64_t target = wantedTarget;
-  if (options.maxDistance && issue - target > options.maxDistance)
-    target = issue - options.maxDistance;
+  uint64_t landing = wantedTarget;
+  if (options.maxDistance && issue - landing > options.maxDistance)
+    landing = issue - options.maxDistance;
 
-  std::string stopReason;
-  std::optional<uint64_t> stopBlocker;
-  StopKind stopKind = StopKind::None;
-  // Raises the landing point past a blocking item and says why.
-  auto stopAt = [&](const Item &item, const std::string &why, StopKind kind) {
-    stopBlocker = item.key;
-    stopReason = why;
-    stopKind = kind;
-    target = item.inserted ? item.key : item.key + 1;
-  };
-
-  if (options.testIgnoreDependencies && target < issue) {
-    removed.set(issue);
-    insertedBefore[target].push_back({issue, current(issue), false});
+  if (options.testIgnoreDependencies && landing < issue) {
+    for (RegId reg : evidence.effects.reads(issue))
+      insertedRegs.set(reg);
+    beginMove();
+    order.remove(issue);
+    order.insert(landing, {issue, order.current(issue), false});
     decision.applied = true;
     ++moves;
-    decision.target = target;
-    decision.instructionsEarlier = issue - target;
-    decision.reason = "moved " + instructions(issue - target) +
+    decision.target = landing;
+    decision.instructionsEarlier = issue - landing;
+    decision.reason = "moved " + instructions(issue - landing) +
                       " earlier without checking dependencies (test only)";
-    plan.decisions.push_back(std::move(decision));
+    decide(std::move(decision), true);
     return;
   }
 
-  while (target < issue) {
-    Block block;
-    for (uint64_t member : slice)
-      if (member >= target && member < issue && !removed.test(member))
-        block.members.push_back(member);
-    block.members.push_back(issue);
-
-    // Every crossed item against every member that follows it.
-    bool blocked = false;
-    std::optional<Item> flagClash;
-    llvm::SmallVector<std::pair<uint64_t, unsigned>, 4> clashes; // member,slot
-    llvm::DenseMap<uint64_t, Footprint> memberPrints;
-    for (uint64_t member : block.members)
-      memberPrints[member] = footprint(member, current(member), true);
-    // Unlimited VMEM (the dependency bound): the destination could be
-    // anywhere, so the bytes it overwrites constrain nothing.
-    if (options.unlimitedVmem)
-      llvm::erase_if(memberPrints[issue].memWrites, [](const Range &r) {
-        return r.space == arch::MemSpace::VMem;
-      });
-    // For each member, the members in front of it that write a register
-    // it reads: it reads that register from its own block, not from what
-    // the block crosses (the writer may be copied into a new register, and
-    // the member then reads that one).
-    llvm::DenseMap<uint64_t, llvm::DenseMap<unsigned, uint64_t>> blockWriter;
-    {
-      llvm::DenseMap<unsigned, uint64_t> last; // slot -> latest member
-      for (uint64_t member : block.members) {
-        const Footprint &f = memberPrints[member];
-        for (unsigned slot : f.regReads)
-          if (auto it = last.find(slot); it != last.end())
-            blockWriter[member][slot] = it->second;
-        for (unsigned slot : f.regWrites)
-          last[slot] = member;
-      }
-    }
-    std::optional<Item> lastHard;
-    Hazard lastHazard;
-    uint64_t lastMember = 0;
-    unsigned crossed = 0;
-    forEachCrossed(target, issue, [&](const Item &item) {
-      if (!item.inserted && llvm::is_contained(block.members, item.key))
-        return;
-      ++crossed;
-      Footprint other = footprintOf(item);
-      // Link order: a DMA on the same link waited for before this one's
-      // wait stays in front of it.
-      uint64_t otherOriginal = item.inserted ? item.inserted->original
-                                             : item.key;
-      if (options.keepLinkOrder && other.issueFlag >= 0 &&
-          dma.waitIndex != sim::kNoIndex)
-        if (auto it = dmaOfIssue.find(otherOriginal);
-            it != dmaOfIssue.end()) {
-          const analysis::DmaRecord &o = results.dmas.dmas[it->second];
-          if (o.link == dma.link && o.waitIndex < dma.waitIndex) {
-            lastHard = item;
-            lastHazard = Hazard{};
-            lastHazard.kind = Conflict::LinkOrder;
-            lastHazard.otherWait = describe(o.waitIndex);
-            lastMember = issue;
-          }
-        }
-      for (uint64_t member : block.members) {
-        // Only members that come after the item cross it.
-        if (member < item.key || (member == item.key && !item.inserted))
-          continue;
-        const Footprint &mine = memberPrints[member];
-        // A register the member reads from a block member that comes after
-        // the item (and so moves with it) is not what the item wrote.
-        auto shadowed = [&](unsigned slot) {
-          auto writers = blockWriter.find(member);
-          if (writers == blockWriter.end())
-            return false;
-          auto it = writers->second.find(slot);
-          return it != writers->second.end() &&
-                 (item.inserted ? it->second >= item.key
-                                : it->second > item.key);
-        };
-        if (Hazard h = conflictBetween(mine, other, shadowed)) {
-          lastHard = item;
-          lastHazard = h;
-          lastMember = member;
-          continue;
-        }
-        for (unsigned slot : mine.regWrites)
-          if (llvm::is_contained(other.regReads, slot) ||
-              llvm::is_contained(other.regWrites, slot))
-            clashes.push_back({member, slot});
-        if (member == issue && renameFlag && other.waitFlag >= 0 &&
-            other.waitFlag == mine.issueFlag)
-          flagClash = item;
-      }
-    });
+  Stop stop;
+  // Raises the landing point past a blocking item and says why.
+  auto stopAt = [&](const Item &item, std::string why, StopKind kind) {
+    stop.blocker = item.key;
+    stop.reason = std::move(why);
+    stop.kind = kind;
+    landing = item.inserted ? item.key : item.key + 1;
+  };
+  while (landing < issue) {
+    Block block = collectBlock(landing, issue, slice);
+    Crossing crossing = scanCrossings(block, landing, issue, dma, renameFlag);
     // Only its own address arithmetic in front of it: nothing to move past.
-    if (crossed == 0)
+    if (crossing.crossed == 0)
       break;
-    if (lastHard) {
-      std::string mine = describe(lastMember);
-      if (lastMember != issue)
+    if (crossing.hard) {
+      std::string mine = describe(crossing.hardMember);
+      if (crossing.hardMember != issue)
         mine += " (its address arithmetic)";
       // An inserted item is described as itself, not as the instruction it
       // sits in front of.
-      uint64_t other = lastHard->inserted ? lastHard->inserted->original
-                                          : lastHard->key;
-      stopAt(*lastHard, describeHazard(lastHazard, describe(other), mine),
-             getStopKind(lastHazard.kind));
-      blocked = true;
-    }
-    if (blocked)
+      stopAt(*crossing.hard,
+             describeHazard(crossing.hazard,
+                            describe(crossing.hard->original()), mine, target),
+             getStopKind(crossing.hazard.kind));
       continue;
+    }
 
     // Name clashes: copy the slice instruction into a free register.
-    llvm::DenseMap<unsigned, unsigned> rename; // slot -> new slot
-    llvm::SmallVector<unsigned, 16> avoid;
-    for (uint64_t member : block.members) {
-      const Footprint &f = memberPrints[member];
-      avoid.append(f.regReads.begin(), f.regReads.end());
-      avoid.append(f.regWrites.begin(), f.regWrites.end());
-    }
-    llvm::SmallVector<uint64_t, 4> copiedMembers;
-    for (auto [member, slot] : clashes) {
-      if (rename.count(slot))
-        continue;
-      std::optional<unsigned> fresh =
-          findFreeRegister(regOfSlot(slot).cls, target, avoid);
-      if (!fresh) {
-        // Register pressure: land after the clashing instruction instead.
-        std::optional<Item> clashItem;
-        // A named copy: lambdas capture structured bindings only from C++20.
-        unsigned clashSlot = slot;
-        forEachCrossed(target, issue, [&](const Item &item) {
-          if (!item.inserted && llvm::is_contained(block.members, item.key))
-            return;
-          Footprint other = footprintOf(item);
-          if (llvm::is_contained(other.regReads, clashSlot) ||
-              llvm::is_contained(other.regWrites, clashSlot))
-            clashItem = item;
-        });
-        stopAt(*clashItem,
-               llvm::formatv("no {0} register is free to rename {1}, which "
-                             "{2} writes, past {3}, which {4} it (register "
-                             "pressure)",
-                             arch::getRegClassName(regOfSlot(slot).cls),
-                             arch::formatReg(regOfSlot(slot)),
-                             describe(member), describe(clashItem->key),
-                             llvm::is_contained(footprintOf(*clashItem)
-                                                    .regReads,
-                                                slot)
-                                 ? "reads"
-                                 : "writes")
-                   .str(),
-               StopKind::Registers);
-        blocked = true;
-        break;
-      }
-      rename[slot] = *fresh;
-      avoid.push_back(*fresh);
-      copiedMembers.push_back(member);
-    }
-    if (blocked)
+    uint64_t raised = landing;
+    std::optional<Renaming> renaming =
+        renameClashes(block, crossing, landing, issue, stop, raised);
+    if (!renaming) {
+      landing = raised;
       continue;
+    }
 
-    std::optional<unsigned> newFlag;
-    if (flagClash) {
+    std::optional<SyncId> newFlag;
+    if (crossing.flagClash) {
       if (dma.waitIndex != sim::kNoIndex)
-        newFlag = findFreeFlag(target, dma.waitIndex);
+        newFlag = flags.find(landing, dma.waitIndex);
       if (!newFlag) {
-        stopAt(*flagClash,
-               llvm::formatv("{0} waits on its flag f{1} and no other flag "
+        stopAt(*crossing.flagClash,
+               llvm::formatv("{0} waits on its flag {1} and no other flag "
                              "is free",
-                             describe(flagClash->key), dma.flag)
+                             describe(crossing.flagClash->key),
+                             target.formatSyncObject(dma.flag))
                    .str(),
                StopKind::Flags);
         continue;
       }
     }
 
-    // The block as it will run. Renames apply in block order: a copied
-    // member's new register is read by the members after it, until a moved
-    // member writes the original register again.
-    llvm::SmallVector<arch::Instruction, 8> blockInsts;
-    llvm::DenseMap<unsigned, unsigned> active; // slot -> renamed slot
-    for (uint64_t member : block.members) {
-      arch::Instruction inst = current(member);
-      auto map = [&](arch::RegClass cls, uint8_t &index) {
-        auto it = active.find(slotOf({cls, index}));
-        if (it != active.end())
-          index = regOfSlot(it->second).index;
-      };
-      const arch::OperandLayout &layout = arch::getLayout(inst.opcode);
-      if (layout.rs1)
-        map(*layout.rs1, inst.rs1);
-      if (layout.rs2)
-        map(*layout.rs2, inst.rs2);
-      if (inst.src.hasBase)
-        map(arch::RegClass::Scalar, inst.src.base);
-      if (inst.dst.hasBase)
-        map(arch::RegClass::Scalar, inst.dst.base);
-      if (inst.guard.present)
-        map(arch::RegClass::Pred, inst.guard.reg);
-      if (member == issue) {
-        if (newFlag)
-          inst.flag = uint8_t(*newFlag);
-      } else if (llvm::is_contained(copiedMembers, member) && layout.rd) {
-        unsigned slot = slotOf({*layout.rd, inst.rd});
-        unsigned fresh = rename.lookup(slot);
-        inst.rd = regOfSlot(fresh).index;
-        active[slot] = fresh;
-      } else {
-        for (unsigned slot : memberPrints[member].regWrites)
-          active.erase(slot);
-      }
-      blockInsts.push_back(inst);
-    }
-
-    // A copied member's original stays in place, inside the crossed range:
-    // the members after it, as they will run, must not conflict with it.
-    std::optional<uint64_t> copyBlocker;
-    for (uint64_t copied : copiedMembers) {
-      Footprint original = footprint(copied, current(copied), true);
-      for (size_t m = 0; m < block.members.size(); ++m) {
-        uint64_t member = block.members[m];
-        if (member <= copied || llvm::is_contained(copiedMembers, member))
-          continue;
-        Footprint mine = footprint(member, blockInsts[m], true);
-        bool clash = bool(conflictBetween(mine, original));
-        for (unsigned slot : mine.regWrites)
-          clash |= llvm::is_contained(original.regReads, slot) ||
-                   llvm::is_contained(original.regWrites, slot);
-        if (clash)
-          copyBlocker = std::max(copyBlocker.value_or(0), copied);
-      }
-    }
-    if (copyBlocker) {
+    llvm::SmallVector<Instruction, 8> blockInsts =
+        buildBlock(block, *renaming, issue, newFlag);
+    if (std::optional<uint64_t> copyBlocker =
+            findCopyBlocker(block, *renaming, blockInsts)) {
       stopAt(Item{nullptr, *copyBlocker},
              describe(*copyBlocker) +
                  " must stay for its other readers, and the rest of its "
@@ -751,73 +707,20 @@ void Planner::hoist(uint32_t dmaId, uint64_t wantedTarget,
       continue;
     }
 
-    // Legal: put the block in front of the landing point.
-    std::vector<PlannedInstruction> &landing = insertedBefore[target];
-    for (size_t m = 0; m < block.members.size(); ++m) {
-      uint64_t member = block.members[m];
-      bool copy = member != issue && llvm::is_contained(copiedMembers, member);
-      landing.push_back({member, blockInsts[m], copy});
-      if (copy) {
-        decision.copied.push_back(member);
-        continue;
-      }
-      removed.set(member);
-      if (member != issue)
-        decision.moved.push_back(member);
-    }
-    for (auto [from, to] : rename)
-      decision.renamedRegisters.push_back({regOfSlot(from), regOfSlot(to)});
-    llvm::sort(decision.renamedRegisters,
-               [](const auto &a, const auto &b) { return a.first < b.first; });
-
-    if (newFlag) {
-      reserveFlag(*newFlag, target, dma.waitIndex);
-      decision.renamedFlag = {dma.flag, *newFlag};
-      // Its wait must now wait on the new flag too.
-      uint64_t wait = dma.waitIndex;
-      if (dma.waitCovers == 1) {
-        arch::Instruction inst = current(wait);
-        inst.flag = uint8_t(*newFlag);
-        replaced[wait] = inst;
-      } else {
-        arch::Instruction extra = trace.instructions[wait];
-        extra.flag = uint8_t(*newFlag);
-        insertedBefore[wait].push_back({wait, extra, true});
-      }
-    }
-
-    decision.applied = true;
-    ++moves;
-    decision.target = target;
-    decision.instructionsEarlier = issue - target;
-    decision.blocker = stopBlocker;
-    decision.stop = stopKind;
-    std::string what = "moved " + instructions(issue - target) +
-                       " earlier, in front of " + describe(target);
-    if (!decision.moved.empty() || !decision.copied.empty())
-      what += llvm::formatv(" with {0} of its address arithmetic",
-                            decision.moved.size() + decision.copied.size());
-    for (auto [from, to] : decision.renamedRegisters)
-      what += "; " + arch::formatReg(from) + " renamed " + arch::formatReg(to);
-    if (newFlag)
-      what += llvm::formatv("; moved from flag f{0} to f{1}", dma.flag,
-                            *newFlag);
-    if (stopBlocker)
-      what += "; it stops short of where Algorithm 2 wanted it: " + stopReason;
-    decision.reason = what;
-    plan.decisions.push_back(std::move(decision));
+    land(decision, dma, block, *renaming, blockInsts, newFlag, landing, stop);
+    decide(std::move(decision), true);
     return;
   }
 
-  decision.blocker = stopBlocker;
-  decision.stop = stopKind;
-  decision.reason = stopBlocker ? "cannot move: " + stopReason
-                                : "cannot move: nothing to move it past";
-  plan.decisions.push_back(std::move(decision));
+  decision.blocker = stop.blocker;
+  decision.stop = stop.kind;
+  decision.reason = stop.blocker ? "cannot move: " + stop.reason
+                                 : "cannot move: nothing to move it past";
+  decide(std::move(decision), true);
 }
 
-HoistPlan Planner::run() {
-  recordAccesses();
+void Planner::run() {
+  plan.decisions.clear();
   const analysis::Suggestions &suggestions = results.suggestions;
   const analysis::DependencyAnalysis &deps = results.dependencies;
   bool relaxed = options.model == DependenceModel::Relaxed;
@@ -834,14 +737,13 @@ HoistPlan Planner::run() {
         analysis::Backtail backtail =
             relaxed ? deps.relaxedBacktail(dma.issueIndex)
                     : deps.conservativeBacktail(dma.issueIndex);
-        uint64_t target =
-            std::max(first.issueIndex + 1, backtail.earliest);
-        if (target >= dma.issueIndex) {
+        uint64_t wanted = std::max(first.issueIndex + 1, backtail.earliest);
+        if (wanted >= dma.issueIndex) {
           HoistDecision decision;
           decision.dma = dma.id;
           decision.issueIndex = dma.issueIndex;
           decision.parallelGroup = true;
-          decision.wantedTarget = target;
+          decision.wantedTarget = wanted;
           decision.reason =
               backtail.earliest >= dma.issueIndex
                   ? std::string(relaxed ? "cannot move: it needs "
@@ -849,11 +751,11 @@ HoistPlan Planner::run() {
                                           "conservative model: it needs ") +
                         analysis::describeBlocker(results.info, backtail)
                   : "it already follows the group's first DMA";
-          plan.decisions.push_back(std::move(decision));
+          decide(std::move(decision), false);
           handled.insert(dma.issueIndex);
           continue;
         }
-        hoist(dma.id, target, backtail.slice, /*renameFlag=*/true,
+        hoist(dma.id, wanted, backtail.slice, /*renameFlag=*/true,
               /*parallelGroup=*/true);
       }
     }
@@ -866,55 +768,50 @@ HoistPlan Planner::run() {
       const analysis::DmaRecord &dma = results.dmas.dmas[s.dma];
       if (!selected(dma) || handled.count(dma.issueIndex))
         continue;
-      uint64_t target = s.target;
+      uint64_t wanted = s.target;
       if (options.asEarlyAsPossible)
-        target = std::min(target, s.relaxed.earliest);
+        wanted = std::min(wanted, s.relaxed.earliest);
       llvm::ArrayRef<uint64_t> slice = s.relaxed.slice;
       if (!relaxed) {
-        target = std::max(target, s.conservative.earliest);
+        wanted = std::max(wanted, s.conservative.earliest);
         slice = {};
       }
-      if (target >= dma.issueIndex) {
+      if (wanted >= dma.issueIndex) {
         HoistDecision decision;
         decision.dma = s.dma;
         decision.issueIndex = dma.issueIndex;
-        decision.wantedTarget = target;
-        decision.reason = "cannot move under the conservative model: it "
-                          "needs " +
-                          analysis::describeBlocker(results.info,
-                                                    s.conservative);
-        plan.decisions.push_back(std::move(decision));
+        decision.wantedTarget = wanted;
+        decision.reason =
+            "cannot move under the conservative model: it "
+            "needs " +
+            analysis::describeBlocker(results.info, s.conservative);
+        decide(std::move(decision), false);
         continue;
       }
-      hoist(s.dma, target, slice, /*renameFlag=*/true,
+      hoist(s.dma, wanted, slice, /*renameFlag=*/true,
             /*parallelGroup=*/false);
     }
 
-  // The new order.
-  size_t count = trace.instructions.size();
-  plan.order.reserve(count + 16);
-  for (uint64_t i = 0; i < count; ++i) {
-    if (auto it = insertedBefore.find(i); it != insertedBefore.end())
-      plan.order.insert(plan.order.end(), it->second.begin(),
-                        it->second.end());
-    if (!removed.test(i))
-      plan.order.push_back({i, current(i), false});
-  }
-  return std::move(plan);
+  order.finish(plan.order);
 }
 } // namespace
 
 llvm::Error snr::rewrite::checkSelection(const trace::Trace &trace,
-                                         const HoistOptions &options) {
+                                         const HoistOptions &options,
+                                         const RewriteTarget &target) {
   // The HLOs of the executed instructions, as snr-replay --hlo names them.
   if (!options.hlo.empty())
     if (llvm::Expected<analysis::HloId> id =
             analysis::TraceInfo::fromTrace(trace).lookupHlo(options.hlo);
         !id)
       return id.takeError();
+  InstructionDesc desc;
   for (uint64_t pc : options.pcs)
-    if (llvm::none_of(trace.instructions, [&](const arch::Instruction &inst) {
-          return inst.pc == pc && inst.opcode == arch::Opcode::DmaIssue;
+    if (llvm::none_of(trace.instructions, [&](const Instruction &inst) {
+          if (inst.pc != pc)
+            return false;
+          target.describe(inst, /*executed=*/true, desc);
+          return desc.startsCopy.has_value();
         }))
       return llvm::createStringError(
           llvm::formatv("no dma.issue at pc {0} in the trace", pc).str());
@@ -923,19 +820,72 @@ llvm::Error snr::rewrite::checkSelection(const trace::Trace &trace,
 
 HoistPlan snr::rewrite::planHoists(const trace::Trace &trace,
                                    const ReplayResults &results,
-                                   const HoistOptions &options) {
-  return Planner(trace, results, options).run();
+                                   const HoistOptions &options,
+                                   const TraceEvidence &evidence) {
+  HoistPlan plan;
+  planHoists(trace, results, options, evidence, plan);
+  return plan;
+}
+
+void snr::rewrite::planHoists(const trace::Trace &trace,
+                              const ReplayResults &results,
+                              const HoistOptions &options,
+                              const TraceEvidence &evidence, HoistPlan &plan,
+                              PlanJournal *journal) {
+  if (journal)
+    *journal = PlanJournal();
+  Planner(trace, results, options, evidence, plan, journal).run();
+}
+
+void snr::rewrite::limitPlan(const trace::Trace &trace, const HoistPlan &full,
+                             const PlanJournal &journal, size_t moves,
+                             HoistPlan &limited) {
+  // The decisions until the limit are the full plan's; after it, every move
+  // tried is "not tried", as the limited planner says before anything else.
+  limited.decisions.clear();
+  size_t made = 0;
+  for (size_t i = 0; i < full.decisions.size(); ++i) {
+    const HoistDecision &d = full.decisions[i];
+    if (!journal.tried[i] || made < moves) {
+      made += d.applied;
+      limited.decisions.push_back(d);
+      continue;
+    }
+    HoistDecision untried;
+    untried.dma = d.dma;
+    untried.issueIndex = d.issueIndex;
+    untried.parallelGroup = d.parallelGroup;
+    untried.wantedTarget = d.wantedTarget;
+    untried.reason = "not tried (beyond the move limit)";
+    limited.decisions.push_back(std::move(untried));
+  }
+  // The order: the edits of the first moves.
+  PlannedOrder order(trace);
+  size_t end = moves < journal.moveBegin.size() ? journal.moveBegin[moves]
+                                                : journal.edits.size();
+  for (size_t e = 0; e < end; ++e)
+    order.apply(journal.edits[e]);
+  order.finish(limited.order);
 }
 
 trace::Trace snr::rewrite::applyPlan(const trace::Trace &trace,
                                      const HoistPlan &plan) {
   trace::Trace result;
+  applyPlan(trace, plan, result);
+  return result;
+}
+
+void snr::rewrite::applyPlan(const trace::Trace &trace, const HoistPlan &plan,
+                             trace::Trace &result) {
   result.header = trace.header;
   result.header.reordered = trace.header.reordered || plan.changed();
   result.header.instructionCount = plan.order.size();
   result.registers = trace.registers;
   result.memory = trace.memory;
   result.fileName = trace.fileName;
+  result.instructions.clear();
+  result.outcomes.clear();
+  result.lines.clear();
   result.instructions.reserve(plan.order.size());
   result.outcomes.reserve(plan.order.size());
   result.lines.reserve(plan.order.size());
@@ -948,7 +898,6 @@ trace::Trace snr::rewrite::applyPlan(const trace::Trace &trace,
   }
   if (!result.instructions.empty())
     result.header.startPc = result.instructions.front().pc;
-  return result;
 }
 
 std::optional<DependenceModel>

@@ -15,8 +15,9 @@ using namespace snr::rewrite;
 
 ProgramLayout
 snr::rewrite::applyProgramRewrite(const record::LoadedProgram &program,
-                                  llvm::ArrayRef<ProgramDecision> decisions) {
-  const std::vector<arch::Instruction> &insts = program.instructions;
+                                  llvm::ArrayRef<ProgramDecision> decisions,
+                                  const RewriteTarget &target) {
+  const std::vector<Instruction> &insts = program.instructions;
   std::vector<std::vector<const ProgramMove *>> landing(insts.size());
   std::vector<bool> gone(insts.size(), false);
   llvm::DenseSet<size_t> applied;
@@ -61,9 +62,13 @@ snr::rewrite::applyProgramRewrite(const record::LoadedProgram &program,
   llvm::DenseMap<uint64_t, size_t> indexOfPc;
   for (size_t i = 0; i < insts.size(); ++i)
     indexOfPc[insts[i].pc] = i;
-  for (arch::Instruction &inst : layout.instructions)
-    if (arch::isBranch(inst.opcode))
-      inst.imm = int64_t(branchPc[indexOfPc.lookup(uint64_t(inst.imm))]);
+  InstructionDesc desc;
+  for (Instruction &inst : layout.instructions) {
+    target.describe(inst, /*executed=*/true, desc);
+    if (desc.control == target::ControlKind::Branch && desc.branchTarget)
+      target.setBranchTarget(inst,
+                             branchPc[indexOfPc.lookup(*desc.branchTarget)]);
+  }
   layout.entry = branchPc[indexOfPc.lookup(program.entry)];
   return layout;
 }

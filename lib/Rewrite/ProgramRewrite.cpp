@@ -3,9 +3,16 @@
 // Part of the SnR project.
 //
 //===----------------------------------------------------------------------===//
+//
+// Static def-use decides the slice, the run's evidence the rest, with the
+// engine's hazard rules (Hazards.h), renaming (RegisterRenamer.h) and sync
+// semantics (SyncObjects.h); every question about an instruction goes to the
+// RewriteTarget.
+//
+//===----------------------------------------------------------------------===//
 
 #include "SnR/Rewrite/ProgramRewrite.h"
-#include "SnR/Replay/Replay.h"
+#include "SnR/Rewrite/Hazards.h"
 
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLExtras.h"
@@ -15,14 +22,14 @@
 
 using namespace snr;
 using namespace snr::rewrite;
-using arch::Opcode;
 
 static llvm::Error makeError(const llvm::Twine &message) {
   return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
 }
 
 llvm::Error snr::rewrite::checkWholeRun(const record::LoadedProgram &program,
-                                        const trace::Trace &wholeRun) {
+                                        const trace::Trace &wholeRun,
+                                        const RewriteTarget &target) {
   if (wholeRun.instructions.empty())
     return makeError("the trace records no instruction");
   if (wholeRun.header.startPc != program.entry)
@@ -31,233 +38,114 @@ llvm::Error snr::rewrite::checkWholeRun(const record::LoadedProgram &program,
         "program rewrite needs the evidence of the whole run (record it "
         "with --break-at {1} and a --count that reaches the halt)",
         wholeRun.header.startPc, program.entry));
-  const arch::Instruction &last = wholeRun.instructions.back();
-  if (last.opcode != Opcode::Halt ||
+  const Instruction &last = wholeRun.instructions.back();
+  InstructionDesc desc;
+  target.describe(last, /*executed=*/true, desc);
+  if (desc.control != target::ControlKind::Halt ||
       !wholeRun.outcomes.back().executed.value_or(true))
     return makeError(llvm::formatv(
         "the trace ends at pc {0} ({1}) before the program halts: the "
         "program rewrite needs the evidence of the whole run (record it "
         "with a larger --count)",
-        last.pc, arch::getMnemonic(last.opcode)));
+        last.pc, target.getMnemonic(last)));
   llvm::DenseMap<uint64_t, size_t> indexOfPc;
   for (size_t i = 0; i < program.instructions.size(); ++i)
     indexOfPc[program.instructions[i].pc] = i;
   for (size_t k = 0; k < wholeRun.instructions.size(); ++k) {
-    const arch::Instruction &inst = wholeRun.instructions[k];
+    const Instruction &inst = wholeRun.instructions[k];
     auto it = indexOfPc.find(inst.pc);
     if (it == indexOfPc.end() ||
-        program.instructions[it->second].opcode != inst.opcode)
+        target.getMnemonic(program.instructions[it->second]) !=
+            target.getMnemonic(inst))
       return makeError(llvm::formatv(
           "instruction {0} of the trace (pc {1}, {2}) is not the program's "
           "instruction at that pc: the trace was recorded from another "
           "program",
-          k, inst.pc, arch::getMnemonic(inst.opcode)));
+          k, inst.pc, target.getMnemonic(inst)));
   }
   return llvm::Error::success();
 }
 
 namespace {
-struct Range {
-  arch::MemSpace space;
-  unsigned chip;
-  uint64_t begin, end;
-  bool overlaps(const Range &o) const {
-    return space == o.space && chip == o.chip && begin < o.end && o.begin < end;
-  }
-};
-
-std::string formatRange(const Range &r) {
-  return llvm::formatv("{0}[{1}, {2})", arch::getMemSpaceName(r.space), r.begin,
-                       r.end)
-      .str();
-}
-
-/// The whole run, indexed for the planner's questions.
-class RunEvidence {
-public:
-  RunEvidence(const record::LoadedProgram &program, const trace::Trace &trace,
-              const arch::MemorySizes &sizes)
-      : program(program), trace(trace) {
-    for (size_t i = 0; i < program.instructions.size(); ++i)
-      indexOfPc[program.instructions[i].pc] = i;
-    size_t n = trace.instructions.size();
-    staticIndex.resize(n);
-    occurrences.resize(program.instructions.size());
-    accessBegin.assign(n + 1, 0);
-    replay::forEachResolvedAccess(
-        trace, sizes,
-        [&](size_t k, llvm::ArrayRef<sim::ResolvedAccess> resolved) {
-          accessBegin[k] = accesses.size();
-          for (const sim::ResolvedAccess &a : resolved)
-            accesses.push_back(
-                {{a.space, a.chip, a.addr, a.addr + a.bytes}, a.isWrite});
-        });
-    accessBegin[n] = accesses.size();
-    std::vector<size_t> pendingByFlag[16];
-    waitCovers.resize(n);
-    for (size_t k = 0; k < n; ++k) {
-      const arch::Instruction &inst = trace.instructions[k];
-      size_t s = indexOfPc.lookup(inst.pc);
-      staticIndex[k] = s;
-      occurrences[s].push_back(k);
-      bool ran = executed(k);
-      llvm::SmallVector<arch::Reg, 8> reads, writes;
-      arch::getRegisterAccesses(inst, ran, reads, writes);
-      for (arch::Reg r : reads)
-        registerEvents[arch::getRegSlot(r)].push_back({k, false});
-      for (arch::Reg r : writes)
-        if (!llvm::is_contained(reads, r))
-          registerEvents[arch::getRegSlot(r)].push_back({k, true});
-      if (!ran)
-        continue;
-      if (inst.opcode == Opcode::DmaIssue)
-        pendingByFlag[inst.flag].push_back(k);
-      if (inst.opcode == Opcode::DmaWait) {
-        waitCovers[k] = std::move(pendingByFlag[inst.flag]);
-        pendingByFlag[inst.flag].clear();
-        waitsByFlag[inst.flag].push_back(k);
-      }
-    }
-  }
-
-  bool executed(size_t k) const {
-    return trace.outcomes[k].executed.value_or(true);
-  }
-  llvm::ArrayRef<size_t> occurrencesOf(size_t s) const {
-    return occurrences[s];
-  }
-  size_t staticOf(size_t k) const { return staticIndex[k]; }
-  struct Access {
-    Range range;
-    bool isWrite;
-  };
-  llvm::ArrayRef<Access> accessesOf(size_t k) const {
-    return llvm::ArrayRef(accesses).slice(accessBegin[k],
-                                          accessBegin[k + 1] - accessBegin[k]);
-  }
-  llvm::ArrayRef<size_t> coveredBy(size_t wait) const {
-    return waitCovers[wait];
-  }
-  /// Whether a wait on `flag` follows trace index `k`.
-  bool waitFollows(unsigned flag, size_t k) const {
-    const auto &waits = waitsByFlag[flag];
-    return llvm::upper_bound(waits, k) != waits.end();
-  }
-  /// Whether `reg` is free at every index of `at`: its next access from
-  /// there (the instruction at that index included; instructions of
-  /// `ignored` static indices skipped) is a write.
-  bool isFreeAt(arch::Reg reg, llvm::ArrayRef<size_t> at,
-                const llvm::DenseSet<size_t> &ignored) const {
-    auto found = registerEvents.find(arch::getRegSlot(reg));
-    if (found == registerEvents.end())
-      return false; // never written again: its final value would change
-    const std::vector<Event> &events = found->second;
-    for (size_t k : at) {
-      auto it = llvm::lower_bound(
-          events, k, [](const Event &e, size_t k) { return e.index < k; });
-      while (it != events.end() && ignored.contains(staticIndex[it->index]))
-        ++it;
-      if (it == events.end() || !it->isWrite)
-        return false;
-    }
-    return true;
-  }
-
-  const record::LoadedProgram &program;
-  const trace::Trace &trace;
-  llvm::DenseMap<uint64_t, size_t> indexOfPc;
-
-private:
-  struct Event {
-    size_t index;
-    bool isWrite; ///< a write that does not also read
-  };
-  std::vector<size_t> staticIndex;
-  std::vector<std::vector<size_t>> occurrences;
-  std::vector<Access> accesses;
-  std::vector<size_t> accessBegin;
-  std::vector<std::vector<size_t>> waitCovers;
-  std::vector<size_t> waitsByFlag[16];
-  llvm::DenseMap<unsigned, std::vector<Event>> registerEvents;
-};
-
-/// A scalar-unit instruction a slice may copy: it reads registers only and
-/// writes one.
-bool isCopyable(const arch::Instruction &inst) {
-  return arch::getUnit(inst.opcode) == arch::Unit::Scalar &&
-         !inst.guard.present;
-}
-
-arch::Reg destOf(const arch::Instruction &inst) {
-  return {*arch::getLayout(inst.opcode).rd, inst.rd};
-}
-
-/// Renames the registers `inst` reads by `renamed` (the copies' names).
-void renameReads(arch::Instruction &inst,
-                 const llvm::DenseMap<unsigned, arch::Reg> &renamed) {
-  auto rename = [&](arch::RegClass cls, uint8_t &index) {
-    auto it = renamed.find(arch::getRegSlot({cls, index}));
-    if (it != renamed.end())
-      index = it->second.index;
-  };
-  const arch::OperandLayout &layout = arch::getLayout(inst.opcode);
-  if (inst.guard.present)
-    rename(arch::RegClass::Pred, inst.guard.reg);
-  if (layout.rs1)
-    rename(*layout.rs1, inst.rs1);
-  if (layout.rs2)
-    rename(*layout.rs2, inst.rs2);
-  if (layout.mem == arch::MemRole::Load || layout.mem == arch::MemRole::Dma)
-    if (inst.src.hasBase)
-      rename(arch::RegClass::Scalar, inst.src.base);
-  if (layout.mem == arch::MemRole::Store || layout.mem == arch::MemRole::Dma)
-    if (inst.dst.hasBase)
-      rename(arch::RegClass::Scalar, inst.dst.base);
-}
-
 struct Branch {
   size_t at, target;
 };
 
-/// Plans one DMA; the state of the earlier moves is in `attached` (blocks
+/// The program's instructions, described once.
+struct StaticProgram {
+  StaticProgram(const RunEvidence &run) {
+    const std::vector<Instruction> &insts = run.program.instructions;
+    descs.resize(insts.size());
+    for (size_t i = 0; i < insts.size(); ++i) {
+      run.target.describe(insts[i], /*executed=*/true, descs[i]);
+      if (descs[i].control == target::ControlKind::Branch &&
+          descs[i].branchTarget)
+        branches.push_back({i, run.indexOfPc.lookup(*descs[i].branchTarget)});
+    }
+  }
+  std::vector<InstructionDesc> descs;
+  std::vector<Branch> branches;
+};
+
+/// A slice instruction the program rewrite may copy: unpredicated
+/// register-only scalar arithmetic (it writes one register).
+bool isCopyable(const InstructionDesc &desc) {
+  return desc.scalarArithmetic && !desc.predicated && desc.writes.size() == 1;
+}
+
+/// Plans one DMA; the state of the earlier moves is in `landed` (blocks
 /// already landed in front of each program index) and `moved`.
 class DmaPlanner {
 public:
-  DmaPlanner(const RunEvidence &run, llvm::ArrayRef<Branch> branches,
+  DmaPlanner(const RunEvidence &run, const StaticProgram &statics,
              const std::vector<unsigned> &dmasAttached,
-             const std::vector<std::vector<arch::Instruction>> &landed,
+             const std::vector<std::vector<Instruction>> &landed,
              const std::vector<std::vector<size_t>> &landedFrom,
              const llvm::DenseSet<size_t> &moved)
-      : run(run), program(run.program.instructions), branches(branches),
-        dmasAttached(dmasAttached), landed(landed), landedFrom(landedFrom),
-        moved(moved) {}
+      : run(run), target(run.target), program(run.program.instructions),
+        statics(statics), dmasAttached(dmasAttached), landed(landed),
+        landedFrom(landedFrom), moved(moved) {}
 
   /// Fills `decision`; `joinWaits`: it may cross waits on its own flag.
   void plan(ProgramDecision &decision, bool joinWaits);
 
 private:
   std::string describe(size_t s) const {
-    return llvm::formatv("the {0} at pc {1}",
-                         arch::getMnemonic(program[s].opcode), program[s].pc)
+    return llvm::formatv("the {0} at pc {1}", target.getMnemonic(program[s]),
+                         program[s].pc)
         .str();
   }
+  const InstructionDesc &desc(size_t s) const { return statics.descs[s]; }
   /// Whether [landing, dma) is a region entered only at `landing` and left
   /// only into the DMA. Sets `never` when no earlier landing can be one.
   bool isRegion(size_t landing, size_t dma, bool &never) const;
   /// The register holding what `copy` computes, if a copy that earlier
   /// moves landed in front of `landing` computes it and still holds it.
-  std::optional<std::pair<arch::Reg, size_t>>
-  findLandedCopy(size_t landing, const arch::Instruction &copy) const;
+  std::optional<std::pair<RegId, size_t>>
+  findLandedCopy(size_t landing, const Instruction &copy) const;
   /// Extends every instance's window up to the landing; the first conflict
   /// is described in `why`.
   bool extendWindows(size_t landing, size_t dma, std::string &why);
+  /// Walks up from the DMA: the slice, the earliest landing, and why it
+  /// stops there.
+  void walkUp(ProgramDecision &decision, bool joinWaits,
+              std::vector<size_t> &slice, std::optional<size_t> &best,
+              unsigned &waitsAtBest, std::string &stop);
+  /// Copies the slice in front of the landing point, into registers free
+  /// there (or reading an earlier move's copies); false if a register is
+  /// missing (`decision.reason` says which).
+  bool copySlice(ProgramDecision &decision, ProgramMove &move,
+                 llvm::DenseSet<size_t> &ignored);
+  /// The slice instructions nothing reads any more once the DMA moved.
+  void findDeadSlice(ProgramMove &move, llvm::DenseSet<size_t> &ignored) const;
 
   const RunEvidence &run;
-  llvm::ArrayRef<arch::Instruction> program;
-  llvm::ArrayRef<Branch> branches;
+  const RewriteTarget &target;
+  llvm::ArrayRef<Instruction> program;
+  const StaticProgram &statics;
   const std::vector<unsigned> &dmasAttached;
   /// What earlier moves landed in front of each program index, in order.
-  const std::vector<std::vector<arch::Instruction>> &landed;
+  const std::vector<std::vector<Instruction>> &landed;
   /// The DMA whose move landed each of them.
   const std::vector<std::vector<size_t>> &landedFrom;
   const llvm::DenseSet<size_t> &moved;
@@ -268,7 +156,7 @@ private:
 
 bool DmaPlanner::isRegion(size_t landing, size_t dma, bool &never) const {
   never = false;
-  for (const Branch &b : branches) {
+  for (const Branch &b : statics.branches) {
     bool inside = b.at >= landing && b.at < dma;
     if (inside) {
       // Leaving the region, or starting it over from inside.
@@ -284,29 +172,32 @@ bool DmaPlanner::isRegion(size_t landing, size_t dma, bool &never) const {
   return true;
 }
 
-std::optional<std::pair<arch::Reg, size_t>>
-DmaPlanner::findLandedCopy(size_t landing,
-                           const arch::Instruction &copy) const {
-  llvm::ArrayRef<arch::Instruction> here = landed[landing];
+std::optional<std::pair<RegId, size_t>>
+DmaPlanner::findLandedCopy(size_t landing, const Instruction &copy) const {
+  llvm::ArrayRef<Instruction> here = landed[landing];
   for (size_t q = here.size(); q-- > 0;) {
-    if (!isCopyable(here[q]))
+    InstructionDesc theirs;
+    target.describe(here[q], /*executed=*/true, theirs);
+    if (!isCopyable(theirs))
       continue;
-    arch::Instruction probe = copy;
-    probe.rd = here[q].rd;
+    // The same computation into another register.
+    RegId result = theirs.writes.front();
+    Instruction probe = copy;
+    target.renameRegisters(
+        probe, [](RegId reg) { return reg; }, [&](RegId) { return result; });
     probe.pc = here[q].pc;
     if (!(probe == here[q]))
       continue;
     // Its result and its inputs must hold now what they held then: nothing
     // landed after it writes them (a register name read by two copies is
     // the same value only then).
-    arch::Reg result = destOf(here[q]);
-    llvm::SmallVector<arch::Reg, 4> held = {result};
-    arch::getRegisterReads(here[q], held);
-    for (const arch::Instruction &later : here.drop_front(q + 1)) {
-      llvm::SmallVector<arch::Reg, 2> writes;
-      arch::getRegisterWrites(later, writes);
-      if (llvm::any_of(
-              writes, [&](arch::Reg r) { return llvm::is_contained(held, r); }))
+    llvm::SmallVector<RegId, 4> held = {result};
+    llvm::append_range(held, theirs.reads);
+    for (const Instruction &later : here.drop_front(q + 1)) {
+      InstructionDesc desc;
+      target.describe(later, /*executed=*/true, desc);
+      if (llvm::any_of(desc.writes,
+                       [&](RegId r) { return llvm::is_contained(held, r); }))
         return std::nullopt;
     }
     return std::make_pair(result, landedFrom[landing][q]);
@@ -316,7 +207,7 @@ DmaPlanner::findLandedCopy(size_t landing,
 
 bool DmaPlanner::extendWindows(size_t landing, size_t dma, std::string &why) {
   llvm::ArrayRef<size_t> entries = run.occurrencesOf(landing);
-  const arch::Instruction &issue = program[dma];
+  std::optional<SyncId> ownSync = desc(dma).startsCopy;
   size_t previous = 0;
   bool first = true;
   for (auto &[instance, checkedFrom] : windows) {
@@ -332,64 +223,65 @@ bool DmaPlanner::extendWindows(size_t landing, size_t dma, std::string &why) {
     }
     first = false;
     previous = instance;
-    llvm::ArrayRef<RunEvidence::Access> own = run.accessesOf(instance);
+    llvm::ArrayRef<MemoryRange> ownLoads = run.effects.loads(instance);
+    llvm::ArrayRef<MemoryRange> ownStores = run.effects.stores(instance);
     for (size_t k = start; k < checkedFrom; ++k) {
-      const arch::Instruction &inst = run.trace.instructions[k];
-      auto conflict = [&](const RunEvidence::Access &a, llvm::StringRef how) {
-        for (const RunEvidence::Access &o : own) {
-          bool hazard = o.isWrite ? a.range.overlaps(o.range)
-                                  : a.isWrite && a.range.overlaps(o.range);
-          if (!hazard)
-            continue;
-          why = llvm::formatv(
-                    "{0}{1} {2} {3}, which the DMA {4} ({5}; trace "
-                    "instruction {6})",
-                    describe(run.staticOf(k)), how,
-                    a.isWrite ? "writes" : "reads", formatRange(a.range),
-                    o.isWrite ? "writes" : "reads",
-                    o.isWrite ? (a.isWrite ? "WAW on memory" : "WAR on memory")
-                              : "RAW on memory",
-                    k)
-                    .str();
-          return true;
-        }
+      // The DMA moves in front of every access of k (and of the DMAs a wait
+      // of k waits for).
+      auto conflict = [&](const MemoryRange &a, bool aWrites,
+                          llvm::StringRef how) {
+        for (bool ownWrites : {false, true})
+          for (const MemoryRange &o : ownWrites ? ownStores : ownLoads) {
+            Conflict c = getMemoryConflict(o, ownWrites, a, aWrites);
+            if (c == Conflict::None)
+              continue;
+            why = llvm::formatv("{0}{1} {2} {3}, which the DMA {4} ({5}; trace "
+                                "instruction {6})",
+                                describe(run.staticOf(k)), how,
+                                aWrites ? "writes" : "reads",
+                                target.formatRange(a),
+                                ownWrites ? "writes" : "reads",
+                                c == Conflict::MemoryWAW   ? "WAW on memory"
+                                : c == Conflict::MemoryWAR ? "WAR on memory"
+                                                           : "RAW on memory",
+                                k)
+                      .str();
+            return true;
+          }
         return false;
       };
-      for (const RunEvidence::Access &a : run.accessesOf(k))
-        if (conflict(a, ""))
-          return false;
-      if (inst.opcode == Opcode::DmaWait && inst.flag != issue.flag)
-        for (size_t covered : run.coveredBy(k))
-          for (const RunEvidence::Access &a : run.accessesOf(covered))
-            if (conflict(a, " waits for a DMA that"))
-              return false;
+      auto conflicts = [&](size_t j, llvm::StringRef how) {
+        for (const MemoryRange &a : run.effects.loads(j))
+          if (conflict(a, false, how))
+            return true;
+        for (const MemoryRange &a : run.effects.stores(j))
+          if (conflict(a, true, how))
+            return true;
+        return false;
+      };
+      if (conflicts(k, ""))
+        return false;
+      std::optional<SyncId> waited = run.effects.waitsForCopies(k);
+      if (waited && waited != ownSync)
+        for (size_t covered : run.sync.coveredBy(k))
+          if (conflicts(covered, " waits for a DMA that"))
+            return false;
     }
     checkedFrom = start;
   }
   return true;
 }
 
-void DmaPlanner::plan(ProgramDecision &decision, bool joinWaits) {
+void DmaPlanner::walkUp(ProgramDecision &decision, bool joinWaits,
+                        std::vector<size_t> &slice, std::optional<size_t> &best,
+                        unsigned &waitsAtBest, std::string &stop) {
   size_t dma = decision.dma;
-  const arch::Instruction &issue = program[dma];
-  for (size_t k : run.occurrencesOf(dma))
-    if (run.executed(k))
-      windows.push_back({k, k});
-  if (windows.empty()) {
-    decision.reason = "no run of it issues the DMA (its guard never held)";
-    return;
-  }
-  // The registers the DMA and its slice read, by slot, from the walk.
-  llvm::DenseSet<unsigned> needed;
-  llvm::SmallVector<arch::Reg, 8> reads;
-  arch::getRegisterReads(issue, reads);
-  for (arch::Reg r : reads)
-    if (r.cls != arch::RegClass::Flag)
-      needed.insert(arch::getRegSlot(r));
-  std::vector<size_t> slice; // descending
-  std::optional<size_t> best;
-  unsigned waitsJoined = 0, waitsAtBest = 0;
-  std::string stop;
+  SyncId ownSync = *desc(dma).startsCopy;
+  // The registers the DMA and its slice read, from the walk.
+  llvm::DenseSet<RegId> needed;
+  for (RegId r : desc(dma).reads)
+    needed.insert(r);
+  unsigned waitsJoined = 0;
   for (size_t x = dma; x-- > 0;) {
     // Crossing x also crosses what earlier moves landed in front of x + 1.
     if (x + 1 < dma && dmasAttached[x + 1]) {
@@ -397,67 +289,62 @@ void DmaPlanner::plan(ProgramDecision &decision, bool joinWaits) {
              "kept)";
       break;
     }
-    const arch::Instruction &inst = program[x];
-    if (inst.opcode == Opcode::Halt || inst.opcode == Opcode::Fence) {
+    const InstructionDesc &inst = desc(x);
+    if (inst.orderingBarrier) {
       stop = describe(x) + " is not crossed";
       break;
     }
-    if (inst.opcode == Opcode::DmaIssue && !moved.contains(x)) {
+    if (inst.startsCopy && !moved.contains(x)) {
       stop = describe(x) + " is another DMA (DMA issue order is kept)";
       decision.blockingDma = x;
       break;
     }
-    if (inst.opcode == Opcode::DmaWait && inst.flag == issue.flag) {
+    if (inst.waitsForCopies == ownSync) {
       if (!joinWaits) {
-        stop =
-            describe(x) + " waits on its flag f" + std::to_string(issue.flag);
+        stop = describe(x) + " waits on its flag " +
+               target.formatSyncObject(ownSync);
         break;
       }
       // Issued before it, the DMA is waited for there; its own wait must
       // still find the flag cleared by a later wait.
-      if (!run.waitFollows(issue.flag, windows.back().first)) {
+      if (!run.sync.waitFollows(ownSync, windows.back().first)) {
         stop = describe(x) + " waits on its flag and no wait follows it";
         break;
       }
       ++waitsJoined;
     }
-    llvm::SmallVector<arch::Reg, 2> writes;
-    arch::getRegisterWrites(inst, writes);
-    for (arch::Reg r : writes) {
-      if (r.cls == arch::RegClass::Flag ||
-          !needed.contains(arch::getRegSlot(r)))
+    for (RegId r : inst.writes) {
+      if (!needed.contains(r))
         continue;
       if (!isCopyable(inst)) {
         stop = llvm::formatv("{0} writes {1}, which the DMA's descriptor "
                              "reads, and cannot be copied ({2})",
-                             describe(x), arch::formatReg(r),
-                             inst.guard.present ? "predicated"
-                                                : "not a scalar ALU op")
+                             describe(x), target.formatRegister(r),
+                             inst.predicated ? "predicated"
+                                             : "not a scalar ALU op")
                    .str();
         break;
       }
-      if (llvm::any_of(branches, [&](const Branch &b) {
+      if (llvm::any_of(statics.branches, [&](const Branch &b) {
             return b.at > x && b.at < dma && b.target <= x;
           })) {
         stop = llvm::formatv("{0} writes {1}, which the DMA's descriptor "
                              "reads, inside a loop it would cross",
-                             describe(x), arch::formatReg(r))
+                             describe(x), target.formatRegister(r))
                    .str();
         break;
       }
-      needed.erase(arch::getRegSlot(r));
-      llvm::SmallVector<arch::Reg, 4> sliceReads;
-      arch::getRegisterReads(inst, sliceReads);
-      for (arch::Reg read : sliceReads)
-        needed.insert(arch::getRegSlot(read));
+      needed.erase(r);
+      for (RegId read : inst.reads)
+        needed.insert(read);
       slice.push_back(x);
     }
     if (!stop.empty())
       break;
     // A forward branch past a slice member makes it conditional.
-    if (arch::isBranch(inst.opcode) && inst.imm > 0 &&
-        llvm::any_of(slice, [&](size_t m) {
-          return run.indexOfPc.lookup(uint64_t(inst.imm)) > m && m > x;
+    if (inst.control == target::ControlKind::Branch && inst.branchTarget &&
+        *inst.branchTarget > 0 && llvm::any_of(slice, [&](size_t m) {
+          return run.indexOfPc.lookup(*inst.branchTarget) > m && m > x;
         })) {
       stop = describe(x) + " may skip the DMA's address arithmetic";
       break;
@@ -479,6 +366,112 @@ void DmaPlanner::plan(ProgramDecision &decision, bool joinWaits) {
     best = x;
     waitsAtBest = waitsJoined;
   }
+}
+
+bool DmaPlanner::copySlice(ProgramDecision &decision, ProgramMove &move,
+                           llvm::DenseSet<size_t> &ignored) {
+  llvm::ArrayRef<size_t> entries = run.occurrencesOf(move.landing);
+  BlockRenamer renamer(target);
+  llvm::DenseSet<RegId> liveIn, taken;
+  {
+    // What the block reads before it writes it is live in: not a scratch.
+    llvm::DenseSet<RegId> written;
+    auto noteReads = [&](const InstructionDesc &d) {
+      for (RegId reg : d.reads)
+        if (!written.contains(reg))
+          liveIn.insert(reg);
+    };
+    for (size_t m : move.slice) {
+      noteReads(desc(m));
+      written.insert(desc(m).writes.front());
+    }
+    noteReads(desc(move.dma));
+  }
+  for (size_t m : move.slice) {
+    Instruction copy = renamer.renameReads(program[m]);
+    RegId dest = desc(m).writes.front();
+    // An earlier move landed here may compute the same value already (two
+    // DMAs of one block share their address arithmetic): read its copy if
+    // nothing landed after it overwrites it.
+    // Only for copies whose inputs hold the same at both places: live in
+    // or read from earlier moves, not written by this block's new copies.
+    InstructionDesc copyDesc;
+    target.describe(copy, /*executed=*/true, copyDesc);
+    bool ownInput = llvm::any_of(copyDesc.reads,
+                                 [&](RegId r) { return taken.contains(r); });
+    auto same = ownInput ? std::nullopt : findLandedCopy(move.landing, copy);
+    // ... and whose result this block has not overwritten either.
+    if (same && taken.contains(same->first))
+      same.reset();
+    if (same) {
+      auto [reg, from] = *same;
+      renamer.alias(dest, reg);
+      liveIn.insert(reg);
+      if (reg != dest)
+        move.renamed.push_back({dest, reg});
+      ++move.reused;
+      if (!llvm::is_contained(move.reusesFrom, from))
+        move.reusesFrom.push_back(from);
+      continue;
+    }
+    std::optional<RegId> scratch =
+        pickRegister(target.getRenameCandidates(dest), dest, [&](RegId r) {
+          return !liveIn.contains(r) && !taken.contains(r) &&
+                 run.registers().isDeadAt(r, entries, ignored);
+        });
+    if (!scratch) {
+      decision.reason = llvm::formatv("stays: no {0} register is free at "
+                                      "pc {1} to copy {2} into",
+                                      target.getRegisterFileName(dest),
+                                      program[move.landing].pc, describe(m))
+                            .str();
+      return false;
+    }
+    taken.insert(*scratch);
+    if (*scratch != dest)
+      move.renamed.push_back({dest, *scratch});
+    move.block.push_back(renamer.rename(program[m], desc(m).writes, *scratch));
+    move.blockOrigin.push_back(m);
+  }
+  move.block.push_back(renamer.renameReads(program[move.dma]));
+  move.blockOrigin.push_back(move.dma);
+  return true;
+}
+
+void DmaPlanner::findDeadSlice(ProgramMove &move,
+                               llvm::DenseSet<size_t> &ignored) const {
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (size_t m : move.slice) {
+      if (ignored.contains(m))
+        continue;
+      std::vector<size_t> after;
+      for (size_t k : run.occurrencesOf(m))
+        after.push_back(k + 1);
+      if (run.registers().isDeadAt(desc(m).writes.front(), after, ignored)) {
+        ignored.insert(m);
+        move.removed.push_back(m);
+        changed = true;
+      }
+    }
+  }
+  llvm::sort(move.removed);
+}
+
+void DmaPlanner::plan(ProgramDecision &decision, bool joinWaits) {
+  size_t dma = decision.dma;
+  for (size_t k : run.occurrencesOf(dma))
+    if (run.effects.executed(k))
+      windows.push_back({k, k});
+  if (windows.empty()) {
+    decision.reason = "no run of it issues the DMA (its guard never held)";
+    return;
+  }
+  std::vector<size_t> slice; // descending
+  std::optional<size_t> best;
+  unsigned waitsAtBest = 0;
+  std::string stop;
+  walkUp(decision, joinWaits, slice, best, waitsAtBest, stop);
   if (!best) {
     decision.reason = stop.empty() ? "nothing to cross" : "stays: " + stop;
     return;
@@ -492,7 +485,7 @@ void DmaPlanner::plan(ProgramDecision &decision, bool joinWaits) {
     if (moved.contains(s))
       continue;
     ++move.crossed;
-    overlapsWork |= arch::getUnit(program[s].opcode) != arch::Unit::Scalar;
+    overlapsWork |= !desc(s).scalarArithmetic;
   }
   // Scalar arithmetic issues beside the DMA anyway: nothing to overlap.
   if (!overlapsWork) {
@@ -508,116 +501,18 @@ void DmaPlanner::plan(ProgramDecision &decision, bool joinWaits) {
 
   // Copies, renamed to registers free at the landing point.
   llvm::DenseSet<size_t> ignored = {dma};
-  llvm::ArrayRef<size_t> entries = run.occurrencesOf(*best);
-  llvm::DenseMap<unsigned, arch::Reg> renamed;
-  llvm::DenseSet<unsigned> liveIn, taken;
-  {
-    // What the block reads before it writes it is live in: not a scratch.
-    llvm::DenseSet<unsigned> written;
-    auto noteReads = [&](const arch::Instruction &inst) {
-      llvm::SmallVector<arch::Reg, 8> r;
-      arch::getRegisterReads(inst, r);
-      for (arch::Reg reg : r)
-        if (!written.contains(arch::getRegSlot(reg)))
-          liveIn.insert(arch::getRegSlot(reg));
-    };
-    for (size_t m : move.slice) {
-      noteReads(program[m]);
-      written.insert(arch::getRegSlot(destOf(program[m])));
-    }
-    noteReads(issue);
-  }
-  for (size_t m : move.slice) {
-    arch::Instruction copy = program[m];
-    renameReads(copy, renamed);
-    arch::Reg dest = destOf(copy);
-    // An earlier move landed here may compute the same value already (two
-    // DMAs of one block share their address arithmetic): read its copy if
-    // nothing landed after it overwrites it.
-    // Only for copies whose inputs hold the same at both places: live in
-    // or read from earlier moves, not written by this block's new copies.
-    llvm::SmallVector<arch::Reg, 4> inputs;
-    arch::getRegisterReads(copy, inputs);
-    bool ownInput = llvm::any_of(inputs, [&](arch::Reg r) {
-      return taken.contains(arch::getRegSlot(r));
-    });
-    auto same = ownInput ? std::nullopt : findLandedCopy(*best, copy);
-    // ... and whose result this block has not overwritten either.
-    if (same && taken.contains(arch::getRegSlot(same->first)))
-      same.reset();
-    if (same) {
-      auto [reg, from] = *same;
-      renamed[arch::getRegSlot(dest)] = reg;
-      liveIn.insert(arch::getRegSlot(reg));
-      if (reg != dest)
-        move.renamed.push_back({dest, reg});
-      ++move.reused;
-      if (!llvm::is_contained(move.reusesFrom, from))
-        move.reusesFrom.push_back(from);
-      continue;
-    }
-    std::optional<arch::Reg> scratch;
-    auto tryReg = [&](arch::Reg r) {
-      unsigned slot = arch::getRegSlot(r);
-      if (!scratch && !liveIn.contains(slot) && !taken.contains(slot) &&
-          run.isFreeAt(r, entries, ignored))
-        scratch = r;
-    };
-    tryReg(dest);
-    for (unsigned i = 0; i < arch::getNumRegs(dest.cls) && !scratch; ++i)
-      tryReg({dest.cls, uint8_t(i)});
-    if (!scratch) {
-      decision.reason = llvm::formatv("stays: no {0} register is free at "
-                                      "pc {1} to copy {2} into",
-                                      arch::getRegClassName(dest.cls),
-                                      program[*best].pc, describe(m))
-                            .str();
-      return;
-    }
-    taken.insert(arch::getRegSlot(*scratch));
-    copy.rd = scratch->index;
-    renamed[arch::getRegSlot(dest)] = *scratch;
-    if (*scratch != dest)
-      move.renamed.push_back({dest, *scratch});
-    move.block.push_back(copy);
-    move.blockOrigin.push_back(m);
-  }
-  arch::Instruction moved = issue;
-  renameReads(moved, renamed);
-  move.block.push_back(moved);
-  move.blockOrigin.push_back(dma);
-  // Slice instructions nothing reads any more once the DMA moved.
-  for (bool changed = true; changed;) {
-    changed = false;
-    for (size_t m : move.slice) {
-      if (ignored.contains(m))
-        continue;
-      llvm::ArrayRef<size_t> runs = run.occurrencesOf(m);
-      std::vector<size_t> after;
-      for (size_t k : runs)
-        after.push_back(k + 1);
-      if (run.isFreeAt(destOf(program[m]), after, ignored)) {
-        ignored.insert(m);
-        move.removed.push_back(m);
-        changed = true;
-      }
-    }
-  }
-  llvm::sort(move.removed);
+  if (!copySlice(decision, move, ignored))
+    return;
+  findDeadSlice(move, ignored);
   decision.move = std::move(move);
 }
 } // namespace
 
 std::vector<ProgramDecision> snr::rewrite::planProgramRewrite(
-    const record::LoadedProgram &program, const trace::Trace &wholeRun,
-    const llvm::DenseMap<uint64_t, uint64_t> &stallByPc,
-    const arch::MemorySizes &sizes) {
-  RunEvidence run(program, wholeRun, sizes);
-  const std::vector<arch::Instruction> &insts = program.instructions;
-  std::vector<Branch> branches;
-  for (size_t i = 0; i < insts.size(); ++i)
-    if (arch::isBranch(insts[i].opcode))
-      branches.push_back({i, run.indexOfPc.lookup(uint64_t(insts[i].imm))});
+    const RunEvidence &run, const llvm::DenseMap<uint64_t, uint64_t> &stallByPc,
+    const std::map<size_t, std::string> &leaveInPlace) {
+  const std::vector<Instruction> &insts = run.program.instructions;
+  StaticProgram statics(run);
   // A DMA that did not stall but keeps one that did from moving moves too:
   // planned again until no new such DMA turns up.
   llvm::DenseSet<size_t> blocking;
@@ -626,11 +521,11 @@ std::vector<ProgramDecision> snr::rewrite::planProgramRewrite(
     again = false;
     decisions.clear();
     std::vector<unsigned> dmasAttached(insts.size() + 1, 0);
-    std::vector<std::vector<arch::Instruction>> landed(insts.size() + 1);
+    std::vector<std::vector<Instruction>> landed(insts.size() + 1);
     std::vector<std::vector<size_t>> landedFrom(insts.size() + 1);
     llvm::DenseSet<size_t> moved;
     for (size_t i = 0; i < insts.size(); ++i) {
-      if (insts[i].opcode != Opcode::DmaIssue)
+      if (!statics.descs[i].startsCopy)
         continue;
       ProgramDecision decision;
       decision.dma = i;
@@ -640,13 +535,19 @@ std::vector<ProgramDecision> snr::rewrite::planProgramRewrite(
         decisions.push_back(std::move(decision));
         continue;
       }
+      if (auto it = leaveInPlace.find(i); it != leaveInPlace.end()) {
+        decision.dropped = true;
+        decision.reason = "dropped by the proof: " + it->second;
+        decisions.push_back(std::move(decision));
+        continue;
+      }
       // Without joining a wait on its own flag first; only if that moves it
       // nowhere, issued together with what that wait waits for.
-      DmaPlanner(run, branches, dmasAttached, landed, landedFrom, moved)
+      DmaPlanner(run, statics, dmasAttached, landed, landedFrom, moved)
           .plan(decision, false);
       if (!decision.move) {
         ProgramDecision joined = decision;
-        DmaPlanner(run, branches, dmasAttached, landed, landedFrom, moved)
+        DmaPlanner(run, statics, dmasAttached, landed, landedFrom, moved)
             .plan(joined, true);
         if (joined.move && joined.move->waitsJoined)
           decision = std::move(joined);

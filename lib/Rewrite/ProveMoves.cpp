@@ -4,15 +4,16 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Bisection: with the original (no move) proved and the full plan not, the
-// smallest prefix of moves that fails is found in log2(moves) replays; its
-// last move is dropped (it made a proved prefix fail), and the plan without
-// it is tried again. A prefix is "proved" like a rewrite: same final state,
-// not slower than the original.
+// The moves are searched with the engine's one search (MoveSearch.h): an
+// attempt plans the trace with at most so many moves and the dropped ones
+// left in place, and replays it; a prefix is "proved" like a rewrite: same
+// final state, not slower than the original.
 //
 //===----------------------------------------------------------------------===//
 
 #include "SnR/Rewrite/ProveMoves.h"
+#include "SnR/Replay/Replay.h"
+#include "SnR/Rewrite/MoveSearch.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -43,102 +44,127 @@ namespace {
 struct Attempt {
   HoistPlan plan;
   trace::Trace rewritten;
+  /// Replayed whole, when its timing was not slower.
   std::optional<RewriteComparison> comparison;
-  bool proved() const { return !comparison || comparison->accepted(); }
+  /// Replayed for its timing only: slower than the original, these cycles.
+  std::optional<uint64_t> slowerCycles;
+  bool proved() const {
+    return !slowerCycles && (!comparison || comparison->accepted());
+  }
+  size_t moveCount() const {
+    return llvm::count_if(plan.decisions,
+                          [](const HoistDecision &d) { return d.applied; });
+  }
+  /// The decision of the `n`-th move, in planning order.
+  const HoistDecision &move(size_t n) const {
+    for (const HoistDecision &d : plan.decisions)
+      if (d.applied && n-- == 0)
+        return d;
+    llvm_unreachable("no such move");
+  }
 };
 
-/// The decisions that moved something, in planning order.
-llvm::SmallVector<const HoistDecision *> movesOf(const HoistPlan &plan) {
-  llvm::SmallVector<const HoistDecision *> moves;
-  for (const HoistDecision &d : plan.decisions)
-    if (d.applied)
-      moves.push_back(&d);
-  return moves;
-}
-
-/// What the replay measured when `move` joined a proved prefix.
-std::string measuredReason(const RewriteComparison &with,
-                           const std::optional<RewriteComparison> &without) {
-  if (!with.sameResult())
+/// What the replay measured when a move joined a proved prefix.
+std::string measuredReason(const Attempt &with, const Attempt *without,
+                           uint64_t before) {
+  if (with.comparison && !with.comparison->sameResult())
     return "with it the rewritten trace computes a different result (" +
-           with.stateDifference + ", before vs after)";
-  uint64_t before = with.before.totalCycles;
-  uint64_t prefix = without ? without->after.totalCycles : before;
+           with.comparison->stateDifference + ", before vs after)";
+  uint64_t cycles = with.slowerCycles ? *with.slowerCycles
+                                      : with.comparison->after.totalCycles;
+  uint64_t prefix = without && without->comparison
+                        ? without->comparison->after.totalCycles
+                        : before;
   return llvm::formatv("with it the replay is slower: {0} cycles, against "
                        "{1} without it and {2} for the original",
-                       with.after.totalCycles, prefix, before)
+                       cycles, prefix, before)
       .str();
 }
 } // namespace
 
-llvm::Expected<ProvedRewrite>
-snr::rewrite::planAndProve(const trace::Trace &trace,
-                           const analysis::ReplayResults &results,
-                           HoistOptions options,
-                           const sim::MachineModel &machine,
-                           unsigned replayBudget) {
+llvm::Expected<ProvedRewrite> snr::rewrite::planAndProve(
+    const trace::Trace &trace, const analysis::ReplayResults &results,
+    HoistOptions options, const sim::MachineModel &machine,
+    const TraceEvidence &evidence,
+    const std::shared_ptr<const TraceReplay> &baseline,
+    unsigned replayBudget) {
   ProvedRewrite out;
+  uint64_t before = baseline->tracker.totalCycles;
+  // An attempt's order and trace are large and most attempts fail: they are
+  // made in these, which keep their memory, and kept only by an attempt
+  // that is proved.
+  HoistPlan scratchPlan;
+  trace::Trace scratchTrace;
+  // The plan without a limit, with what it did: every prefix the search
+  // tries is made from it rather than planned again, until a move is
+  // dropped.
+  std::optional<HoistPlan> full;
+  PlanJournal journal;
   auto attempt = [&](std::optional<size_t> limit) -> llvm::Expected<Attempt> {
     Attempt a;
     options.moveLimit = limit;
-    a.plan = planHoists(trace, results, options);
-    a.rewritten = applyPlan(trace, a.plan);
-    if (!a.plan.changed())
+    if (!full) {
+      full.emplace();
+      options.moveLimit.reset();
+      planHoists(trace, results, options, evidence, *full, &journal);
+    }
+    if (limit)
+      limitPlan(trace, *full, journal, *limit, scratchPlan);
+    else
+      scratchPlan = *full;
+    applyPlan(trace, scratchPlan, scratchTrace);
+    auto keep = [&] {
+      a.plan = std::move(scratchPlan);
+      a.rewritten = std::move(scratchTrace);
+      scratchPlan = HoistPlan();
+      scratchTrace = trace::Trace();
+    };
+    if (!scratchPlan.changed()) {
+      keep();
       return std::move(a);
+    }
     ++out.replays;
-    llvm::Expected<RewriteComparison> comparison =
-        compareRewrite(trace, a.rewritten, a.plan, machine);
-    if (!comparison)
-      return comparison.takeError();
-    a.comparison = std::move(*comparison);
+    // Its timing first: a slower attempt is not proved, whatever it
+    // computes (a planned move keeps the state; the differential tests
+    // check that).
+    llvm::Expected<replay::Run> run =
+        replay::replay(scratchTrace, machine, {}, replay::Mode::TimingOnly);
+    if (!run)
+      return run.takeError();
+    if (run->summary.totalCycles > before) {
+      a.plan.decisions = scratchPlan.decisions;
+      a.slowerCycles = run->summary.totalCycles;
+      return std::move(a);
+    }
+    keep();
+    llvm::Expected<std::shared_ptr<const TraceReplay>> after =
+        replayForProof(a.rewritten, machine, &a.plan);
+    if (!after)
+      return after.takeError();
+    a.comparison = compareReplays(*baseline, **after, a.plan);
+    a.comparison->afterReplay = std::move(*after);
     return std::move(a);
   };
-
-  std::optional<size_t> limit;
-  while (true) {
-    llvm::Expected<Attempt> full = attempt(limit);
-    if (!full)
-      return full.takeError();
-    if (full->proved() || limit) {
-      if (!full->comparison) {
-        llvm::Expected<RewriteComparison> same =
-            compareRewrite(trace, full->rewritten, full->plan, machine);
-        if (!same)
-          return same.takeError();
-        full->comparison = std::move(*same);
-      }
-      out.plan = std::move(full->plan);
-      out.rewritten = std::move(full->rewritten);
-      out.comparison = std::move(*full->comparison);
-      return std::move(out);
-    }
-    // The smallest failing prefix: `good` moves are proved (0: the
-    // original), `bad` are not.
-    llvm::SmallVector<const HoistDecision *> moves = movesOf(full->plan);
-    size_t good = 0, bad = moves.size();
-    std::optional<RewriteComparison> atGood, atBad = full->comparison;
-    while (bad - good > 1) {
-      if (replayBudget && out.replays >= replayBudget)
-        break;
-      size_t mid = good + (bad - good) / 2;
-      llvm::Expected<Attempt> prefix = attempt(mid);
-      if (!prefix)
-        return prefix.takeError();
-      if (prefix->proved()) {
-        good = mid;
-        atGood = std::move(prefix->comparison);
-      } else {
-        bad = mid;
-        atBad = std::move(prefix->comparison);
-      }
-    }
-    if (bad - good > 1 || (replayBudget && out.replays >= replayBudget)) {
-      // Out of budget: the longest proved prefix (planned once more).
-      limit = good;
-      continue;
-    }
-    const HoistDecision &culprit = *moves[bad - 1];
-    options.leaveInPlace[culprit.issueIndex] =
-        measuredReason(*atBad, atGood);
+  auto drop = [&](const Attempt &whole, size_t culprit, const Attempt &bad,
+                  const Attempt *good) {
+    options.leaveInPlace[whole.move(culprit).issueIndex] =
+        measuredReason(bad, good, before);
+    full.reset(); // planned again without it
+  };
+  auto budgetSpent = [&] {
+    return replayBudget && out.replays >= replayBudget;
+  };
+  llvm::Expected<Attempt> kept =
+      findProvableMoves<Attempt>(attempt, drop, budgetSpent);
+  if (!kept)
+    return kept.takeError();
+  if (!kept->comparison) {
+    // Nothing kept: the original, compared with itself.
+    kept->comparison = compareReplays(*baseline, *baseline, kept->plan);
+    kept->comparison->afterReplay = baseline;
   }
+  out.plan = std::move(kept->plan);
+  out.rewritten = std::move(kept->rewritten);
+  out.comparison = std::move(*kept->comparison);
+  return std::move(out);
 }

@@ -7,6 +7,8 @@
 #include "SnR/Rewrite/ProveProgram.h"
 #include "SnR/Record/SnRRecording.h"
 #include "SnR/Replay/Replay.h"
+#include "SnR/Rewrite/MoveSearch.h"
+#include "SnR/Rewrite/SnR/SnRRewriteTarget.h"
 #include "SnR/Sim/PerformanceTracker.h"
 #include "SnR/Sim/TimingRecorder.h"
 
@@ -15,7 +17,6 @@
 
 using namespace snr;
 using namespace snr::rewrite;
-using arch::Opcode;
 
 static llvm::Error makeError(const llvm::Twine &message) {
   return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
@@ -26,12 +27,16 @@ snr::rewrite::runWholeProgram(const record::LoadedProgram &program,
                               const sim::MachineModel &machine,
                               uint64_t maxSteps) {
   record::ReferenceTarget target(program);
-  llvm::Expected<trace::Trace> recorded = record::recordTrace(target, program.instructions, maxSteps);
+  llvm::Expected<trace::Trace> recorded =
+      record::recordTrace(target, program.instructions, maxSteps);
   if (!recorded)
     return recorded.takeError();
+  InstructionDesc last;
+  if (!recorded->instructions.empty())
+    getDefaultRewriteTarget().describe(recorded->instructions.back(),
+                                       /*executed=*/true, last);
   if (recorded->instructions.empty() ||
-      recorded->instructions.back().opcode != Opcode::Halt ||
-      !target.getState().halted)
+      last.control != target::ControlKind::Halt || !target.getState().halted)
     return makeError(
         llvm::formatv("the program did not halt in {0} steps", maxSteps));
   recorded->header.machine = machine.name;
@@ -54,6 +59,39 @@ snr::rewrite::runWholeProgram(const record::LoadedProgram &program,
   return std::move(result);
 }
 
+llvm::Expected<ProgramRun>
+snr::rewrite::runRecordedProgram(const record::LoadedProgram &program,
+                                 const trace::Trace &wholeRun,
+                                 const sim::MachineModel &machine,
+                                 uint64_t maxSteps) {
+  // Its final state: the program run on the reference target, unrecorded.
+  record::ReferenceTarget target(program);
+  while (!target.getState().halted && target.getStepCount() < maxSteps)
+    if (llvm::Expected<record::StopReason> stop = target.step(); !stop)
+      return stop.takeError();
+  // A recording of another run than this one (other initial data) is
+  // recorded again, as a rewritten program is.
+  if (!target.getState().halted ||
+      target.getStepCount() != wholeRun.instructions.size())
+    return runWholeProgram(program, machine, maxSteps);
+  sim::PerformanceTracker tracker;
+  sim::TimingRecorder timing;
+  llvm::Expected<replay::Run> replayed = replay::replay(
+      wholeRun, machine, {&tracker, &timing}, replay::Mode::TimingOnly);
+  if (!replayed)
+    return replayed.takeError();
+  ProgramRun result;
+  result.cycles = tracker.totalCycles;
+  result.instructions = wholeRun.instructions.size();
+  result.finalState = target.getState();
+  for (const sim::TimingRecorder::Wait &wait : timing.waits)
+    if (wait.charged != sim::TimingRecorder::kNoDma)
+      result.stallByPc[wholeRun.instructions[timing.dmas[wait.charged]
+                                                 .issue.index]
+                           .pc] += wait.baseStall + wait.transferStall;
+  return std::move(result);
+}
+
 namespace {
 /// The rewritten program as the reference target holds it.
 record::LoadedProgram loadLayout(const record::LoadedProgram &program,
@@ -61,29 +99,31 @@ record::LoadedProgram loadLayout(const record::LoadedProgram &program,
   return {layout.instructions, layout.entry, program.initialState};
 }
 
+/// One set of moves, applied, re-recorded and compared.
 struct Trial {
+  std::vector<ProgramDecision> decisions;
   ProgramLayout layout;
   ProgramRun run;
   std::string difference;
-  bool proved(const ProgramRun &original) const {
+  bool provedAgainst(const ProgramRun &original) const {
     return difference.empty() && run.cycles < original.cycles;
   }
+  /// For the search.
+  bool isProved = false;
+  bool proved() const { return isProved; }
+  size_t moveCount() const {
+    return llvm::count_if(decisions, [](const ProgramDecision &d) {
+      return d.move && !d.dropped;
+    });
+  }
+  /// The decision of the `n`-th move, in planning order.
+  const ProgramDecision &move(size_t n) const {
+    for (const ProgramDecision &d : decisions)
+      if (d.move && !d.dropped && n-- == 0)
+        return d;
+    llvm_unreachable("no such move");
+  }
 };
-
-llvm::Expected<Trial> tryMoves(const record::LoadedProgram &program,
-                               const ProgramRun &original,
-                               llvm::ArrayRef<ProgramDecision> decisions,
-                               const sim::MachineModel &machine,
-                               uint64_t maxSteps) {
-  ProgramLayout layout = applyProgramRewrite(program, decisions);
-  llvm::Expected<ProgramRun> run =
-      runWholeProgram(loadLayout(program, layout), machine, maxSteps);
-  if (!run)
-    return run.takeError();
-  std::string difference =
-      sim::describeFirstDifference(original.finalState, run->finalState);
-  return Trial{std::move(layout), std::move(*run), std::move(difference)};
-}
 
 std::string whyNot(const Trial &trial, const ProgramRun &original) {
   if (!trial.difference.empty())
@@ -94,109 +134,96 @@ std::string whyNot(const Trial &trial, const ProgramRun &original) {
                        trial.run.cycles, original.cycles)
       .str();
 }
+
+/// What the runs measured when a move joined a proved prefix.
+std::string measuredReason(const Trial &with, const Trial *without,
+                           const ProgramRun &original) {
+  if (!with.difference.empty())
+    return "with it the rewritten program computes a different result (" +
+           with.difference + ", before vs after)";
+  return llvm::formatv("with it the rewritten program is not faster: {0} "
+                       "cycles, against {1} without it and {2} for the "
+                       "original",
+                       with.run.cycles,
+                       without ? without->run.cycles : original.cycles,
+                       original.cycles)
+      .str();
+}
 } // namespace
 
 llvm::Expected<ProvedProgramRewrite> snr::rewrite::proveProgramRewrite(
-    const record::LoadedProgram &program, const ProgramRun &original,
-    std::vector<ProgramDecision> decisions, const sim::MachineModel &machine,
-    uint64_t maxSteps) {
+    const RunEvidence &evidence, const ProgramRun &original,
+    const sim::MachineModel &machine, uint64_t maxSteps) {
+  const record::LoadedProgram &program = evidence.program;
+  const RewriteTarget &target = evidence.target;
   ProvedProgramRewrite result;
   result.cyclesBefore = original.cycles;
   result.instructionsBefore = original.instructions;
-  bool any = llvm::any_of(
-      decisions, [](const ProgramDecision &d) { return bool(d.move); });
-  auto finish = [&](Trial trial) -> llvm::Expected<ProvedProgramRewrite> {
-    result.layout = std::move(trial.layout);
-    result.cyclesAfter = trial.run.cycles;
-    result.instructionsAfter = trial.run.instructions;
-    result.stateDifference = trial.difference;
-    result.accepted = trial.proved(original);
-    if (!result.accepted)
-      result.rejection = any ? whyNot(trial, original)
-                             : "no DMA could move (see each one's reason)";
-    // Each DMA's stall after, by the new PC of its issue.
-    for (ProgramDecision &d : decisions) {
-      uint64_t newPc = result.layout.newPc[d.dma];
-      if (d.move && !d.dropped)
-        for (size_t i = 0; i < result.layout.instructions.size(); ++i)
-          if (result.layout.origin[i] == d.dma &&
-              result.layout.instructions[i].opcode == Opcode::DmaIssue)
-            newPc = result.layout.instructions[i].pc;
-      d.stallAfter = (d.move && !d.dropped) || result.accepted
-                         ? trial.run.stallByPc.lookup(newPc)
-                         : d.stallBefore;
-    }
-    result.decisions = std::move(decisions);
-    return std::move(result);
-  };
-  llvm::Expected<Trial> all =
-      tryMoves(program, original, decisions, machine, maxSteps);
-  ++result.runs;
-  if (!all)
-    return all.takeError();
-  if (!any || all->proved(original))
-    return finish(std::move(*all));
-  // Not proved as a whole: each move alone (with the moves whose copies it
-  // reads), then the union of the proved.
-  std::string wholeReason = whyNot(*all, original);
-  llvm::DenseMap<size_t, size_t> decisionOfDma;
-  for (size_t i = 0; i < decisions.size(); ++i)
-    decisionOfDma[decisions[i].dma] = i;
-  auto withDependencies = [&](size_t i) {
-    std::vector<size_t> set = {i};
-    for (size_t k = 0; k < set.size(); ++k)
-      for (size_t dma : decisions[set[k]].move->reusesFrom)
-        if (!llvm::is_contained(set, decisionOfDma.lookup(dma)))
-          set.push_back(decisionOfDma.lookup(dma));
-    return set;
-  };
-  std::vector<size_t> candidates;
-  for (size_t i = 0; i < decisions.size(); ++i) {
-    if (!decisions[i].move)
-      continue;
-    std::vector<size_t> unit = withDependencies(i);
-    std::vector<ProgramDecision> alone = decisions;
-    for (size_t j = 0; j < alone.size(); ++j)
-      alone[j].dropped = !llvm::is_contained(unit, j);
-    llvm::Expected<Trial> trial =
-        tryMoves(program, original, alone, machine, maxSteps);
+  std::map<size_t, std::string> leaveInPlace;
+  std::optional<std::string> wholeReason;
+  auto attempt = [&](std::optional<size_t> limit) -> llvm::Expected<Trial> {
+    Trial trial;
+    trial.decisions =
+        planProgramRewrite(evidence, original.stallByPc, leaveInPlace);
+    // At most `limit` moves, in planning order: the rest are not applied.
+    std::vector<ProgramDecision> applied = trial.decisions;
+    size_t kept = 0;
+    for (ProgramDecision &d : applied)
+      if (d.move && !d.dropped && limit && kept++ >= *limit)
+        d.dropped = true;
+    trial.layout = applyProgramRewrite(program, applied, target);
+    llvm::Expected<ProgramRun> run =
+        runWholeProgram(loadLayout(program, trial.layout), machine, maxSteps);
     ++result.runs;
-    if (!trial)
-      return trial.takeError();
-    if (trial->proved(original)) {
-      candidates.push_back(i);
-      continue;
-    }
-    decisions[i].dropped = true;
-    decisions[i].reason =
-        "dropped by the proof: alone, " + whyNot(*trial, original);
-  }
-  // A move proved alone keeps the moves it reads copies from.
-  for (size_t k = 0; k < candidates.size(); ++k)
-    for (size_t j : withDependencies(candidates[k]))
-      if (!llvm::is_contained(candidates, j))
-        candidates.push_back(j);
-  for (ProgramDecision &d : decisions)
-    d.dropped = d.move && !llvm::is_contained(candidates, &d - &decisions[0]);
+    if (!run)
+      return run.takeError();
+    trial.run = std::move(*run);
+    trial.difference =
+        sim::describeFirstDifference(original.finalState, trial.run.finalState);
+    trial.isProved = trial.provedAgainst(original);
+    if (limit)
+      trial.decisions = std::move(applied);
+    if (!wholeReason)
+      wholeReason = whyNot(trial, original);
+    return std::move(trial);
+  };
+  auto drop = [&](const Trial &full, size_t culprit, const Trial &bad,
+                  const Trial *good) {
+    leaveInPlace[full.move(culprit).dma] = measuredReason(bad, good, original);
+  };
   llvm::Expected<Trial> kept =
-      tryMoves(program, original, decisions, machine, maxSteps);
-  ++result.runs;
+      findProvableMoves<Trial>(attempt, drop, [] { return false; });
   if (!kept)
     return kept.takeError();
-  if (!kept->proved(original) && !candidates.empty()) {
-    // The proved moves disagree together: keep none of them.
-    for (size_t i : candidates) {
-      decisions[i].dropped = true;
-      decisions[i].reason = "dropped by the proof: proved alone, but " +
-                            whyNot(*kept, original) + " with the others";
-    }
-    llvm::Expected<Trial> none =
-        tryMoves(program, original, decisions, machine, maxSteps);
-    ++result.runs;
-    if (!none)
-      return none.takeError();
-    result.rejection = wholeReason;
-    return finish(std::move(*none));
+
+  bool any = llvm::any_of(kept->decisions, [](const ProgramDecision &d) {
+    return d.move && !d.dropped;
+  });
+  result.layout = std::move(kept->layout);
+  result.cyclesAfter = kept->run.cycles;
+  result.instructionsAfter = kept->run.instructions;
+  result.stateDifference = kept->difference;
+  result.accepted = kept->provedAgainst(original);
+  if (!result.accepted)
+    result.rejection = any || !leaveInPlace.empty()
+                           ? *wholeReason
+                           : "no DMA could move (see each one's "
+                             "reason)";
+  // Each DMA's stall after, by the new PC of its issue.
+  std::vector<ProgramDecision> decisions = std::move(kept->decisions);
+  for (ProgramDecision &d : decisions) {
+    uint64_t newPc = result.layout.newPc[d.dma];
+    if (d.move && !d.dropped)
+      for (size_t i = 0; i < result.layout.instructions.size(); ++i) {
+        InstructionDesc desc;
+        target.describe(result.layout.instructions[i], /*executed=*/true, desc);
+        if (result.layout.origin[i] == d.dma && desc.startsCopy)
+          newPc = result.layout.instructions[i].pc;
+      }
+    d.stallAfter = (d.move && !d.dropped) || result.accepted
+                       ? kept->run.stallByPc.lookup(newPc)
+                       : d.stallBefore;
   }
-  return finish(std::move(*kept));
+  result.decisions = std::move(decisions);
+  return std::move(result);
 }

@@ -27,35 +27,6 @@ std::string RewriteComparison::rejection() const {
 }
 
 namespace {
-/// One functional replay; its final state, tracker and per-DMA figures.
-struct Replay {
-  sim::PerformanceTracker tracker;
-  sim::TimingRecorder timing;
-  std::optional<sim::ArchState> state;
-};
-
-llvm::Error replayOne(const trace::Trace &trace,
-                      const sim::MachineModel &machine, Replay &out,
-                      llvm::StringRef which,
-                      llvm::function_ref<uint64_t(uint64_t)> originalOf) {
-  llvm::Expected<replay::Run> run =
-      replay::replay(trace, machine, {&out.tracker, &out.timing});
-  if (run) {
-    out.state = std::move(run->finalState);
-    return llvm::Error::success();
-  }
-  // A divergence of the rewritten trace is located in the original too.
-  return llvm::handleErrors(
-      run.takeError(), [&](const replay::DivergenceError &error) {
-        return llvm::createStringError(
-            llvm::inconvertibleErrorCode(),
-            llvm::formatv("the {0} trace diverges at its instruction {1} "
-                          "(pc {2}, instruction {3} of the original): {4}",
-                          which, error.index, error.pc,
-                          originalOf(error.index), error.what));
-      });
-}
-
 /// Each DMA's charged stall and completion, by the original index of its
 /// issue.
 llvm::DenseMap<uint64_t, std::pair<uint64_t, uint64_t>>
@@ -72,28 +43,43 @@ dmaFigures(const sim::TimingRecorder &timing,
 }
 } // namespace
 
-llvm::Expected<RewriteComparison>
-snr::rewrite::compareRewrite(const trace::Trace &original,
-                             const trace::Trace &rewritten,
-                             const HoistPlan &plan,
-                             const sim::MachineModel &machine) {
+llvm::Expected<std::shared_ptr<const TraceReplay>>
+snr::rewrite::replayForProof(const trace::Trace &trace,
+                             const sim::MachineModel &machine,
+                             const HoistPlan *plan) {
+  auto replay = std::make_shared<TraceReplay>();
+  llvm::Expected<replay::Run> run =
+      replay::replay(trace, machine, {&replay->tracker, &replay->timing});
+  if (run) {
+    replay->finalState = std::move(run->finalState);
+    return std::shared_ptr<const TraceReplay>(std::move(replay));
+  }
+  if (!plan)
+    return run.takeError();
+  // A divergence of the rewritten trace is located in the original too.
+  return llvm::handleErrors(
+      run.takeError(), [&](const replay::DivergenceError &error) {
+        return llvm::createStringError(
+            llvm::inconvertibleErrorCode(),
+            llvm::formatv("the rewritten trace diverges at its instruction "
+                          "{0} (pc {1}, instruction {2} of the original): {3}",
+                          error.index, error.pc,
+                          plan->order[error.index].original, error.what));
+      });
+}
+
+RewriteComparison snr::rewrite::compareReplays(const TraceReplay &before,
+                                               const TraceReplay &after,
+                                               const HoistPlan &plan) {
   auto identity = [](uint64_t index) { return index; };
   auto originalOf = [&](uint64_t index) {
     return plan.order[index].original;
   };
-  Replay before, after;
-  if (llvm::Error error = replayOne(original, machine, before, "original",
-                                 identity))
-    return std::move(error);
-  if (llvm::Error error = replayOne(rewritten, machine, after, "rewritten",
-                                 originalOf))
-    return std::move(error);
-
   RewriteComparison comparison;
-  comparison.before = std::move(before.tracker);
-  comparison.after = std::move(after.tracker);
+  comparison.before = before.tracker;
+  comparison.after = after.tracker;
   comparison.stateDifference =
-      sim::describeFirstDifference(*before.state, *after.state);
+      sim::describeFirstDifference(*before.finalState, *after.finalState);
   auto figuresBefore = dmaFigures(before.timing, identity);
   auto figuresAfter = dmaFigures(after.timing, originalOf);
   for (const sim::TimingRecorder::Dma &dma : before.timing.dmas) {
@@ -104,5 +90,31 @@ snr::rewrite::compareRewrite(const trace::Trace &original,
     std::tie(change.stallAfter, change.completeAfter) = figuresAfter[index];
     comparison.dmas.push_back(change);
   }
+  return comparison;
+}
+
+llvm::Expected<RewriteComparison>
+snr::rewrite::compareRewrite(const trace::Trace &original,
+                             const trace::Trace &rewritten,
+                             const HoistPlan &plan,
+                             const sim::MachineModel &machine) {
+  llvm::Expected<std::shared_ptr<const TraceReplay>> before =
+      replayForProof(original, machine);
+  if (!before)
+    return llvm::handleErrors(
+        before.takeError(), [](const replay::DivergenceError &error) {
+          return llvm::createStringError(
+              llvm::inconvertibleErrorCode(),
+              llvm::formatv("the original trace diverges at its instruction "
+                            "{0} (pc {1}, instruction {0} of the original): "
+                            "{2}",
+                            error.index, error.pc, error.what));
+        });
+  llvm::Expected<std::shared_ptr<const TraceReplay>> after =
+      replayForProof(rewritten, machine, &plan);
+  if (!after)
+    return after.takeError();
+  RewriteComparison comparison = compareReplays(**before, **after, plan);
+  comparison.afterReplay = std::move(*after);
   return std::move(comparison);
 }

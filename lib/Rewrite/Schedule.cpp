@@ -11,9 +11,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "SnR/Replay/Replay.h"
 #include "SnR/Rewrite/Schedule.h"
-#include "SnR/Sim/FunctionalCore.h"
+#include "SnR/Replay/Replay.h"
+#include "SnR/Rewrite/SnR/SnRRewriteTarget.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLExtras.h"
@@ -28,25 +28,21 @@ using namespace snr::rewrite;
 static constexpr unsigned kRoundReplayBudget = 24;
 
 HoistPlan snr::rewrite::pullWaits(const trace::Trace &trace,
-                                  const analysis::ReplayResults &results,
+                                  const sim::TimingRecorder &timing,
+                                  const TraceEvidence &evidence,
                                   unsigned &moved) {
   moved = 0;
-  const sim::TimingRecorder &timing = results.timing;
+  const EffectsTable &effects = evidence.effects;
   size_t count = trace.instructions.size();
-
-  // Resolved memory accesses, as the planner takes them.
-  struct Access {
-    arch::MemSpace space;
-    unsigned chip;
-    uint64_t begin, end;
+  auto touches = [&](size_t j, llvm::ArrayRef<MemoryRange> bytes) {
+    for (llvm::ArrayRef<MemoryRange> mine :
+         {effects.loads(j), effects.stores(j)})
+      for (const MemoryRange &a : mine)
+        if (llvm::any_of(bytes,
+                         [&](const MemoryRange &b) { return overlaps(a, b); }))
+          return true;
+    return false;
   };
-  std::vector<llvm::SmallVector<Access, 2>> accesses(count);
-  replay::forEachResolvedAccess(
-      trace, results.machine.memory,
-      [&](size_t i, llvm::ArrayRef<sim::ResolvedAccess> resolved) {
-        for (const sim::ResolvedAccess &a : resolved)
-          accesses[i].push_back({a.space, a.chip, a.addr, a.addr + a.bytes});
-      });
 
   // In front of which instruction each pulled wait goes.
   llvm::DenseMap<uint64_t, llvm::SmallVector<uint64_t, 2>> pulledBefore;
@@ -55,35 +51,28 @@ HoistPlan snr::rewrite::pullWaits(const trace::Trace &trace,
     if (wait.dmas.empty())
       continue;
     uint64_t complete = 0, lowest = 0;
-    llvm::SmallVector<Access, 4> bytes;
+    llvm::SmallVector<MemoryRange, 4> bytes;
     for (uint32_t id : wait.dmas) {
-      const analysis::DmaRecord &dma = results.dmas.dmas[id];
+      const sim::TimingRecorder::Dma &dma = timing.dmas[id];
       complete = std::max(complete, dma.completeCycle);
-      lowest = std::max(lowest, dma.issueIndex + 1);
-      for (const Access &a : accesses[dma.issueIndex])
-        bytes.push_back(a);
+      lowest = std::max(lowest, dma.issue.index + 1);
+      llvm::append_range(bytes, effects.loads(dma.issue.index));
+      llvm::append_range(bytes, effects.stores(dma.issue.index));
     }
     // Only a wait that did not stall: it stays stall-free where it lands.
     if (wait.issueCycle > wait.readyCycle || complete > wait.readyCycle)
       continue;
     uint64_t landing = wait.index;
     for (uint64_t j = wait.index; j-- > lowest;) {
-      const arch::Instruction &inst = trace.instructions[j];
       if (timing.instructions[j].issue < complete)
         break;
-      if ((inst.opcode == arch::Opcode::DmaIssue ||
-           inst.opcode == arch::Opcode::DmaWait) &&
-          inst.flag == wait.flag)
+      InstructionDesc desc;
+      evidence.target.describe(trace.instructions[j], /*executed=*/true, desc);
+      if (desc.startsCopy == wait.flag || desc.waitsForCopies == wait.flag)
         break;
       if (pulled.count(j))
         break;
-      bool touches = llvm::any_of(accesses[j], [&](const Access &a) {
-        return llvm::any_of(bytes, [&](const Access &b) {
-          return a.space == b.space && a.chip == b.chip && a.begin < b.end &&
-                 b.begin < a.end;
-        });
-      });
-      if (touches)
+      if (touches(j, bytes))
         break;
       landing = j;
     }
@@ -170,26 +159,51 @@ HoistPlan compose(const HoistPlan &earlier, const HoistPlan &later,
 llvm::Expected<ProvedRewrite> snr::rewrite::scheduleAndProve(
     const trace::Trace &trace, const analysis::ReplayResults &results,
     const HoistOptions &options, const sim::MachineModel &machine,
-    const analysis::AnalysisOptions &analysisOptions, unsigned maxRounds) {
+    const analysis::AnalysisOptions &analysisOptions, unsigned maxRounds,
+    const TraceEvidence *givenEvidence) {
+  const RewriteTarget &target = getDefaultRewriteTarget();
+  // The original's replay, made once: every round is proved against it.
+  llvm::Expected<std::shared_ptr<const TraceReplay>> original =
+      replayForProof(trace, machine);
+  if (!original)
+    return original.takeError();
+  std::optional<TraceEvidence> ownEvidence;
+  if (!givenEvidence)
+    ownEvidence.emplace(trace, target, machine.memory);
+  const TraceEvidence &evidence = givenEvidence ? *givenEvidence : *ownEvidence;
   llvm::Expected<ProvedRewrite> best =
-      planAndProve(trace, results, options, machine);
+      planAndProve(trace, results, options, machine, evidence, *original);
   if (!best || !best->plan.changed())
     return best;
   best->rounds = 1;
   for (unsigned round = 1; round < maxRounds; ++round) {
-    // Pull the waits up on the current trace, then plan on that.
-    llvm::Expected<std::unique_ptr<analysis::ReplayResults>> current =
-        analysis::analyzeTrace(best->rewritten, machine, analysisOptions);
-    if (!current)
-      return current.takeError();
+    // Pull the waits up on the current trace (as its proof replayed it),
+    // then plan on that.
     unsigned pulledWaits = 0;
-    HoistPlan pulls = pullWaits(best->rewritten, **current, pulledWaits);
+    std::optional<TraceEvidence> pulledEvidence;
+    HoistPlan pulls;
+    {
+      // The rewrite so far is proved: each of its instructions touches what
+      // its original did (no functional pass over the trace again).
+      TraceEvidence current(evidence, trace, best->plan);
+      pulls = pullWaits(best->rewritten, best->comparison.afterReplay->timing,
+                        current, pulledWaits);
+      // Moving a wait changes no instruction's effects.
+      pulledEvidence.emplace(current, best->rewritten, pulls);
+    }
     trace::Trace pulledTrace = applyPlan(best->rewritten, pulls);
     pulledTrace.header.reordered = true;
     llvm::Expected<std::unique_ptr<analysis::ReplayResults>> analysed =
         analysis::analyzeTrace(pulledTrace, machine, analysisOptions);
     if (!analysed)
       return analysed.takeError();
+    // The pulled trace's replay is the analysis's; its final state is the
+    // original's (moving a wait past no copy or wait of its own flag
+    // changes no value, and the round before was proved identical).
+    auto pulledReplay = std::make_shared<TraceReplay>();
+    pulledReplay->tracker = (*analysed)->performance;
+    pulledReplay->timing = (*analysed)->timing;
+    pulledReplay->finalState = (*original)->finalState;
     // Selection by PC and HLO still applies; nothing is left in place by
     // an earlier round's proof on this trace's indices.
     HoistOptions roundOptions = options;
@@ -197,6 +211,7 @@ llvm::Expected<ProvedRewrite> snr::rewrite::scheduleAndProve(
     roundOptions.asEarlyAsPossible = true;
     llvm::Expected<ProvedRewrite> next =
         planAndProve(pulledTrace, **analysed, roundOptions, machine,
+                     *pulledEvidence, std::move(pulledReplay),
                      kRoundReplayBudget);
     if (!next)
       return next.takeError();
@@ -205,17 +220,16 @@ llvm::Expected<ProvedRewrite> snr::rewrite::scheduleAndProve(
       break;
     HoistPlan composed =
         compose(best->plan, compose(pulls, next->plan, std::nullopt), round);
-    llvm::Expected<RewriteComparison> comparison =
-        compareRewrite(trace, next->rewritten, composed, machine);
-    if (!comparison)
-      return comparison.takeError();
-    if (!comparison->accepted() ||
-        comparison->after.totalCycles >=
-            best->comparison.after.totalCycles)
+    // Against the original: the round's replay is the one its proof made.
+    RewriteComparison comparison = compareReplays(
+        **original, *next->comparison.afterReplay, composed);
+    comparison.afterReplay = next->comparison.afterReplay;
+    if (!comparison.accepted() ||
+        comparison.after.totalCycles >= best->comparison.after.totalCycles)
       break;
     best->plan = std::move(composed);
     best->rewritten = std::move(next->rewritten);
-    best->comparison = std::move(*comparison);
+    best->comparison = std::move(comparison);
     best->rounds = round + 1;
   }
   return best;
@@ -224,7 +238,8 @@ llvm::Expected<ProvedRewrite> snr::rewrite::scheduleAndProve(
 llvm::Expected<DependencyBound> snr::rewrite::computeDependencyBound(
     const trace::Trace &trace, const analysis::ReplayResults &results,
     const HoistOptions &options, const sim::MachineModel &machine,
-    const analysis::AnalysisOptions &analysisOptions, unsigned maxRounds) {
+    const analysis::AnalysisOptions &analysisOptions, unsigned maxRounds,
+    const TraceEvidence *givenEvidence) {
   auto stallOf = [](const sim::PerformanceTracker &p) {
     return p.waitBaseStall + p.waitTransferStall;
   };
@@ -240,46 +255,62 @@ llvm::Expected<DependencyBound> snr::rewrite::computeDependencyBound(
   boundOptions.leaveInPlace.clear();
   boundOptions.moveLimit.reset();
 
+  const RewriteTarget &target = getDefaultRewriteTarget();
   trace::Trace current = trace;
+  // The replay the next round plans on, and the timing of `current`.
   const analysis::ReplayResults *currentResults = &results;
-  std::unique_ptr<analysis::ReplayResults> owned;
+  std::unique_ptr<analysis::ReplayResults> analysed;
+  const sim::TimingRecorder *currentTiming = &results.timing;
+  std::unique_ptr<sim::TimingRecorder> timed;
   for (unsigned round = 0; round < maxRounds; ++round) {
     trace::Trace next = current;
+    std::optional<TraceEvidence> evidence;
+    const TraceEvidence *planEvidence = nullptr;
     if (round > 0) {
       unsigned pulledWaits = 0;
-      next = applyPlan(current, pullWaits(current, *currentResults,
-                                          pulledWaits));
+      TraceEvidence currentEvidence(current, target, machine.memory);
+      HoistPlan pulls =
+          pullWaits(current, *currentTiming, currentEvidence, pulledWaits);
+      next = applyPlan(current, pulls);
       next.header.reordered = true;
-      llvm::Expected<std::unique_ptr<analysis::ReplayResults>> analysed =
+      planEvidence = &evidence.emplace(currentEvidence, current, pulls);
+      llvm::Expected<std::unique_ptr<analysis::ReplayResults>> replayed =
           analysis::analyzeTrace(next, machine, analysisOptions);
-      if (!analysed) {
-        llvm::consumeError(analysed.takeError());
+      if (!replayed) {
+        llvm::consumeError(replayed.takeError());
         break;
       }
-      owned = std::move(*analysed);
-      currentResults = owned.get();
+      analysed = std::move(*replayed);
+      currentResults = analysed.get();
+    } else {
+      planEvidence = givenEvidence
+                         ? givenEvidence
+                         : &evidence.emplace(next, target, machine.memory);
     }
-    HoistPlan plan = planHoists(next, *currentResults, boundOptions);
+    HoistPlan plan =
+        planHoists(next, *currentResults, boundOptions, *planEvidence);
     if (!plan.changed())
       break;
     trace::Trace moved = applyPlan(next, plan);
     // Only its timing counts; a changed result is not an error here, a
     // replay that cannot follow the trace ends the rounds.
-    llvm::Expected<std::unique_ptr<analysis::ReplayResults>> replayed =
-        analysis::analyzeTrace(moved, machine, analysisOptions);
+    sim::PerformanceTracker tracker;
+    auto timing = std::make_unique<sim::TimingRecorder>();
+    llvm::Expected<replay::Run> replayed =
+        replay::replay(moved, machine, {&tracker, timing.get()});
     if (!replayed) {
       llvm::consumeError(replayed.takeError());
       break;
     }
-    uint64_t cycles = (*replayed)->performance.totalCycles;
+    uint64_t cycles = tracker.totalCycles;
     if (cycles >= bound.cycles)
       break;
     bound.cycles = cycles;
-    bound.dmaWaitStall = stallOf((*replayed)->performance);
+    bound.dmaWaitStall = stallOf(tracker);
     bound.rounds = round + 1;
     current = std::move(moved);
-    owned = std::move(*replayed);
-    currentResults = owned.get();
+    timed = std::move(timing);
+    currentTiming = timed.get();
   }
   return bound;
 }

@@ -14,10 +14,8 @@
 #include "SnR/Analysis/SuggestionRemarks.h"
 #include "SnR/Analysis/TraceReplayAnalysis.h"
 #include "SnR/Dialect/InstructionBuilder.h"
-#include "SnR/Rewrite/HoistPlanner.h"
-#include "SnR/Rewrite/ProveMoves.h"
-#include "SnR/Rewrite/RewriteCheck.h"
-#include "SnR/Rewrite/Schedule.h"
+#include "SnR/Rewrite/SnR/SnRRewriteTarget.h"
+#include "SnR/Rewrite/TraceRewriteDriver.h"
 #include "SnR/Transforms/Passes.h"
 #include "SnR/Transforms/RewriteRemarks.h"
 
@@ -74,7 +72,8 @@ void rewriteOps(TraceOp traceOp, const TraceReplayAnalysis &replay,
   traceOp.setReordered(true);
 }
 
-/// How a pass drives the rewrite, beyond what to move.
+/// How a pass drives the rewrite, beyond what to move (the pass options
+/// TraceRewriteOptions takes).
 struct RewriteDriver {
   unsigned maxSlice = 8;
   /// Rounds of planning, each proved (lib/Rewrite/Schedule.h).
@@ -99,30 +98,25 @@ LogicalResult runHoist(AnalysisManager analyses, TraceOp traceOp,
   const sim::MachineModel *machine = &replay.getResults().machine;
 
   const trace::Trace &original = replay.getTable().trace;
-  if (llvm::Error error = rewrite::checkSelection(original, options))
+  if (llvm::Error error = rewrite::checkSelection(
+          original, options, rewrite::getDefaultRewriteTarget()))
     return mlir::emitError(traceOp.getLoc()) << llvm::toString(std::move(error));
   // Proved move by move: the moves the replay does not prove are dropped
   // (a [Failure] remark each, with what the replay measured). In rounds,
-  // as snr-replay --apply, while each is faster.
-  llvm::Expected<rewrite::ProvedRewrite> proved =
-      rewrite::scheduleAndProve(original, replay.getResults(), options,
-                                *machine, analysisOptions,
-                                std::max(1u, driver.rounds));
-  if (!proved)
+  // as snr-replay --apply, while each is faster; with the bound if asked.
+  rewrite::TraceRewriteOptions rewriteOptions;
+  rewriteOptions.hoist = options;
+  rewriteOptions.rounds = driver.rounds;
+  rewriteOptions.bound = driver.bound;
+  rewriteOptions.analysis = analysisOptions;
+  llvm::Expected<rewrite::TraceRewrite> result =
+      rewrite::rewriteTrace(original, replay.getResults(), *machine,
+                            rewriteOptions);
+  if (!result)
     return mlir::emitError(traceOp.getLoc())
-           << "the DMA rewrite failed: " << llvm::toString(proved.takeError());
-  std::optional<rewrite::DependencyBound> bound;
-  if (driver.bound) {
-    llvm::Expected<rewrite::DependencyBound> computed =
-        rewrite::computeDependencyBound(original, replay.getResults(), options,
-                                        *machine, analysisOptions,
-                                        std::max(1u, driver.rounds));
-    if (!computed)
-      return mlir::emitError(traceOp.getLoc())
-             << "the dependency bound failed: "
-             << llvm::toString(computed.takeError());
-    bound = *computed;
-  }
+           << llvm::toString(result.takeError());
+  const rewrite::ProvedRewrite *proved = &result->proved;
+  const std::optional<rewrite::DependencyBound> &bound = result->bound;
   const rewrite::HoistPlan &plan = proved->plan;
   const rewrite::RewriteComparison *comparison = &proved->comparison;
   emitRewriteRemarks(plan, [&](uint64_t index) {

@@ -13,7 +13,7 @@
 #include "SnR/Dialect/SnROps.h"
 #include "SnR/Record/ProgramLoader.h"
 #include "SnR/Record/ProgramWriter.h"
-#include "SnR/Rewrite/ProveProgram.h"
+#include "SnR/Rewrite/ProgramRewriteDriver.h"
 #include "SnR/Transforms/Passes.h"
 
 #include "mlir/IR/Remarks.h"
@@ -58,29 +58,20 @@ struct RewriteProgramPass
         record::loadProgram(program, machine->memory, hloMap);
     if (failed(loaded))
       return signalPassFailure();
-    if (llvm::Error error = rewrite::checkWholeRun(*loaded, *trace)) {
-      program.emitError() << traceFile << ": the program rewrite needs a "
-                          << "trace of the whole run: "
-                          << llvm::toString(std::move(error));
-      return signalPassFailure();
-    }
-    uint64_t maxSteps = 4 * trace->instructions.size() + 1000000;
-    llvm::Expected<rewrite::ProgramRun> original =
-        rewrite::runWholeProgram(*loaded, *machine, maxSteps);
-    if (!original) {
-      program.emitError("re-recording the program failed: " +
-                        llvm::toString(original.takeError()));
-      return signalPassFailure();
-    }
     llvm::Expected<rewrite::ProvedProgramRewrite> proved =
-        rewrite::proveProgramRewrite(
-            *loaded, *original,
-            rewrite::planProgramRewrite(*loaded, *trace, original->stallByPc,
-                                        machine->memory),
-            *machine, maxSteps);
+        rewrite::rewriteProgram(*loaded, *trace, *machine);
     if (!proved) {
-      program.emitError("re-recording the rewritten program failed: " +
-                        llvm::toString(proved.takeError()));
+      llvm::handleAllErrors(
+          proved.takeError(), [&](const rewrite::ProgramRewriteError &error) {
+            InFlightDiagnostic diagnostic = program.emitError();
+            // The whole-run check is about the trace: name it.
+            if (error.step == rewrite::ProgramRewriteError::Step::WholeRun)
+              diagnostic << traceFile << ": ";
+            std::string message;
+            llvm::raw_string_ostream os(message);
+            error.log(os);
+            diagnostic << message;
+          });
       return signalPassFailure();
     }
 

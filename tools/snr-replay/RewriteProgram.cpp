@@ -11,7 +11,7 @@
 #include "SnR/Record/ProgramWriter.h"
 #include "SnR/Report/Format.h"
 #include "SnR/Report/ProgramDiff.h"
-#include "SnR/Rewrite/ProveProgram.h"
+#include "SnR/Rewrite/ProgramRewriteDriver.h"
 #include "SnR/Support/OutputFile.h"
 
 #include "mlir/IR/BuiltinOps.h"
@@ -127,6 +127,7 @@ writeProgramDiff(report::ProgramRewriteOutcome &outcome,
 llvm::Expected<std::unique_ptr<report::ProgramRewriteOutcome>>
 snr::rewriteProgram(llvm::StringRef programFile, const trace::Trace &trace,
                     const sim::MachineModel &machine,
+                    const rewrite::EffectsTable *effects,
                     llvm::function_ref<std::string(llvm::StringRef)> inDir) {
   MLIRContext context;
   llvm::Expected<record::ProgramFile> file =
@@ -145,11 +146,6 @@ snr::rewriteProgram(llvm::StringRef programFile, const trace::Trace &trace,
   if (failed(loaded))
     return makeError("cannot load the program " + programFile + ":\n" +
                      diagnostics);
-  if (llvm::Error error = rewrite::checkWholeRun(*loaded, trace))
-    return makeError(trace.fileName +
-                     ": the program rewrite needs a trace "
-                     "of the whole run of " +
-                     programFile + ": " + llvm::toString(std::move(error)));
   auto outcome = std::make_unique<report::ProgramRewriteOutcome>();
   outcome->programFile = programFile.str();
   outcome->instructions = loaded->instructions;
@@ -165,23 +161,29 @@ snr::rewriteProgram(llvm::StringRef programFile, const trace::Trace &trace,
     outcome->hlos.push_back(attr ? attr.str() : std::string());
   }
 
-  // A rewritten program may run a few more instructions (its copies).
-  uint64_t maxSteps = 4 * trace.instructions.size() + 1000000;
-  llvm::Expected<rewrite::ProgramRun> original =
-      rewrite::runWholeProgram(*loaded, machine, maxSteps);
-  if (!original)
-    return makeError(programFile + ": re-recording the program failed: " +
-                     llvm::toString(original.takeError()));
-  std::vector<rewrite::ProgramDecision> decisions = rewrite::planProgramRewrite(
-      *loaded, trace, original->stallByPc, machine.memory);
   llvm::Expected<rewrite::ProvedProgramRewrite> proved =
-      rewrite::proveProgramRewrite(*loaded, *original, std::move(decisions),
-                                   machine, maxSteps);
+      rewrite::rewriteProgram(*loaded, trace, machine, effects);
   if (!proved)
-    return makeError(programFile +
-                     ": re-recording the rewritten program "
-                     "failed: " +
-                     llvm::toString(proved.takeError()));
+    return llvm::handleErrors(
+        proved.takeError(), [&](const rewrite::ProgramRewriteError &error) {
+          using Step = rewrite::ProgramRewriteError::Step;
+          switch (error.step) {
+          case Step::WholeRun:
+            return makeError(trace.fileName +
+                             ": the program rewrite needs a trace of the "
+                             "whole run of " +
+                             programFile + ": " + error.message);
+          case Step::Original:
+            return makeError(programFile +
+                             ": re-recording the program failed: " +
+                             error.message);
+          case Step::Rewritten:
+            break;
+          }
+          return makeError(programFile +
+                           ": re-recording the rewritten program failed: " +
+                           error.message);
+        });
   outcome->proved = std::move(*proved);
   report::computePcMap(*outcome);
 

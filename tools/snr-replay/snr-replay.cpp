@@ -37,10 +37,8 @@
 #include "SnR/Report/RunDirectory.h"
 #include "SnR/Report/Selection.h"
 #include "SnR/Report/Summary.h"
-#include "SnR/Rewrite/HoistPlanner.h"
-#include "SnR/Rewrite/ProveMoves.h"
-#include "SnR/Rewrite/RewriteCheck.h"
-#include "SnR/Rewrite/Schedule.h"
+#include "SnR/Rewrite/SnR/SnRRewriteTarget.h"
+#include "SnR/Rewrite/TraceRewriteDriver.h"
 #include "SnR/Support/FileSizeSignal.h"
 #include "SnR/Support/Version.h"
 #include "SnR/Trace/Compression.h"
@@ -62,6 +60,9 @@
 #include "llvm/Support/WithColor.h"
 
 #include <chrono>
+#include <memory>
+#include <optional>
+#include <thread>
 
 using namespace mlir;
 using namespace snr;
@@ -370,7 +371,8 @@ llvm::Expected<std::unique_ptr<report::TraceRewriteOutcome>>
 rewriteAndProve(const trace::Trace &trace,
                 const analysis::ReplayResults &results,
                 const sim::MachineModel &machine,
-                llvm::function_ref<std::string(llvm::StringRef)> inDir) {
+                llvm::function_ref<std::string(llvm::StringRef)> inDir,
+                std::shared_ptr<const rewrite::TraceEvidence> evidence) {
   auto makeError = [&](const llvm::Twine &message) {
     return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
   };
@@ -385,26 +387,20 @@ rewriteAndProve(const trace::Trace &trace,
   options.keepLinkOrder = !hoistIgnoreLinkOrder;
 
   // Proved move by move (the moves the replay does not prove are dropped),
-  // in rounds while each is faster (lib/Rewrite/Schedule.h).
-  analysis::AnalysisOptions analysisOptions;
-  analysisOptions.dependencies.maxSlice = maxSlice;
-  llvm::Expected<rewrite::ProvedRewrite> proved = rewrite::scheduleAndProve(
-      trace, results, options, machine, analysisOptions,
-      std::max(1u, unsigned(rewriteRounds)));
-  if (!proved)
-    return makeError(traceFile + ": the DMA rewrite failed: " +
-                     llvm::toString(proved.takeError()));
-  // Beside it, the best any schedule of these dependencies could do.
-  llvm::Expected<rewrite::DependencyBound> bound =
-      rewrite::computeDependencyBound(trace, results, options, machine,
-                                      analysisOptions,
-                                      std::max(1u, unsigned(rewriteRounds)));
-  if (!bound)
-    return makeError(traceFile + ": the dependency bound failed: " +
-                     llvm::toString(bound.takeError()));
+  // in rounds while each is faster, and beside it the best any schedule of
+  // these dependencies could do (lib/Rewrite/TraceRewriteDriver.h).
+  rewrite::TraceRewriteOptions rewriteOptions;
+  rewriteOptions.hoist = options;
+  rewriteOptions.rounds = rewriteRounds;
+  rewriteOptions.bound = true;
+  rewriteOptions.analysis.dependencies.maxSlice = maxSlice;
+  llvm::Expected<rewrite::TraceRewrite> result = rewrite::rewriteTrace(
+      trace, results, machine, rewriteOptions, std::move(evidence));
+  if (!result)
+    return makeError(traceFile + ": " + llvm::toString(result.takeError()));
   auto outcome = std::make_unique<report::TraceRewriteOutcome>();
-  outcome->proved = std::move(*proved);
-  outcome->bound = *bound;
+  outcome->proved = std::move(result->proved);
+  outcome->bound = *result->bound;
   outcome->selected = !options.pcs.empty() || !options.hlo.empty();
   const rewrite::HoistPlan &plan = outcome->proved.plan;
 
@@ -613,7 +609,8 @@ int main(int argc, char **argv) {
     rewrite::HoistOptions selection;
     selection.pcs.assign(hoistPcs.begin(), hoistPcs.end());
     selection.hlo = hoistHlo;
-    if (llvm::Error error = rewrite::checkSelection(trace, selection)) {
+    if (llvm::Error error = rewrite::checkSelection(
+            trace, selection, rewrite::getDefaultRewriteTarget())) {
       progress.done();
       return fail("--hoist-pcs/--hoist-hlo: " +
                   llvm::toString(std::move(error)));
@@ -697,10 +694,28 @@ int main(int argc, char **argv) {
 
   if (apply) {
     progress.phase("rewriting");
+    // One pass over the trace serves both rewrites; with the program, its
+    // DMAs move too, proved by re-recording it, on a thread of its own
+    // while the trace is rewritten (they are independent).
+    auto evidence = std::make_shared<const rewrite::TraceEvidence>(
+        trace, rewrite::getDefaultRewriteTarget(), machine.memory);
+    using ProgramResult =
+        llvm::Expected<std::unique_ptr<report::ProgramRewriteOutcome>>;
+    std::optional<ProgramResult> programResult;
+    std::thread programThread;
+    if (!programFile.empty())
+      programThread = std::thread([&] {
+        programResult.emplace(rewriteProgram(programFile, trace, machine,
+                                             &evidence->effects, inDir));
+      });
     llvm::Expected<std::unique_ptr<report::TraceRewriteOutcome>> traceRewrite =
-        rewriteAndProve(trace, results, machine, inDir);
+        rewriteAndProve(trace, results, machine, inDir, evidence);
+    if (programThread.joinable())
+      programThread.join();
     progress.done();
     if (!traceRewrite) {
+      if (programResult && !*programResult)
+        llvm::consumeError(programResult->takeError());
       fail(llvm::toString(traceRewrite.takeError()));
       run.fail("the rewrite failed or was rejected (see the run's error "
                "output)");
@@ -708,16 +723,11 @@ int main(int argc, char **argv) {
     }
     report::RewriteOutcomes outcomes;
     outcomes.trace = traceRewrite->get();
-    // With the program, its DMAs move too, proved by re-recording it.
     std::unique_ptr<report::ProgramRewriteOutcome> programRewrite;
-    if (!programFile.empty()) {
-      progress.phase("rewriting the program");
-      llvm::Expected<std::unique_ptr<report::ProgramRewriteOutcome>> result =
-          rewriteProgram(programFile, trace, machine, inDir);
-      progress.done();
-      if (!result)
-        return failRun(result.takeError());
-      programRewrite = std::move(*result);
+    if (programResult) {
+      if (!*programResult)
+        return failRun(programResult->takeError());
+      programRewrite = std::move(**programResult);
       outcomes.program = programRewrite.get();
       if (!quiet)
         report::printProgramRewrite(*programRewrite, outputDir, llvm::outs());

@@ -12,6 +12,7 @@
 
 #include "SnR/Report/ProgramDiff.h"
 #include "SnR/Report/RewriteOutcome.h"
+#include "SnR/Rewrite/SnR/SnRRewriteTarget.h"
 
 #include "llvm/Support/Regex.h"
 
@@ -114,7 +115,8 @@ TEST(ProgramDiffTest, ThePcMapFollowsEachInstruction) {
   record::LoadedProgram program;
   program.instructions = outcome.instructions;
   outcome.proved.layout =
-      rewrite::applyProgramRewrite(program, outcome.proved.decisions);
+      rewrite::applyProgramRewrite(program, outcome.proved.decisions,
+                                   rewrite::getDefaultRewriteTarget());
   computePcMap(outcome);
   // 0 stays; 1 and 2 now at 3 and 4; the removed 3 is its copy at 1, the
   // DMA at 2; 5 stays. No copy is new.
@@ -129,7 +131,8 @@ TEST(ProgramDiffTest, ThePcMapFollowsEachInstruction) {
   // Had the move not removed 3, its copy would be new and 3 itself stays.
   outcome.proved.decisions[0].move->removed.clear();
   outcome.proved.layout =
-      rewrite::applyProgramRewrite(program, outcome.proved.decisions);
+      rewrite::applyProgramRewrite(program, outcome.proved.decisions,
+                                   rewrite::getDefaultRewriteTarget());
   computePcMap(outcome);
   EXPECT_EQ(outcome.newPcs, std::vector<uint64_t>{1});
   ranges.clear();

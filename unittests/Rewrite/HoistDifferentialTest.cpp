@@ -19,6 +19,7 @@
 #include "SnR/Rewrite/HoistPlanner.h"
 #include "SnR/Rewrite/RewriteCheck.h"
 #include "SnR/Rewrite/Schedule.h"
+#include "SnR/Rewrite/SnR/SnRRewriteTarget.h"
 #include "SnR/Sim/FunctionalCore.h"
 
 #include <gtest/gtest.h>
@@ -241,13 +242,53 @@ struct Tally {
            flagRenames = 0, stoppedShort = 0;
 };
 
+/// The plan cut from one journalled plan to its first k moves (limitPlan,
+/// what the proof's search tries) is the plan made again with that move
+/// limit, for every k: the same order and the same decisions.
+void checkLimitedPlans(uint32_t seed, const trace::Trace &trace,
+                       const analysis::ReplayResults &results,
+                       rewrite::HoistOptions options,
+                       const rewrite::TraceEvidence &evidence,
+                       const char *variant) {
+  options.moveLimit.reset();
+  rewrite::HoistPlan full;
+  rewrite::PlanJournal journal;
+  rewrite::planHoists(trace, results, options, evidence, full, &journal);
+  size_t moves = llvm::count_if(
+      full.decisions, [](const rewrite::HoistDecision &d) { return d.applied; });
+  auto text = [&](const rewrite::HoistPlan &plan) {
+    std::string out;
+    llvm::raw_string_ostream os(out);
+    rewrite::applyPlan(trace, plan).write(os);
+    for (const rewrite::HoistDecision &d : plan.decisions)
+      os << d.issueIndex << ' ' << d.applied << ' ' << d.target << ' '
+         << unsigned(d.stop) << ' ' << d.reason << '\n';
+    return out;
+  };
+  for (size_t k = 0; k <= moves; ++k) {
+    options.moveLimit = k;
+    rewrite::HoistPlan again =
+        rewrite::planHoists(trace, results, options, evidence);
+    rewrite::HoistPlan limited;
+    rewrite::limitPlan(trace, full, journal, k, limited);
+    ASSERT_EQ(text(limited), text(again))
+        << "seed " << seed << " (" << variant << "): the plan limited to "
+        << k << " of " << moves << " moves differs from the one planned "
+        << "again with that limit";
+  }
+}
+
 /// Plans with `options`, applies, proves; fails the test on a changed
 /// result or an accepted slowdown.
 void check(uint32_t seed, const trace::Trace &trace,
            const analysis::ReplayResults &results,
            const rewrite::HoistOptions &options, const char *variant,
            Tally &tally) {
-  rewrite::HoistPlan plan = rewrite::planHoists(trace, results, options);
+  rewrite::TraceEvidence evidence(trace, rewrite::getDefaultRewriteTarget(),
+                                 sim::getDefaultMachineModel().memory);
+  rewrite::HoistPlan plan =
+      rewrite::planHoists(trace, results, options, evidence);
+  checkLimitedPlans(seed, trace, results, options, evidence, variant);
   ++tally.traces;
   if (!plan.changed())
     return;

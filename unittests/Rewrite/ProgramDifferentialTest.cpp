@@ -18,6 +18,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "SnR/Rewrite/ProveProgram.h"
+#include "SnR/Rewrite/SnR/SnRRewriteTarget.h"
 #include "SnR/Sim/MachineModel.h"
 
 #include <gtest/gtest.h>
@@ -227,7 +228,10 @@ void check(uint32_t seed, Tally &tally) {
   ASSERT_TRUE(bool(original))
       << "seed " << seed
       << ": generator bug: " << llvm::toString(original.takeError());
-  ASSERT_FALSE(bool(rewrite::checkWholeRun(program, original->trace)));
+  const rewrite::RewriteTarget &target = rewrite::getDefaultRewriteTarget();
+  ASSERT_FALSE(bool(rewrite::checkWholeRun(program, original->trace, target)));
+  rewrite::RunEvidence evidence(program, original->trace, target,
+                                machine.memory);
   ++tally.programs;
 
   // Every DMA a candidate, every planned move applied, nothing proved.
@@ -235,8 +239,8 @@ void check(uint32_t seed, Tally &tally) {
   for (const arch::Instruction &inst : program.instructions)
     if (inst.opcode == Opcode::DmaIssue)
       every[inst.pc] = 1;
-  std::vector<rewrite::ProgramDecision> decisions = rewrite::planProgramRewrite(
-      program, original->trace, every, machine.memory);
+  std::vector<rewrite::ProgramDecision> decisions =
+      rewrite::planProgramRewrite(evidence, every);
   for (const rewrite::ProgramDecision &d : decisions) {
     if (!d.move)
       continue;
@@ -252,7 +256,7 @@ void check(uint32_t seed, Tally &tally) {
       }
   }
   rewrite::ProgramLayout layout =
-      rewrite::applyProgramRewrite(program, decisions);
+      rewrite::applyProgramRewrite(program, decisions, target);
   record::LoadedProgram rewritten{layout.instructions, layout.entry,
                                   program.initialState};
   llvm::Expected<rewrite::ProgramRun> after =
@@ -266,11 +270,7 @@ void check(uint32_t seed, Tally &tally) {
 
   // The proved rewrite, as snr-replay makes it.
   llvm::Expected<rewrite::ProvedProgramRewrite> proved =
-      rewrite::proveProgramRewrite(
-          program, *original,
-          rewrite::planProgramRewrite(program, original->trace,
-                                      original->stallByPc, machine.memory),
-          machine, kMaxSteps);
+      rewrite::proveProgramRewrite(evidence, *original, machine, kMaxSteps);
   ASSERT_TRUE(bool(proved))
       << "seed " << seed << ": " << llvm::toString(proved.takeError());
   ++tally.proved;

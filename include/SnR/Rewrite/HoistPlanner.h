@@ -28,6 +28,8 @@
 #define SNR_REWRITE_HOISTPLANNER_H
 
 #include "SnR/Analysis/ReplayAnalyses.h"
+#include "SnR/Rewrite/Hazards.h"
+#include "SnR/Rewrite/TraceEvidence.h"
 #include "SnR/Trace/Trace.h"
 
 #include "llvm/Support/Error.h"
@@ -91,33 +93,10 @@ struct PlannedInstruction {
   /// Its instruction in the original trace (for a copy: the one it copies).
   uint64_t original = 0;
   /// The instruction as it will run: registers or flag may be renamed.
-  arch::Instruction inst;
+  Instruction inst;
   /// A copy inserted by the rewrite (the original also stays).
   bool isCopy = false;
 };
-
-/// What stopped a DMA's move.
-enum class StopKind : uint8_t {
-  /// Nothing, or a dependency (RAW on a register or on memory, a
-  /// descriptor the DMA's address is loaded from).
-  None,
-  /// Buffer reuse: the crossed instruction reads or writes the bytes the
-  /// DMA writes (WAR/WAW on memory); the bound has unlimited VMEM.
-  Vmem,
-  /// No free register to rename its address arithmetic into, or arithmetic
-  /// that must stay for its other readers.
-  Registers,
-  /// A DMA on the same link, waited for first (link order; the dependency
-  /// bound keeps it too).
-  Links,
-  /// A wait on its flag in the way and no free flag.
-  Flags,
-  /// Moved, but the proof dropped the move.
-  Proof,
-};
-
-/// "vmem", "registers", "links", "flags", "proof"; "" for None.
-llvm::StringRef getStopKindName(StopKind kind);
 
 /// What the planner did with one DMA (or one parallel group member).
 struct HoistDecision {
@@ -132,8 +111,8 @@ struct HoistDecision {
   uint64_t instructionsEarlier = 0;
   /// Slice instructions moved along, and those copied into new registers.
   llvm::SmallVector<uint64_t, 4> moved, copied;
-  llvm::SmallVector<std::pair<arch::Reg, arch::Reg>, 2> renamedRegisters;
-  std::optional<std::pair<unsigned, unsigned>> renamedFlag;
+  llvm::SmallVector<std::pair<RegId, RegId>, 2> renamedRegisters;
+  std::optional<std::pair<SyncId, SyncId>> renamedFlag;
   /// The instruction that stopped it short of (or entirely before) its
   /// wanted target, if any, and what kind of hazard it was.
   std::optional<uint64_t> blocker;
@@ -162,16 +141,55 @@ countStops(const HoistPlan &plan);
 /// Checks that the DMAs `options` selects by PC or HLO name exist in the
 /// trace (an unknown one would make the rewrite silently move nothing).
 llvm::Error checkSelection(const trace::Trace &trace,
-                           const HoistOptions &options);
+                           const HoistOptions &options,
+                           const RewriteTarget &target);
 
-/// Plans the hoists for `trace`, replayed into `results`.
+/// Plans the hoists for `trace`, replayed into `results`, with what
+/// `evidence` knows of it (the same trace).
 HoistPlan planHoists(const trace::Trace &trace,
                      const analysis::ReplayResults &results,
-                     const HoistOptions &options);
+                     const HoistOptions &options,
+                     const TraceEvidence &evidence);
+/// What a plan did, move by move: its edits of the order, and which of its
+/// decisions a move limit decides instead. From it the plan limited to its
+/// first k moves is made without planning again (the proof tries many
+/// prefixes of one plan).
+class PlanJournal {
+public:
+  struct Edit {
+    enum class Kind : uint8_t { Insert, Remove, Replace };
+    Kind kind;
+    /// Insert: in front of this original; Remove, Replace: this original.
+    uint64_t at;
+    PlannedInstruction inst;
+  };
+  /// The edits, in order; those of move m are [moveBegin[m], moveBegin[m+1]).
+  std::vector<Edit> edits;
+  std::vector<size_t> moveBegin;
+  /// For each decision of the plan: made by trying a move (a move limit
+  /// would have said "not tried" instead), or not.
+  std::vector<bool> tried;
+};
+
+/// The same into `plan`, reusing the memory it holds (a proof plans a large
+/// trace many times); with `journal`, what it did is recorded there.
+void planHoists(const trace::Trace &trace,
+                const analysis::ReplayResults &results,
+                const HoistOptions &options, const TraceEvidence &evidence,
+                HoistPlan &plan, PlanJournal *journal = nullptr);
+
+/// The plan `full` (planned with `journal`, and no move limit) limited to
+/// its first `moves` moves, into `limited`: what planning again with
+/// HoistOptions::moveLimit = `moves` makes.
+void limitPlan(const trace::Trace &trace, const HoistPlan &full,
+               const PlanJournal &journal, size_t moves, HoistPlan &limited);
 
 /// The trace in the plan's order: instructions, outcomes and lines follow
 /// their originals; the trace is marked reordered.
 trace::Trace applyPlan(const trace::Trace &trace, const HoistPlan &plan);
+/// The same into `result`, reusing the memory it holds.
+void applyPlan(const trace::Trace &trace, const HoistPlan &plan,
+               trace::Trace &result);
 
 } // namespace snr::rewrite
 

@@ -20,11 +20,13 @@
 #define SNR_REWRITE_PROGRAMREWRITE_H
 
 #include "SnR/Record/ReferenceTarget.h"
+#include "SnR/Rewrite/RunEvidence.h"
 #include "SnR/Trace/Trace.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/Support/Error.h"
 
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -37,7 +39,7 @@ struct ProgramMove {
   size_t landing = 0; ///< it now comes right in front of this instruction
   /// What lands there: the copied slice (destinations renamed to registers
   /// free at the landing point), then the DMA reading them.
-  std::vector<arch::Instruction> block;
+  std::vector<Instruction> block;
   /// Program index each instruction of `block` copies.
   std::vector<size_t> blockOrigin;
   /// Slice values an earlier move landed here already computes: its copy
@@ -48,7 +50,7 @@ struct ProgramMove {
   std::vector<size_t> reusesFrom;
   std::vector<size_t> slice;   ///< program indices of the copied slice
   std::vector<size_t> removed; ///< slice instructions dead once it moved
-  std::vector<std::pair<arch::Reg, arch::Reg>> renamed; ///< original, copy
+  std::vector<std::pair<RegId, RegId>> renamed; ///< original, copy
   unsigned crossed = 0;     ///< program instructions it now precedes
   unsigned waitsJoined = 0; ///< waits on its own flag it now precedes
 };
@@ -71,7 +73,7 @@ struct ProgramDecision {
 /// from 0 in the order of the original's, branch targets remapped), and
 /// where each came from.
 struct ProgramLayout {
-  std::vector<arch::Instruction> instructions;
+  std::vector<Instruction> instructions;
   /// Program index of the original (for a copy: of what it copies).
   std::vector<size_t> origin;
   std::vector<bool> inserted; ///< a copy the rewrite added
@@ -86,21 +88,24 @@ struct ProgramLayout {
 /// Checks that `wholeRun` is a recording of `program` from its entry to an
 /// executed halt; the error says what is missing.
 llvm::Error checkWholeRun(const record::LoadedProgram &program,
-                          const trace::Trace &wholeRun);
+                          const trace::Trace &wholeRun,
+                          const RewriteTarget &target);
 
 /// Plans the moves. `stallByPc` is the wait stall charged to each static
-/// DMA in the replay of `wholeRun`: the DMAs that stalled are moved, and so
-/// are the DMAs that keep one of them from moving (issue order is kept).
-/// One decision per dma.issue of the program, in program order.
+/// DMA in the replay of the whole run: the DMAs that stalled are moved, and
+/// so are the DMAs that keep one of them from moving (issue order is kept).
+/// The DMAs of `leaveInPlace` (program indices) stay, with why (the proof
+/// dropped their move). One decision per dma.issue of the program, in
+/// program order.
 std::vector<ProgramDecision>
-planProgramRewrite(const record::LoadedProgram &program,
-                   const trace::Trace &wholeRun,
+planProgramRewrite(const RunEvidence &run,
                    const llvm::DenseMap<uint64_t, uint64_t> &stallByPc,
-                   const arch::MemorySizes &sizes);
+                   const std::map<size_t, std::string> &leaveInPlace = {});
 
 /// Applies the moves of `decisions` that are not dropped.
 ProgramLayout applyProgramRewrite(const record::LoadedProgram &program,
-                                  llvm::ArrayRef<ProgramDecision> decisions);
+                                  llvm::ArrayRef<ProgramDecision> decisions,
+                                  const RewriteTarget &target);
 
 } // namespace snr::rewrite
 

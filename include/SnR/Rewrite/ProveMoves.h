@@ -6,10 +6,9 @@
 //
 // The proof is per move, not per rewrite: when the replay of the planned
 // rewrite is slower than the original or changes its final state, the
-// offending moves are found by bisection over the plan's moves (in planning
-// order: the first k moves of a plan are a plan), dropped with what the
-// replay measured, and the rest is planned again and proved. Deterministic:
-// the same trace and options drop the same moves.
+// offending moves are found by the engine's one search (MoveSearch.h),
+// dropped with what the replay measured, and the rest is planned again and
+// proved. Deterministic: the same trace and options drop the same moves.
 //
 //===----------------------------------------------------------------------===//
 
@@ -48,10 +47,15 @@ struct ProvedRewrite {
 /// from its recorded outcomes is a planner bug).
 /// With a `replayBudget` (0: none), once that many replays are spent it
 /// stops bisecting and keeps the longest prefix of moves it has proved.
-llvm::Expected<ProvedRewrite> planAndProve(
-    const trace::Trace &trace, const analysis::ReplayResults &results,
-    HoistOptions options, const sim::MachineModel &machine,
-    unsigned replayBudget = 0);
+/// `evidence` and `baseline` are what is known of `trace` and its replay.
+/// An attempt is replayed for its timing first; only one that is not slower
+/// is replayed functionally, to compare its final state.
+llvm::Expected<ProvedRewrite>
+planAndProve(const trace::Trace &trace, const analysis::ReplayResults &results,
+             HoistOptions options, const sim::MachineModel &machine,
+             const TraceEvidence &evidence,
+             const std::shared_ptr<const TraceReplay> &baseline,
+             unsigned replayBudget = 0);
 
 /// "rewrite: N move(s) dropped by the proof", then one line per dropped
 /// move with what the replay measured; nothing if none was dropped.

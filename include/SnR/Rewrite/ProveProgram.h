@@ -8,7 +8,8 @@
 // rewritten program are each run from entry to halt on the reference target
 // (recorded with Algorithm 1) and replayed on the machine; the rewrite is
 // kept only with an identical final state (every register, flag and memory
-// byte) and fewer cycles.
+// byte) and fewer cycles. A set of moves that is not proved is searched the
+// way the trace rewrite searches its moves (MoveSearch.h).
 //
 //===----------------------------------------------------------------------===//
 
@@ -33,6 +34,16 @@ struct ProgramRun {
 llvm::Expected<ProgramRun> runWholeProgram(const record::LoadedProgram &program,
                                            const sim::MachineModel &machine,
                                            uint64_t maxSteps);
+/// The same for a program whose whole run the caller holds recorded
+/// (`wholeRun`, checkWholeRun): its timing is the recording's, replayed; its
+/// final state comes from running the program on the reference target
+/// without recording it again. A recording that is not of the run the
+/// program makes now (another length) is recorded again. `trace` is left
+/// empty: the caller holds it.
+llvm::Expected<ProgramRun>
+runRecordedProgram(const record::LoadedProgram &program,
+                   const trace::Trace &wholeRun,
+                   const sim::MachineModel &machine, uint64_t maxSteps);
 
 /// The outcome of the proof.
 struct ProvedProgramRewrite {
@@ -52,13 +63,12 @@ struct ProvedProgramRewrite {
 };
 
 /// Plans, applies and proves: re-records the rewritten program, compares its
-/// final state and cycles with `original` (the run of `program`); if the
-/// whole is not proved, tries each move alone and keeps those proved, then
-/// their union if it is proved too. Fails only if a run fails.
+/// final state and cycles with `original` (the run of the program `run`
+/// indexes); if the whole is not proved, the engine's one search
+/// (MoveSearch.h) drops the moves that fail and plans again without them.
+/// Fails only if a run fails.
 llvm::Expected<ProvedProgramRewrite>
-proveProgramRewrite(const record::LoadedProgram &program,
-                    const ProgramRun &original,
-                    std::vector<ProgramDecision> decisions,
+proveProgramRewrite(const RunEvidence &run, const ProgramRun &original,
                     const sim::MachineModel &machine, uint64_t maxSteps);
 
 } // namespace snr::rewrite

@@ -8,7 +8,10 @@
 // same machine and compares them: the final architectural state (every
 // register, flag and memory byte) must be identical, and the rewritten trace
 // must not take more cycles. Reports the cycles, the stalls by kind and each
-// DMA's stall before and after.
+// DMA's stall before and after. A trace's replay is made once (TraceReplay)
+// and compared as often as needed: the original against every attempt of a
+// proof, an attempt against the original and against the round it came
+// from.
 //
 //===----------------------------------------------------------------------===//
 
@@ -16,15 +19,25 @@
 #define SNR_REWRITE_REWRITECHECK_H
 
 #include "SnR/Rewrite/HoistPlanner.h"
+#include "SnR/Sim/ArchState.h"
 #include "SnR/Sim/MachineModel.h"
 #include "SnR/Sim/PerformanceTracker.h"
+#include "SnR/Sim/TimingRecorder.h"
 
 #include "llvm/Support/Error.h"
 
+#include <memory>
 #include <string>
 #include <vector>
 
 namespace snr::rewrite {
+
+/// One functional replay of a trace, as the proof compares it.
+struct TraceReplay {
+  sim::PerformanceTracker tracker;
+  sim::TimingRecorder timing;
+  std::optional<sim::ArchState> finalState;
+};
 
 struct DmaChange {
   uint64_t issueIndex = 0; ///< in the original trace
@@ -35,6 +48,9 @@ struct DmaChange {
 struct RewriteComparison {
   sim::PerformanceTracker before, after;
   std::vector<DmaChange> dmas; ///< every DMA, by original issue order
+  /// The replay of the rewritten trace (shared: a later comparison or round
+  /// reuses it).
+  std::shared_ptr<const TraceReplay> afterReplay;
   /// The first difference of the final states; empty if they are identical.
   std::string stateDifference;
 
@@ -46,9 +62,22 @@ struct RewriteComparison {
   std::string rejection() const;
 };
 
-/// Replays `original` and `rewritten` (planned by `plan`) on `machine`.
-/// Fails if either replay diverges from its trace (for the rewritten one, a
-/// planner bug), naming the instruction.
+/// Replays `trace` functionally on `machine`. A divergence is an error that
+/// names the instruction; for a rewritten trace (`plan` given, mapping it to
+/// its original) also the original's instruction, since it is a planner
+/// bug.
+llvm::Expected<std::shared_ptr<const TraceReplay>>
+replayForProof(const trace::Trace &trace, const sim::MachineModel &machine,
+               const HoistPlan *plan = nullptr);
+
+/// The comparison of two replays: `before` of the original, `after` of the
+/// trace `plan` made from it.
+RewriteComparison compareReplays(const TraceReplay &before,
+                                 const TraceReplay &after,
+                                 const HoistPlan &plan);
+
+/// Replays `original` and `rewritten` (planned by `plan`) on `machine` and
+/// compares them. Fails if either replay diverges from its trace.
 llvm::Expected<RewriteComparison> compareRewrite(
     const trace::Trace &original, const trace::Trace &rewritten,
     const HoistPlan &plan, const sim::MachineModel &machine);

@@ -27,21 +27,21 @@ namespace snr::rewrite {
 /// The result's plan maps the final trace to the original one: its
 /// decisions are by original instruction, one per DMA (a DMA moved in
 /// several rounds says so in its reason).
-llvm::Expected<ProvedRewrite>
-scheduleAndProve(const trace::Trace &trace,
-                 const analysis::ReplayResults &results,
-                 const HoistOptions &options,
-                 const sim::MachineModel &machine,
-                 const analysis::AnalysisOptions &analysisOptions,
-                 unsigned maxRounds = 4);
+/// `evidence` is what is known of `trace` (computed if not given).
+llvm::Expected<ProvedRewrite> scheduleAndProve(
+    const trace::Trace &trace, const analysis::ReplayResults &results,
+    const HoistOptions &options, const sim::MachineModel &machine,
+    const analysis::AnalysisOptions &analysisOptions, unsigned maxRounds = 4,
+    const TraceEvidence *evidence = nullptr);
 
-/// The waits of `trace` (replayed into `results`) that had slack, moved up
+/// The waits of `trace` (replayed into `timing`) that had slack, moved up
 /// to the first instruction that issued no earlier than the completion of
 /// the DMAs they wait for, past no instruction that touches their DMAs'
 /// bytes or uses their flag. An order only (no decisions); `moved` counts
 /// the waits moved.
 HoistPlan pullWaits(const trace::Trace &trace,
-                    const analysis::ReplayResults &results, unsigned &moved);
+                    const sim::TimingRecorder &timing,
+                    const TraceEvidence &evidence, unsigned &moved);
 
 /// The dependency bound: the trace with every DMA issued as early as its
 /// relaxed dependencies allow (in rounds, as scheduleAndProve, the link
@@ -53,13 +53,11 @@ struct DependencyBound {
   uint64_t dmaWaitStall = 0;
   unsigned rounds = 0;
 };
-llvm::Expected<DependencyBound>
-computeDependencyBound(const trace::Trace &trace,
-                       const analysis::ReplayResults &results,
-                       const HoistOptions &options,
-                       const sim::MachineModel &machine,
-                       const analysis::AnalysisOptions &analysisOptions,
-                       unsigned maxRounds = 4);
+llvm::Expected<DependencyBound> computeDependencyBound(
+    const trace::Trace &trace, const analysis::ReplayResults &results,
+    const HoistOptions &options, const sim::MachineModel &machine,
+    const analysis::AnalysisOptions &analysisOptions, unsigned maxRounds = 4,
+    const TraceEvidence *evidence = nullptr);
 
 } // namespace snr::rewrite
 

@@ -1,0 +1,140 @@
+//===- Hazards.cpp - When one instruction may not cross another -----------===//
+//
+// Part of the SnR project.
+//
+//===----------------------------------------------------------------------===//
+
+#include "SnR/Rewrite/Hazards.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/FormatVariadic.h"
+
+using namespace snr;
+using namespace snr::rewrite;
+
+llvm::StringRef rewrite::getStopKindName(StopKind kind) {
+  switch (kind) {
+  case StopKind::None:
+    return "";
+  case StopKind::Vmem:
+    return "vmem";
+  case StopKind::Registers:
+    return "registers";
+  case StopKind::Links:
+    return "links";
+  case StopKind::Flags:
+    return "flags";
+  case StopKind::Proof:
+    return "proof";
+  }
+  return "";
+}
+
+StopKind rewrite::getStopKind(Conflict kind) {
+  switch (kind) {
+  case Conflict::MemoryWAR:
+  case Conflict::MemoryWAW:
+    return StopKind::Vmem;
+  case Conflict::LinkOrder:
+    return StopKind::Links;
+  case Conflict::None:
+  case Conflict::RegisterRAW:
+  case Conflict::MemoryRAW:
+    break;
+  }
+  return StopKind::None;
+}
+
+Conflict rewrite::getMemoryConflict(const MemoryRange &mine, bool mineWrites,
+                                    const MemoryRange &theirs,
+                                    bool theirsWrites) {
+  if (!(mineWrites || theirsWrites) || !overlaps(mine, theirs))
+    return Conflict::None;
+  if (!mineWrites)
+    return Conflict::MemoryRAW;
+  return theirsWrites ? Conflict::MemoryWAW : Conflict::MemoryWAR;
+}
+
+Hazard rewrite::findConflict(const FootprintRef &moving,
+                             const FootprintRef &other,
+                             llvm::function_ref<bool(RegId)> shadowed) {
+  Hazard h;
+  for (RegId reg : moving.reads)
+    if (llvm::is_contained(other.writes, reg) && !shadowed(reg)) {
+      h.kind = Conflict::RegisterRAW;
+      h.reg = reg;
+      return h;
+    }
+  // What the other one writes, the bytes it makes available included.
+  auto found = [&](Conflict kind, const MemoryRange &mine,
+                   const MemoryRange &theirs) {
+    h.kind = kind;
+    h.mine = mine;
+    h.theirs = theirs;
+    return h;
+  };
+  for (const MemoryRange &read : moving.loads)
+    for (llvm::ArrayRef<MemoryRange> writes :
+         {other.stores, other.madeAvailable})
+      for (const MemoryRange &write : writes)
+        if (overlaps(read, write))
+          return found(Conflict::MemoryRAW, read, write);
+  for (llvm::ArrayRef<MemoryRange> mine : {moving.stores, moving.madeAvailable})
+    for (const MemoryRange &write : mine) {
+      for (const MemoryRange &read : other.loads)
+        if (overlaps(write, read))
+          return found(Conflict::MemoryWAR, write, read);
+      for (llvm::ArrayRef<MemoryRange> writes :
+           {other.stores, other.madeAvailable})
+        for (const MemoryRange &otherWrite : writes)
+          if (overlaps(write, otherWrite))
+            return found(Conflict::MemoryWAW, write, otherWrite);
+    }
+  return h;
+}
+
+void rewrite::forEachNameClash(const FootprintRef &moving,
+                               const FootprintRef &other,
+                               llvm::function_ref<void(RegId)> fn) {
+  for (RegId reg : moving.writes)
+    if (llvm::is_contained(other.reads, reg) ||
+        llvm::is_contained(other.writes, reg))
+      fn(reg);
+}
+
+std::string rewrite::describeHazard(const Hazard &h, llvm::StringRef other,
+                                    llvm::StringRef mine,
+                                    const RewriteTarget &target) {
+  switch (h.kind) {
+  case Conflict::RegisterRAW: {
+    std::string reg = target.formatRegister(h.reg);
+    return llvm::formatv("{0} writes {1}, which {2} reads (RAW on {1})", other,
+                         reg, mine)
+        .str();
+  }
+  case Conflict::MemoryRAW:
+    return llvm::formatv("{0} writes (or makes available) {1}, which {2} "
+                         "reads (RAW on memory)",
+                         other, target.formatRange(h.theirs), mine)
+        .str();
+  case Conflict::MemoryWAR:
+    return llvm::formatv("{0} reads {1}, which {2} overwrites (WAR on "
+                         "memory)",
+                         other, target.formatRange(h.theirs), mine)
+        .str();
+  case Conflict::MemoryWAW:
+    return llvm::formatv("{0} writes {1}, which {2} also writes (WAW on "
+                         "memory)",
+                         other, target.formatRange(h.theirs), mine)
+        .str();
+  case Conflict::LinkOrder:
+    return llvm::formatv("{0} uses the same link and is waited for first "
+                         "({1}): crossing it would queue it behind {2} (link "
+                         "order)",
+                         other, h.otherWait, mine)
+        .str();
+  case Conflict::None:
+    break;
+  }
+  return "";
+}

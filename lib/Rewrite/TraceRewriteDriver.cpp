@@ -1,0 +1,56 @@
+//===- TraceRewriteDriver.cpp - The trace rewrite, end to end -------------===//
+//
+// Part of the SnR project.
+//
+//===----------------------------------------------------------------------===//
+
+#include "SnR/Rewrite/TraceRewriteDriver.h"
+#include "SnR/Rewrite/SnR/SnRRewriteTarget.h"
+
+#include <thread>
+
+using namespace snr;
+using namespace snr::rewrite;
+
+static llvm::Error prefix(llvm::StringRef what, llvm::Error error) {
+  return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                 what + llvm::toString(std::move(error)));
+}
+
+llvm::Expected<TraceRewrite> snr::rewrite::rewriteTrace(
+    const trace::Trace &trace, const analysis::ReplayResults &results,
+    const sim::MachineModel &machine, const TraceRewriteOptions &options,
+    std::shared_ptr<const TraceEvidence> evidence) {
+  unsigned rounds = std::max(1u, options.rounds);
+  // One functional pass over the trace serves the rewrite and the bound.
+  if (!evidence)
+    evidence = std::make_shared<const TraceEvidence>(
+        trace, getDefaultRewriteTarget(), machine.memory);
+  // The bound reads only what the rewrite reads (the trace, its replay, the
+  // machine): it runs beside it.
+  std::optional<llvm::Expected<DependencyBound>> bound;
+  std::thread boundThread;
+  if (options.bound)
+    boundThread = std::thread([&] {
+      bound.emplace(computeDependencyBound(trace, results, options.hoist,
+                                           machine, options.analysis, rounds));
+    });
+  llvm::Expected<ProvedRewrite> proved =
+      scheduleAndProve(trace, results, options.hoist, machine,
+                       options.analysis, rounds, evidence.get());
+  if (boundThread.joinable())
+    boundThread.join();
+  if (!proved) {
+    if (bound && !*bound)
+      llvm::consumeError(bound->takeError());
+    return prefix("the DMA rewrite failed: ", proved.takeError());
+  }
+  TraceRewrite out;
+  out.proved = std::move(*proved);
+  if (bound) {
+    if (!*bound)
+      return prefix("the dependency bound failed: ", bound->takeError());
+    out.bound = **bound;
+  }
+  return std::move(out);
+}
