@@ -194,6 +194,14 @@ float vectorOp(Opcode op, float a, float b) {
 StepResult snr::sim::execute(const arch::Instruction &inst, ArchState &state,
                              llvm::SmallVectorImpl<ResolvedAccess> *accessesOut) {
   StepResult result;
+  if (arch::fallsOffTheEnd(inst, guardHolds(inst, state))) {
+    result.executed = guardHolds(inst, state);
+    result.error = llvm::formatv("pc {0} falls through past the last address "
+                                 "(pc 0 does not follow it)",
+                                 inst.pc)
+                       .str();
+    return result;
+  }
   if (!guardHolds(inst, state)) {
     result.executed = false;
     state.pc = arch::getNextPc(inst, /*executed=*/false);

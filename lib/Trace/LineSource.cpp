@@ -6,6 +6,8 @@
 
 #include "SnR/Trace/LineSource.h"
 
+#include "llvm/Support/FormatVariadic.h"
+
 #include <cstring>
 #include <zlib.h>
 #include <zstd.h>
@@ -14,6 +16,14 @@ using namespace snr::trace;
 
 namespace {
 constexpr size_t kChunk = 1 << 20;
+
+std::string tooLong(uint64_t maxLineBytes) {
+  return llvm::formatv("the line is longer than {0} bytes, the most a line "
+                       "may have (a snapshot region's hex digits, two per "
+                       "byte of --max-snapshot-bytes, plus 64 MiB)",
+                       maxLineBytes)
+      .str();
+}
 } // namespace
 
 /// Produces decompressed bytes from the input, a chunk at a time.
@@ -121,7 +131,9 @@ private:
 };
 } // namespace
 
-LineSource::LineSource(llvm::MemoryBufferRef input) : input(input) {
+LineSource::LineSource(llvm::MemoryBufferRef input, uint64_t maxLineBytes,
+                       uint64_t maxTotalBytes)
+    : input(input), maxLineBytes(maxLineBytes), maxTotalBytes(maxTotalBytes) {
   llvm::StringRef data = input.getBuffer();
   if (data.starts_with("\x1f\x8b")) {
     compression = Compression::Gzip;
@@ -140,6 +152,11 @@ LineSource::~LineSource() = default;
 bool LineSource::refill() {
   // Keep the unfinished line; make room for at least a chunk after it.
   size_t pending = end - begin;
+  // The line grows past what a line may be: stop before holding more.
+  if (pending > maxLineBytes) {
+    error = tooLong(maxLineBytes);
+    return false;
+  }
   std::memmove(window.data(), window.data() + begin, pending);
   begin = 0;
   end = pending;
@@ -147,6 +164,18 @@ bool LineSource::refill() {
     window.resize(end + kChunk + kPadding);
   size_t n = decoder->read(window.data() + end, kChunk, error);
   end += n;
+  totalBytes += n;
+  if (totalBytes > maxTotalBytes) {
+    error = llvm::formatv("the text is longer than {0} bytes{1}, more than "
+                          "--max-input-bytes={0} allows (raise it to read "
+                          "this input)",
+                          maxTotalBytes,
+                          compression == Compression::None
+                              ? ""
+                              : " once decompressed")
+                .str();
+    return false;
+  }
   if (!error.empty() && n > 0) {
     deferredError = std::move(error);
     error.clear();
@@ -168,6 +197,10 @@ bool LineSource::next(llvm::StringRef &line) {
     const void *newline = std::memchr(start, '\n', end - begin);
     if (newline) {
       size_t length = static_cast<const char *>(newline) - start;
+      if (length > maxLineBytes) {
+        error = tooLong(maxLineBytes);
+        return false;
+      }
       line = llvm::StringRef(start, length);
       begin += length + 1;
       ++lineNo;
@@ -185,6 +218,10 @@ bool LineSource::next(llvm::StringRef &line) {
       if (begin == end)
         return false;
       // A last line without a newline.
+      if (end - begin > maxLineBytes) {
+        error = tooLong(maxLineBytes);
+        return false;
+      }
       line = llvm::StringRef(window.data() + begin, end - begin);
       begin = end;
       ++lineNo;

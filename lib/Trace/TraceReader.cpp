@@ -14,6 +14,8 @@
 #include "SnR/Trace/TraceReader.h"
 #include "SnR/Trace/LineSource.h"
 
+#include "SnR/Support/Printable.h"
+
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
@@ -85,10 +87,26 @@ Field lookupField(std::string_view key) {
 
 std::string quoted(std::string_view text) {
   std::string s = "'";
-  s += text.size() > 40 ? std::string(text.substr(0, 40)) + "..."
-                        : std::string(text);
+  s += text.size() > 40 ? printable(StringRef(text.substr(0, 40))) + "..."
+                        : printable(StringRef(text));
   return s + "'";
 }
+
+/// The keys of one JSON object seen so far: a key given twice is an error
+/// (simdjson's on-demand parser hands both out).
+class KeySet {
+public:
+  /// False if `key` was seen before.
+  bool insert(std::string_view key) {
+    if (llvm::is_contained(keys, key))
+      return false;
+    keys.push_back(key);
+    return true;
+  }
+
+private:
+  llvm::SmallVector<std::string_view, 8> keys;
+};
 
 /// The first non-blank character after the JSON object `line` starts with,
 /// or null if the object is not closed or nothing follows it. Only asked
@@ -161,6 +179,28 @@ private:
   static const char *at(ondemand::value &value) {
     return value.raw_json_token().data();
   }
+  /// Fails at the key of `value` if `keys` already has `key` (`path` names
+  /// the object in the message).
+  bool noteKey(KeySet &keys, std::string_view key, const char *valueAt,
+               StringRef path = "") {
+    if (keys.insert(key))
+      return true;
+    std::string name = path.empty() ? std::string(key)
+                                    : (path + "." + StringRef(key)).str();
+    return fail(valueAt - 3 - key.size(),
+                "duplicate field '" + printable(name) + "'");
+  }
+  /// A string of an input within --max-string-bytes.
+  bool checkLength(std::string_view text, const char *valueAt,
+                   StringRef key) {
+    uint64_t limit = options.limits.maxStringBytes;
+    if (text.size() <= limit)
+      return true;
+    return fail(valueAt, limitMessage("'" + key + "' is a string of " +
+                                          Twine(uint64_t(text.size())) +
+                                          " bytes",
+                                      "max-string-bytes", limit));
+  }
 
   // Typed values.
   bool getInt(ondemand::value value, StringRef key, int64_t &out);
@@ -202,7 +242,11 @@ private:
   uint64_t expectedPc = 0;
   const char *expectedWhy = "the header's start_pc";
   bool halted = false;
+  /// The instruction before fell through past the last address.
+  bool fellOffTheEnd = false;
   uint64_t instructionCount = 0;
+  /// Snapshot memory so far: bytes and records.
+  uint64_t snapshotBytes = 0, snapshotRegions = 0;
   std::vector<uint8_t> bytes;
 };
 
@@ -297,6 +341,7 @@ bool Reader::getMemOperand(ondemand::value value, StringRef key,
                            "\"base\", \"offset\"}");
   out = {};
   bool sawSpace = false, sawChip = false;
+  KeySet keys;
   for (auto fieldResult : object) {
     ondemand::field field;
     std::string_view name;
@@ -304,6 +349,8 @@ bool Reader::getMemOperand(ondemand::value value, StringRef key,
       return fail(start, "malformed JSON in '" + key + "'");
     ondemand::value v = field.value();
     const char *vat = at(v);
+    if (!noteKey(keys, name, vat, key))
+      return false;
     std::string path = (key + "." + StringRef(name)).str();
     if (name == "space") {
       std::string_view space;
@@ -442,6 +489,7 @@ bool Reader::parseHeader(ondemand::object object) {
   const char *start = line.data();
   bool sawFormat = false, sawVersion = false, sawMachine = false,
        sawStart = false;
+  KeySet keys;
   for (auto fieldResult : object) {
     ondemand::field field;
     std::string_view key;
@@ -449,6 +497,8 @@ bool Reader::parseHeader(ondemand::object object) {
       return fail(start, "malformed JSON in the header");
     ondemand::value value = field.value();
     const char *vat = at(value);
+    if (!noteKey(keys, key, vat))
+      return false;
     if (key == "format") {
       std::string_view format;
       if (!getString(value, "format", format))
@@ -468,13 +518,15 @@ bool Reader::parseHeader(ondemand::object object) {
       sawVersion = true;
     } else if (key == "machine") {
       std::string_view machine;
-      if (!getString(value, "machine", machine))
+      if (!getString(value, "machine", machine) ||
+          !checkLength(machine, vat, "machine"))
         return false;
       header.machine = std::string(machine);
       sawMachine = true;
     } else if (key == "program") {
       std::string_view program;
-      if (!getString(value, "program", program))
+      if (!getString(value, "program", program) ||
+          !checkLength(program, vat, "program"))
         return false;
       if (program.empty())
         return fail(vat, "'program' is empty");
@@ -487,6 +539,13 @@ bool Reader::parseHeader(ondemand::object object) {
       uint64_t count;
       if (!getUInt(value, "instructions", count))
         return false;
+      // Announced, so that a reader can make room for them: a count beyond
+      // the limit fails here, before anything is allocated for it.
+      if (count > options.limits.maxInstructions)
+        return fail(vat, limitMessage("the header announces " + Twine(count) +
+                                          " instructions",
+                                      "max-instructions",
+                                      options.limits.maxInstructions));
       header.instructionCount = count;
     } else if (key == "hlo_map") {
       if (!parseHloMap(value))
@@ -531,14 +590,25 @@ bool Reader::parseHloMap(ondemand::value value) {
     ondemand::object object;
     if (element.get_object().get(object))
       return fail(eat, "'" + path + "' must be an object");
+    if (index > options.limits.maxInstructions)
+      return fail(eat, limitMessage("'hlo_map' has more than " +
+                                        Twine(options.limits.maxInstructions) +
+                                        " ranges",
+                                    "max-instructions",
+                                    options.limits.maxInstructions));
     HloRange range;
     bool sawBegin = false, sawEnd = false, sawName = false;
+    KeySet keys;
     for (auto fieldResult : object) {
       ondemand::field field;
       std::string_view key;
       if (std::move(fieldResult).get(field) || field.unescaped_key().get(key))
         return fail(eat, "malformed JSON in " + path);
       std::string fieldPath = path + "." + std::string(key);
+      ondemand::value fieldValue = field.value();
+      const char *fat = at(fieldValue);
+      if (!keys.insert(key))
+        return fail(fat - 3 - key.size(), "duplicate field '" + fieldPath + "'");
       if (key == "begin") {
         if (!getUInt(field.value(), fieldPath, range.begin))
           return false;
@@ -549,8 +619,12 @@ bool Reader::parseHloMap(ondemand::value value) {
         sawEnd = true;
       } else if (key == "name") {
         std::string_view name;
-        if (!getString(field.value(), fieldPath, name))
+        if (!getString(field.value(), fieldPath, name) ||
+            !checkLength(name, fat, fieldPath))
           return false;
+        // An HLO is named: reports group and select by its name.
+        if (name.empty())
+          return fail(fat, "'" + fieldPath + "' is empty");
         range.name = std::string(name);
         sawName = true;
       } else {
@@ -580,14 +654,20 @@ bool Reader::parseLineTable(ondemand::value value) {
                      "\"entries\": [[pc, line, column], ...]}");
   LineTable &table = header.lineTable;
   bool sawFile = false, sawEntries = false;
+  KeySet keys;
   for (auto fieldResult : object) {
     ondemand::field field;
     std::string_view key;
     if (std::move(fieldResult).get(field) || field.unescaped_key().get(key))
       return fail(vat, "malformed JSON in line_table");
+    ondemand::value fieldValue = field.value();
+    if (!noteKey(keys, key, at(fieldValue), "line_table"))
+      return false;
     if (key == "file") {
       std::string_view file;
-      if (!getString(field.value(), "line_table.file", file))
+      const char *fat = at(fieldValue);
+      if (!getString(field.value(), "line_table.file", file) ||
+          !checkLength(file, fat, "line_table.file"))
         return false;
       table.file = std::string(file);
       sawFile = true;
@@ -616,6 +696,21 @@ bool Reader::parseLineTable(ondemand::value value) {
         }
         if (count != 3)
           return fail(eat, "'" + path + "' must be [pc, line, column]");
+        // Lines and columns count from 1, in 32 bits (as MLIR's locations).
+        for (unsigned part : {1u, 2u})
+          if (parts[part] == 0 || parts[part] > UINT32_MAX)
+            return fail(eat, llvm::formatv("'{0}' has {1} {2}; expected 1 to "
+                                           "{3}",
+                                           path,
+                                           part == 1 ? "line" : "column",
+                                           parts[part], UINT32_MAX));
+        if (table.entries.size() >= options.limits.maxInstructions)
+          return fail(eat, limitMessage("'line_table.entries' has more than " +
+                                            Twine(options.limits
+                                                      .maxInstructions) +
+                                            " entries",
+                                        "max-instructions",
+                                        options.limits.maxInstructions));
         if (!table.entries.empty() && parts[0] <= table.entries.back().pc)
           return fail(eat, "'" + path + "' is not after the previous entry; "
                                         "entries are sorted by PC, one per PC");
@@ -640,6 +735,7 @@ bool Reader::parseRegister(ondemand::object object, const char *start) {
   const char *regAt = start;
   std::optional<int64_t> value;
   std::optional<arch::Vector> lanes;
+  KeySet keys;
   for (auto fieldResult : object) {
     ondemand::field field;
     std::string_view key;
@@ -647,6 +743,8 @@ bool Reader::parseRegister(ondemand::object object, const char *start) {
       return fail(start, "malformed JSON in a register record");
     ondemand::value v = field.value();
     const char *vat = at(v);
+    if (!noteKey(keys, key, vat))
+      return false;
     if (key == "reg") {
       regAt = vat;
       if (!getReg(v, "reg", reg))
@@ -737,6 +835,7 @@ bool Reader::parseMemory(ondemand::object object, const char *start) {
   unsigned chip = 0;
   bool sawChip = false, sawAddr = false, sawBytes = false;
   uint64_t addr = 0;
+  KeySet keys;
   for (auto fieldResult : object) {
     ondemand::field field;
     std::string_view key;
@@ -744,6 +843,8 @@ bool Reader::parseMemory(ondemand::object object, const char *start) {
       return fail(start, "malformed JSON in a memory record");
     ondemand::value v = field.value();
     const char *vat = at(v);
+    if (!noteKey(keys, key, vat))
+      return false;
     if (key == "mem") {
       spaceAt = vat;
       std::string_view name;
@@ -771,6 +872,12 @@ bool Reader::parseMemory(ondemand::object object, const char *start) {
       std::string_view hex;
       if (!getString(v, "bytes", hex))
         return false;
+      // Counted before they are decoded: the snapshot's bytes together.
+      uint64_t limit = options.limits.maxSnapshotBytes;
+      if (hex.size() / 2 > limit - std::min(limit, snapshotBytes))
+        return fail(vat, limitMessage("the snapshot holds more than " +
+                                          Twine(limit) + " bytes",
+                                      "max-snapshot-bytes", limit));
       if (hex.empty() || !decodeHex(hex, bytes))
         return fail(vat, "'bytes' must be a non-empty string of hexadecimal "
                          "digit pairs");
@@ -792,6 +899,13 @@ bool Reader::parseMemory(ondemand::object object, const char *start) {
                 llvm::formatv("{0}[{1}, {2}) is outside {0} ({3} bytes)",
                               arch::getMemSpaceName(*space), addr,
                               addr + bytes.size(), size));
+  if (++snapshotRegions > options.limits.maxInstructions)
+    return fail(start, limitMessage("the snapshot has more than " +
+                                        Twine(options.limits.maxInstructions) +
+                                        " memory regions",
+                                    "max-instructions",
+                                    options.limits.maxInstructions));
+  snapshotBytes += bytes.size();
   regions.push_back({*space, chip, addr, addr + bytes.size(), regionPos.size()});
   regionPos.push_back({lineNo, unsigned(addrAt - line.data()) + 1});
   consumer.onMemory(*space, chip, addr, bytes,
@@ -819,6 +933,12 @@ bool Reader::parseInstruction(ondemand::object object, const char *start) {
   }
   if (halted)
     return fail(start, "an instruction follows the executed halt");
+  if (instructionCount >= options.limits.maxInstructions)
+    return fail(start, limitMessage("the trace has more than " +
+                                        Twine(options.limits.maxInstructions) +
+                                        " instructions",
+                                    "max-instructions",
+                                    options.limits.maxInstructions));
 
   arch::Instruction inst;
   RecordedOutcome outcome;
@@ -896,11 +1016,15 @@ bool Reader::parseInstruction(ondemand::object object, const char *start) {
       if (v.get_object().get(guard))
         return fail(vat, "'guard' must be an object {\"reg\", \"negated\"}");
       bool sawReg = false;
+      KeySet guardKeys;
       for (auto gResult : guard) {
         ondemand::field g;
         std::string_view gkey;
         if (std::move(gResult).get(g) || g.unescaped_key().get(gkey))
           return fail(vat, "malformed JSON in 'guard'");
+        if (!guardKeys.insert(gkey))
+          return fail(vat, "duplicate field 'guard." + std::string(gkey) +
+                               "'");
         if (gkey == "reg") {
           arch::Reg reg;
           const char *rat = at(g.value());
@@ -1035,11 +1159,18 @@ bool Reader::parseInstruction(ondemand::object object, const char *start) {
     return fail(fieldAt[unsigned(Field::Taken)],
                 ran ? "'taken' is false, but an executed branch is taken"
                     : "'taken' is true, but the branch's guard was false");
+  if (!header.reordered && fellOffTheEnd)
+    return fail(fieldAt[unsigned(Field::Pc)],
+                llvm::formatv("pc {0} breaks the control flow: the instruction "
+                              "before it, at pc {1}, falls through past the "
+                              "last address, and nothing follows that",
+                              inst.pc, UINT64_MAX));
   if (!header.reordered && inst.pc != expectedPc)
     return fail(fieldAt[unsigned(Field::Pc)],
                 llvm::formatv("pc {0} breaks the control flow: expected pc "
                               "{1} ({2})",
                               inst.pc, expectedPc, expectedWhy));
+  fellOffTheEnd = arch::fallsOffTheEnd(inst, ran);
   expectedPc = arch::getNextPc(inst, ran);
   expectedWhy = arch::isBranch(inst.opcode) && ran
                     ? "target of the taken branch before it"
@@ -1056,7 +1187,8 @@ bool Reader::parseInstruction(ondemand::object object, const char *start) {
 llvm::Error snr::trace::readTrace(llvm::MemoryBufferRef input,
                                   StringRef fileName, TraceConsumer &consumer,
                                   const ReaderOptions &options) {
-  LineSource source(input);
+  LineSource source(input, options.limits.maxLineBytes(),
+                    options.limits.maxInputBytes);
   Reader reader(fileName, consumer, options);
   return reader.run(source);
 }
