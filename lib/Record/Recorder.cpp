@@ -129,8 +129,10 @@ struct PendingAccess {
 } // namespace
 
 llvm::Expected<trace::Trace> snr::record::recordTrace(StepDebugger &debugger,
-                                                      uint64_t count) {
+                                                      uint64_t count,
+                                                      InstructionSink sink) {
   trace::Trace trace;
+  uint64_t recorded = 0;
   MinimalSnapshot snapshot(debugger);
   for (uint64_t i = 0; i < count; ++i) {
     llvm::Expected<arch::Instruction> fetched = debugger.fetch();
@@ -216,12 +218,17 @@ llvm::Expected<trace::Trace> snr::record::recordTrace(StepDebugger &debugger,
         if (a.isWrite)
           snapshot.wroteMemory(a.space, a.chip, a.addr, a.bytes);
     }
-    trace.instructions.push_back(inst);
-    trace.outcomes.push_back(outcome);
+    ++recorded;
+    if (sink) {
+      sink(inst, outcome);
+    } else {
+      trace.instructions.push_back(inst);
+      trace.outcomes.push_back(outcome);
+    }
     if (inst.opcode == arch::Opcode::Halt && ran)
       break;
   }
   snapshot.finish(trace);
-  trace.header.instructionCount = trace.instructions.size();
+  trace.header.instructionCount = recorded;
   return trace;
 }

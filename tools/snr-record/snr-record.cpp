@@ -18,10 +18,14 @@
 #include "SnR/Record/ProgramLoader.h"
 #include "SnR/Record/Recorder.h"
 #include "SnR/Record/ReplayCheck.h"
+#include "SnR/Support/Arguments.h"
 #include "SnR/Support/FileSizeSignal.h"
+#include "SnR/Support/Limits.h"
+#include "SnR/Support/MlirInput.h"
 #include "SnR/Support/Version.h"
 #include "SnR/Support/OutputFile.h"
 #include "SnR/Trace/Compression.h"
+#include "SnR/Trace/SpooledTraceWriter.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/MLIRContext.h"
@@ -84,8 +88,13 @@ int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
   snr::ignoreFileSizeSignal();
   snr::registerSnRVersionPrinter();
-  cl::HideUnrelatedOptions(category);
+  if (llvm::Error error = checkArguments(argc, argv))
+    return fail(llvm::toString(std::move(error)));
+  cl::HideUnrelatedOptions({&category, &getLimitsCategory()});
   cl::ParseCommandLineOptions(argc, argv, "SnR trace recorder\n");
+  if (count == 0)
+    return fail("--count=0 records nothing, and a trace needs an "
+                "instruction; give the number of instructions to record");
 
   // The output is opened before the work: a path that cannot be written
   // fails now, not after the recording. It gets its name when complete.
@@ -103,9 +112,15 @@ int main(int argc, char **argv) {
   if (!input)
     return fail("cannot read '" + inputFile +
                 "': " + input.getError().message());
+  // Checked before MLIR reads it; parsed on a large stack.
+  if (llvm::Error error = checkMlirInput((*input)->getBuffer(), inputFile))
+    return fail(llvm::toString(std::move(error)));
   sourceMgr.AddNewSourceBuffer(std::move(*input), llvm::SMLoc());
-  OwningOpRef<ModuleOp> module =
-      parseSourceFile<ModuleOp>(sourceMgr, ParserConfig(&context));
+  OwningOpRef<ModuleOp> module;
+  runOnLargeStack([&] {
+    module = parseSourceFile<ModuleOp>(sourceMgr, ParserConfig(&context));
+    return 0;
+  });
   if (!module)
     return 1;
 
@@ -180,7 +195,19 @@ int main(int argc, char **argv) {
           maxSteps))
     return failAtPc(std::move(error));
 
-  llvm::Expected<trace::Trace> recorded = record::recordTrace(target, count);
+  // The instructions go to a spool file beside the output as they are
+  // recorded: memory does not grow with --count.
+  llvm::Expected<std::unique_ptr<trace::SpooledTraceWriter>> spool =
+      trace::SpooledTraceWriter::create(
+          (*output)->replacesTarget() ? (*output)->getTarget() : "-");
+  if (!spool)
+    return fail(llvm::toString(spool.takeError()));
+  llvm::Expected<trace::Trace> recorded = record::recordTrace(
+      target, count,
+      [&](const arch::Instruction &inst,
+          const trace::RecordedOutcome &outcome) {
+        (*spool)->addInstruction(inst, outcome);
+      });
   if (!recorded)
     return failAtPc(recorded.takeError());
   recorded->header.machine = machineName;
@@ -192,8 +219,7 @@ int main(int argc, char **argv) {
 
   trace::Compression compression = trace::compressionForFileName(outputFile);
   auto writeTrace = [&](llvm::raw_ostream &sink) {
-    return trace::writeCompressed(
-        sink, compression, [&](llvm::raw_ostream &os) { recorded->write(os); });
+    return (*spool)->finish(sink, *recorded, compression);
   };
   // --verify checks the file's bytes, not the table they are written from: a
   // writer that loses bits is caught. They are made first and written only

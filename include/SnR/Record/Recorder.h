@@ -27,12 +27,19 @@ llvm::Error runUntil(StepDebugger &debugger,
                      llvm::function_ref<bool(const arch::Instruction &)> stop,
                      uint64_t maxSteps);
 
+/// Receives each recorded instruction as it is recorded.
+using InstructionSink = llvm::function_ref<void(
+    const arch::Instruction &, const trace::RecordedOutcome &)>;
+
 /// Records up to `count` instructions from the current PC (fewer if the
 /// program halts). Fills the trace's snapshot and instruction table, and the
 /// header's start_pc and instruction count; the caller names the machine,
-/// the program and the HLO map.
+/// the program and the HLO map. With a `sink`, the instructions go to it
+/// instead of the table (trace::SpooledTraceWriter spools them to disk), so
+/// memory does not grow with `count`.
 llvm::Expected<trace::Trace> recordTrace(StepDebugger &debugger,
-                                         uint64_t count);
+                                         uint64_t count,
+                                         InstructionSink sink = {});
 
 } // namespace snr::record
 
