@@ -6,6 +6,7 @@
 
 #include "SnR/Trace/LineSource.h"
 
+#include "llvm/Support/ErrorHandling.h"
 #include "llvm/Support/FormatVariadic.h"
 
 #include <cstring>
@@ -144,10 +145,18 @@ LineSource::LineSource(llvm::MemoryBufferRef input, uint64_t maxLineBytes,
   } else {
     decoder = std::make_unique<PlainDecoder>(data);
   }
-  window.resize(kChunk + kPadding);
+  reserve(kChunk + kPadding);
 }
 
 LineSource::~LineSource() = default;
+
+void LineSource::reserve(size_t bytes) {
+  char *grown = static_cast<char *>(std::realloc(window.release(), bytes));
+  if (!grown)
+    llvm::report_bad_alloc_error("cannot hold a line of the trace");
+  window.reset(grown);
+  capacity = bytes;
+}
 
 bool LineSource::refill() {
   // Keep the unfinished line; make room for at least a chunk after it.
@@ -157,12 +166,12 @@ bool LineSource::refill() {
     error = tooLong(maxLineBytes);
     return false;
   }
-  std::memmove(window.data(), window.data() + begin, pending);
+  std::memmove(window.get(), window.get() + begin, pending);
   begin = 0;
   end = pending;
-  if (window.size() < end + kChunk + kPadding)
-    window.resize(end + kChunk + kPadding);
-  size_t n = decoder->read(window.data() + end, kChunk, error);
+  if (capacity < end + kChunk + kPadding)
+    reserve(std::max(end + kChunk + kPadding, 2 * capacity));
+  size_t n = decoder->read(window.get() + end, kChunk, error);
   end += n;
   totalBytes += n;
   if (totalBytes > maxTotalBytes) {
@@ -193,9 +202,13 @@ bool LineSource::next(llvm::StringRef &line) {
   if (!error.empty())
     return false;
   while (true) {
-    const char *start = window.data() + begin;
-    const void *newline = std::memchr(start, '\n', end - begin);
+    const char *start = window.get() + begin;
+    // Only what was not searched yet: a long line is searched once, not
+    // once per chunk.
+    const void *newline =
+        std::memchr(start + scanned, '\n', end - begin - scanned);
     if (newline) {
+      scanned = 0;
       size_t length = static_cast<const char *>(newline) - start;
       if (length > maxLineBytes) {
         error = tooLong(maxLineBytes);
@@ -208,6 +221,7 @@ bool LineSource::next(llvm::StringRef &line) {
         line = line.drop_back();
       return true;
     }
+    scanned = end - begin;
     if (inputDone || !refill()) {
       // The bytes after the last newline before a decoding error are not a
       // line: the error is at the line they start.
@@ -222,8 +236,9 @@ bool LineSource::next(llvm::StringRef &line) {
         error = tooLong(maxLineBytes);
         return false;
       }
-      line = llvm::StringRef(window.data() + begin, end - begin);
+      line = llvm::StringRef(window.get() + begin, end - begin);
       begin = end;
+      scanned = 0;
       ++lineNo;
       return true;
     }

@@ -1023,8 +1023,8 @@ bool Reader::parseInstruction(ondemand::object object, const char *start) {
         if (std::move(gResult).get(g) || g.unescaped_key().get(gkey))
           return fail(vat, "malformed JSON in 'guard'");
         if (!guardKeys.insert(gkey))
-          return fail(vat, "duplicate field 'guard." + std::string(gkey) +
-                               "'");
+          return fail(at(g.value()) - 3 - gkey.size(),
+                      "duplicate field 'guard." + std::string(gkey) + "'");
         if (gkey == "reg") {
           arch::Reg reg;
           const char *rat = at(g.value());

@@ -20,6 +20,7 @@
 #include "llvm/Support/Error.h"
 #include "llvm/Support/MemoryBufferRef.h"
 
+#include <cstdlib>
 #include <memory>
 #include <vector>
 
@@ -54,12 +55,21 @@ public:
 
 private:
   bool refill();
+  void reserve(size_t bytes);
 
   llvm::MemoryBufferRef input;
   Compression compression = Compression::None;
   std::unique_ptr<Decoder> decoder;
-  std::vector<char> window; ///< decompressed text not yet handed out
+  /// Decompressed text not yet handed out, grown with realloc (which moves
+  /// a large block by remapping it, not by copying it) and never zeroed.
+  struct FreeDeleter {
+    void operator()(char *p) const { std::free(p); }
+  };
+  std::unique_ptr<char, FreeDeleter> window;
+  size_t capacity = 0;
   size_t begin = 0, end = 0;
+  /// Bytes after `begin` already searched for a newline.
+  size_t scanned = 0;
   bool inputDone = false;
   unsigned lineNo = 0;
   uint64_t maxLineBytes, maxTotalBytes;
