@@ -1301,6 +1301,10 @@ bool Validator::readIR() {
   openRegion(root);
   if (!readBlockHeader(root, /*topLevel=*/true))
     return false;
+  // A writer writes the op it was given: a top level of no op is a flipped
+  // count, which would read as an empty module.
+  if (root.opsLeft == 0)
+    return fail(top.offset(), "the top level holds no operation");
   stack.push_back(std::move(root));
   while (!stack.empty()) {
     RegionState &state = stack.back();
@@ -1311,7 +1315,15 @@ bool Validator::readIR() {
           return false;
         continue;
       }
-      // Every region of the op is read.
+      // Every region of the op is read. A section of its own (the top
+      // level, an isolated region) is read to its end: MLIR's reader
+      // ignores what follows, so a count made smaller would drop the ops
+      // after it silently.
+      if ((state.owned || stack.size() == 1) && !state.cursor->empty())
+        return fail(state.cursor->offset(),
+                    llvm::formatv("{0} bytes after the last operation of its "
+                                  "IR section",
+                                  state.cursor->remaining()));
       bool isolated = state.isolated;
       stack.pop_back();
       if (isolated)

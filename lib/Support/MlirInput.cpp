@@ -14,7 +14,8 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
-#include "llvm/Support/thread.h"
+
+#include <pthread.h>
 
 using namespace snr;
 using llvm::StringRef;
@@ -46,10 +47,32 @@ llvm::Error snr::checkMlirInputFile(StringRef path) {
   return checkMlirInput((*buffer)->getBuffer(), path);
 }
 
-int snr::runOnLargeStack(llvm::function_ref<int()> body) {
+namespace {
+struct StackWork {
+  llvm::function_ref<int()> body;
   int result = 1;
-  llvm::thread worker(std::optional<unsigned>(512u << 20),
-                      [&] { result = body(); });
-  worker.join();
-  return result;
+};
+
+void *runWork(void *arg) {
+  auto *work = static_cast<StackWork *>(arg);
+  work->result = work->body();
+  return nullptr;
+}
+} // namespace
+
+int snr::runOnLargeStack(llvm::function_ref<int()> body) {
+  // A 512 MiB reservation: the pages are touched only as deep as the work
+  // goes. Where it cannot be had (a low ulimit -v), the work runs here.
+  StackWork work{body};
+  pthread_attr_t attributes;
+  pthread_t thread;
+  bool started = pthread_attr_init(&attributes) == 0 &&
+                 pthread_attr_setstacksize(&attributes, size_t(512) << 20) ==
+                     0 &&
+                 pthread_create(&thread, &attributes, runWork, &work) == 0;
+  pthread_attr_destroy(&attributes);
+  if (!started)
+    return body();
+  pthread_join(thread, nullptr);
+  return work.result;
 }

@@ -37,7 +37,8 @@ llvm::Error checkMlirInput(llvm::StringRef bytes, llvm::StringRef name);
 llvm::Error checkMlirInputFile(llvm::StringRef path);
 
 /// Runs `body` on a thread whose stack is 512 MiB (reserved, used only as
-/// deep as the work goes) and returns its result.
+/// deep as the work goes) and returns its result; on this thread if no such
+/// thread can be made (a low `ulimit -v`).
 int runOnLargeStack(llvm::function_ref<int()> body);
 
 } // namespace snr
