@@ -12,6 +12,8 @@
 
 #include "SnR/Sim/FunctionalCore.h"
 
+#include "SnR/Support/Limits.h"
+
 #include "llvm/Support/FormatVariadic.h"
 
 #include <cmath>
@@ -364,6 +366,18 @@ StepResult snr::sim::execute(const arch::Instruction &inst, ArchState &state,
       return result;
     }
     const ResolvedAccess &src = access(0), &dst = access(1);
+    // Every DMA's bytes are copied here: together they are bounded.
+    uint64_t limit = getLimits().maxDmaBytes;
+    if (src.bytes > limit - std::min(limit, state.dmaBytes)) {
+      result.error = limitMessage(
+          llvm::formatv("the DMAs copy more than {0} bytes together (this "
+                        "one {1}, after {2})",
+                        limit, src.bytes, state.dmaBytes),
+          "max-dma-bytes", limit);
+      accesses.resize(firstAccess);
+      return result;
+    }
+    state.dmaBytes += src.bytes;
     const SparseMemory *from = state.findMemory(src.space, src.chip);
     SparseMemory &to = state.memory(dst.space, dst.chip);
     if (from)

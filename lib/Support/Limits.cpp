@@ -50,6 +50,11 @@ static cl::opt<uint64_t, true> maxOutstandingDmas(
     "max-outstanding-dmas",
     cl::desc("most DMAs a replay keeps issued and not yet waited for"),
     cl::location(limits().maxOutstandingDmas), cl::cat(getLimitsCategory()));
+static cl::opt<uint64_t, true> maxDmaBytes(
+    "max-dma-bytes",
+    cl::desc("most bytes the DMAs of a recording or a replay may copy, all "
+             "together"),
+    cl::location(limits().maxDmaBytes), cl::cat(getLimitsCategory()));
 static cl::opt<uint64_t, true> maxNestingDepth(
     "max-nesting-depth",
     cl::desc("deepest nesting of JSON objects and arrays, and of MLIR "
@@ -83,6 +88,7 @@ void snr::applyLimitArguments(int argc, const char *const *argv) {
                  {"max-string-bytes", limits().maxStringBytes},
                  {"max-dmas", limits().maxDmas},
                  {"max-outstanding-dmas", limits().maxOutstandingDmas},
+                 {"max-dma-bytes", limits().maxDmaBytes},
                  {"max-nesting-depth", limits().maxNestingDepth},
                  {"max-input-bytes", limits().maxInputBytes}};
   for (int i = 1; i < argc; ++i) {

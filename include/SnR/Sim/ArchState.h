@@ -116,6 +116,9 @@ struct ArchState {
 
   uint64_t pc = 0;
   bool halted = false;
+  /// Bytes the DMAs executed on this state have copied, together (not
+  /// architectural: bounded by --max-dma-bytes, and not compared).
+  uint64_t dmaBytes = 0;
 
   SparseMemory &memory(arch::MemSpace space, unsigned chip = 0);
   /// Null for a remote chip never touched.

@@ -21,6 +21,7 @@
 //   --max-dmas=N               DMAs a replay issues (each is a row of the
 //                              reports, a slice of the timeline)
 //   --max-outstanding-dmas=N   DMAs issued and not yet waited for
+//   --max-dma-bytes=N          bytes the DMAs of a run copy together
 //   --max-nesting-depth=N      nesting of JSON objects and arrays, MLIR
 //                              regions, attributes and types
 //   --max-input-bytes=N        the decompressed text of a trace
@@ -50,6 +51,7 @@ struct Limits {
   uint64_t maxStringBytes = 1024;
   uint64_t maxDmas = 16384;
   uint64_t maxOutstandingDmas = 4096;
+  uint64_t maxDmaBytes = uint64_t(1) << 30;
   uint64_t maxNestingDepth = 256;
   uint64_t maxInputBytes = uint64_t(1) << 30;
 
