@@ -217,11 +217,20 @@ llvm::Expected<NamedMetrics> report::readMetricsFile(llvm::StringRef path) {
     return llvm::createStringError(buffer.getError(),
                                    "cannot read '" + file +
                                        "': " + buffer.getError().message());
+  llvm::Expected<json::Object> metrics =
+      parseMetrics((*buffer)->getBuffer(), file);
+  if (!metrics)
+    return metrics.takeError();
+  return NamedMetrics{path.str(), std::move(*metrics)};
+}
+
+llvm::Expected<json::Object> report::parseMetrics(llvm::StringRef text,
+                                                  llvm::StringRef file) {
   // llvm::json parses by recursion and keeps the last of two equal keys:
   // bound the depth and reject repeated keys first.
-  if (llvm::Error error = checkJsonStructure((*buffer)->getBuffer(), file))
+  if (llvm::Error error = checkJsonStructure(text, file))
     return std::move(error);
-  llvm::Expected<json::Value> value = json::parse((*buffer)->getBuffer());
+  llvm::Expected<json::Value> value = json::parse(text);
   if (!value)
     return llvm::createStringError(
         llvm::inconvertibleErrorCode(),
@@ -249,7 +258,7 @@ llvm::Expected<NamedMetrics> report::readMetricsFile(llvm::StringRef path) {
         llvm::inconvertibleErrorCode(),
         "'" + file + "' has no totals (totals.cycles and "
                      "totals.instructions): it holds no run to compare");
-  return NamedMetrics{path.str(), std::move(*object)};
+  return std::move(*object);
 }
 
 json::Object report::metricsOf(const analysis::ReplayResults &results) {
