@@ -111,6 +111,29 @@ void SparseMemory::copy(uint64_t dst, const SparseMemory &source,
   }
 }
 
+uint64_t SparseMemory::writtenBytesIn(uint64_t addr, uint64_t bytes) const {
+  if (bytes == 0)
+    return 0;
+  uint64_t first = addr / kPageBytes, last = (addr + bytes - 1) / kPageBytes;
+  auto overlap = [&](uint64_t index) {
+    uint64_t begin = std::max(addr, index * kPageBytes);
+    uint64_t end = std::min(addr + bytes, (index + 1) * kPageBytes);
+    return end - begin;
+  };
+  uint64_t written = 0;
+  // Whichever is fewer: the range's pages or the pages there are.
+  if (last - first + 1 <= pages.size()) {
+    for (uint64_t index = first; index <= last; ++index)
+      if (findPage(index))
+        written += overlap(index);
+  } else {
+    for (const auto &entry : pages)
+      if (entry.first >= first && entry.first <= last)
+        written += overlap(entry.first);
+  }
+  return written;
+}
+
 std::vector<uint64_t> SparseMemory::sortedPageIndices() const {
   std::vector<uint64_t> indices;
   indices.reserve(pages.size());

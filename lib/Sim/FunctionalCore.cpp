@@ -366,20 +366,23 @@ StepResult snr::sim::execute(const arch::Instruction &inst, ArchState &state,
       return result;
     }
     const ResolvedAccess &src = access(0), &dst = access(1);
-    // Every DMA's bytes are copied here: together they are bounded.
+    const SparseMemory *from = state.findMemory(src.space, src.chip);
+    SparseMemory &to = state.memory(dst.space, dst.chip);
+    // What the copy costs is the written memory it reads or overwrites
+    // (never-written pages read as zeros, free): together it is bounded.
+    uint64_t cost = (from ? from->writtenBytesIn(src.addr, src.bytes) : 0) +
+                    to.writtenBytesIn(dst.addr, dst.bytes);
     uint64_t limit = getLimits().maxDmaBytes;
-    if (src.bytes > limit - std::min(limit, state.dmaBytes)) {
+    if (cost > limit - std::min(limit, state.dmaBytes)) {
       result.error = limitMessage(
-          llvm::formatv("the DMAs copy more than {0} bytes together (this "
-                        "one {1}, after {2})",
-                        limit, src.bytes, state.dmaBytes),
+          llvm::formatv("the DMAs copy more than {0} bytes of written memory "
+                        "together (this one {1}, after {2})",
+                        limit, cost, state.dmaBytes),
           "max-dma-bytes", limit);
       accesses.resize(firstAccess);
       return result;
     }
-    state.dmaBytes += src.bytes;
-    const SparseMemory *from = state.findMemory(src.space, src.chip);
-    SparseMemory &to = state.memory(dst.space, dst.chip);
+    state.dmaBytes += cost;
     if (from)
       to.copy(dst.addr, *from, src.addr, src.bytes);
     else // a remote chip never touched reads as zeros

@@ -52,8 +52,9 @@ static cl::opt<uint64_t, true> maxOutstandingDmas(
     cl::location(limits().maxOutstandingDmas), cl::cat(getLimitsCategory()));
 static cl::opt<uint64_t, true> maxDmaBytes(
     "max-dma-bytes",
-    cl::desc("most bytes the DMAs of a recording or a replay may copy, all "
-             "together"),
+    cl::desc("most bytes of written memory the DMAs of a recording or a "
+             "replay may copy from or onto, all together (memory never "
+             "written is free)"),
     cl::location(limits().maxDmaBytes), cl::cat(getLimitsCategory()));
 static cl::opt<uint64_t, true> maxNestingDepth(
     "max-nesting-depth",

@@ -21,7 +21,8 @@
 //   --max-dmas=N               DMAs a replay issues (each is a row of the
 //                              reports, a slice of the timeline)
 //   --max-outstanding-dmas=N   DMAs issued and not yet waited for
-//   --max-dma-bytes=N          bytes the DMAs of a run copy together
+//   --max-dma-bytes=N          bytes of written memory the DMAs of a run
+//                              copy from or onto, together
 //   --max-nesting-depth=N      nesting of JSON objects and arrays, MLIR
 //                              regions, attributes and types
 //   --max-input-bytes=N        the decompressed text of a trace
