@@ -148,6 +148,22 @@ TEST(SparseMemory, OverlappingCopiesMatchMemmove) {
   }
 }
 
+// What --max-dma-bytes counts: the bytes of a range in pages ever written.
+// Pages 2 and 5 written (one byte each); [kPage + 100, 6 kPage - 50) covers
+// all of page 2 (kPage bytes) and page 5 up to 50 bytes before its end
+// (kPage - 50): 2 kPage - 50. Both ways of counting (by the range's pages,
+// by the memory's pages) agree; an empty or never-written range costs 0.
+TEST(SparseMemory, WrittenBytesIn) {
+  SparseMemory memory(1 << 30);
+  memory.write(2 * kPage + 7, pattern(1));
+  memory.write(5 * kPage, pattern(1));
+  EXPECT_EQ(memory.writtenBytesIn(kPage + 100, 5 * kPage - 150),
+            2 * kPage - 50);
+  EXPECT_EQ(memory.writtenBytesIn(0, uint64_t(1) << 29), 2 * kPage);
+  EXPECT_EQ(memory.writtenBytesIn(2 * kPage + 10, 0), 0u);
+  EXPECT_EQ(memory.writtenBytesIn(6 * kPage, 100 * kPage), 0u);
+}
+
 TEST(SparseMemory, CopyFromAnotherMemory) {
   SparseMemory from(1 << 20), to(1 << 16);
   from.write(3 * kPage + 10, pattern(64, 1));
