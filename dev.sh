@@ -3,11 +3,15 @@
 # bookworm machine:
 #
 #   ./dev.sh example   install what is missing, build, run the bundled example
-#   ./dev.sh test      install what is missing, build, run every test
+#   ./dev.sh test      install what is missing, build, run every test (lit
+#                      and gtest, via ctest); when nothing changed since its
+#                      last passing run, says so instead (--force: run them)
 #
-# Also: ./dev.sh deps | build | bench | sanitize (every test again, built
-# with clang's AddressSanitizer and UndefinedBehaviorSanitizer, in
-# build-sanitize/). Re-running is incremental (ninja, ccache).
+# Also: ./dev.sh deps | build | bench | fuzz (the libFuzzer targets, in
+# build-fuzz/) | sanitize (every test again, built with clang's
+# AddressSanitizer and UndefinedBehaviorSanitizer, in build-sanitize/) | ci
+# (test, then fuzz, then sanitize: what .ci/run runs). Re-running is
+# incremental (ninja, ccache).
 set -euo pipefail
 cd "$(dirname "$0")"
 
@@ -79,8 +83,42 @@ example() {
     "annotated.mlir is the trace with every op's cycles.)"
 }
 
+# What the tests test: the commit and every change to the sources, the
+# built tools, libraries and test programs, lit's configuration and the
+# installed packages the tests use. Cheap to compute (sizes and times of the
+# build's outputs, not their bytes).
+test_fingerprint() {
+  {
+    git rev-parse HEAD 2>/dev/null || true
+    git diff HEAD 2>/dev/null || true
+    git ls-files --others --exclude-standard -z 2>/dev/null |
+      xargs -0 -r sha256sum 2>/dev/null || true
+    find "$BUILD_DIR/bin" "$BUILD_DIR/lib" "$BUILD_DIR/unittests" -type f \
+      \( -perm -u+x -o -name '*.so' \) -printf '%p %s %T@\n' 2>/dev/null |
+      sort
+    find "$BUILD_DIR/test" -maxdepth 1 -name 'lit.site.cfg.py' \
+      -printf '%p %s %T@\n' 2>/dev/null
+    dpkg-query -W -f='${Package} ${Version}\n' "${PACKAGES[@]}" 2>/dev/null ||
+      true
+  } | sha256sum | cut -d' ' -f1
+}
+
+# Every test, lit and gtest, through ctest (lit runs its tests on every core
+# itself; ctest runs the gtest programs beside it). A run that passed leaves
+# a stamp: the next run with nothing changed says so and stops (--force or
+# SNR_TEST_FORCE=1 runs the tests anyway).
 run_tests() {
-  ctest --test-dir "$BUILD_DIR" --output-on-failure
+  local stamp="$BUILD_DIR/.tests-passed" fingerprint
+  fingerprint=$(test_fingerprint)
+  if [ "${1:-}" != "--force" ] && [ -z "${SNR_TEST_FORCE:-}" ] &&
+     [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$fingerprint" ]; then
+    echo "==> nothing changed since the tests last passed" \
+      "($(date -r "$stamp" '+%F %T')); ./dev.sh test --force runs them again"
+    return 0
+  fi
+  rm -f "$stamp"
+  ctest --test-dir "$BUILD_DIR" --output-on-failure -j "$(nproc)"
+  echo "$fingerprint" > "$stamp"
 }
 
 # Debian's LLVM is not instrumented: its inline allocator code poisons memory
@@ -123,8 +161,7 @@ fuzz() {
       -DMLIR_DIR="$LLVM_PREFIX/lib/cmake/mlir" \
       -DLLVM_EXTERNAL_LIT="$LLVM_PREFIX/bin/lit"
   fi
-  ninja -C "$dir" trace-reader-fuzzer machine-model-fuzzer replay-fuzzer \
-    rsp-packet-fuzzer
+  ninja -C "$dir" fuzzers
   fuzz/run.sh "$dir" "${SNR_FUZZ_SECONDS:-60}"
 }
 
@@ -132,10 +169,14 @@ case "${1:-}" in
   deps) deps ;;
   build) deps; build ;;
   example) deps; build; example ;;
-  test) deps clang-22 libclang-rt-22-dev; build; run_tests; fuzz; sanitize ;;
+  test) deps; build; run_tests "${2:-}" ;;
   bench) deps; shift; exec bench/run.sh "$@" ;;
   sanitize) deps clang-22 libclang-rt-22-dev; sanitize ;;
   fuzz) deps clang-22 libclang-rt-22-dev; fuzz ;;
-  *) echo "usage: $0 example | test | build | bench | sanitize | fuzz | deps" >&2
+  # CI: the README's test command, then the fuzzers and the sanitizer rerun.
+  ci) deps clang-22 libclang-rt-22-dev; build; run_tests --force; fuzz
+      sanitize ;;
+  *) echo "usage: $0 example | test [--force] | build | bench | fuzz |" \
+       "sanitize | ci | deps" >&2
      exit 2 ;;
 esac

@@ -10,7 +10,8 @@ seconds=$2
 bin="$dir/bin"
 seeds="$dir/seeds"
 rm -rf "$seeds"
-mkdir -p "$seeds/trace" "$seeds/machine" "$seeds/rsp" "$dir/artifacts"
+mkdir -p "$seeds/trace" "$seeds/machine" "$seeds/rsp" "$seeds/metrics" \
+  "$seeds/program" "$dir/artifacts"
 
 # Traces: the test inputs, every file of the trace error tests, and a few
 # lines of each (the replay fuzzer skips traces over 4,096 instructions).
@@ -35,6 +36,21 @@ cp machines/*.json test/Sim/Inputs/*.json "$seeds/machine/"
 # The RSP readers: QEMU 7.2's traffic as captured by snr-rsp-probe (both
 # directions), its target description documents, alone and as one input.
 cp fuzz/rsp-seeds/* unittests/Remote/Inputs/qemu-7.2-rv64v/*.xml "$seeds/rsp/"
+# metrics.json: snr-diff's test inputs and the golden files.
+cp test/Diff/Inputs/*.json "$seeds/metrics/"
+for golden in test/Golden/Inputs/*/metrics.json; do
+  cp "$golden" "$seeds/metrics/$(basename "$(dirname "$golden")").json"
+done
+# Programs: the examples, the test programs, and each in bytecode too.
+cp examples/*.mlir test/Rewrite/Inputs/*.mlir test/Record/*.mlir \
+  "$seeds/program/" 2>/dev/null || true
+if [ -x build/bin/snr-opt ]; then
+  for program in examples/*.mlir; do
+    build/bin/snr-opt "$program" --emit-bytecode --snr-bytecode-writer=mlir \
+      -o "$seeds/program/$(basename "$program" .mlir).mlirbc" 2>/dev/null ||
+      true
+  done
+fi
 
 export ASAN_OPTIONS=detect_leaks=0:allow_user_poisoning=0
 export UBSAN_OPTIONS=print_stacktrace=1
@@ -59,4 +75,6 @@ run trace-reader-fuzzer trace 262144 fuzz/trace.dict
 run machine-model-fuzzer machine 262144 fuzz/machine.dict
 run replay-fuzzer trace 65536 fuzz/trace.dict
 run rsp-packet-fuzzer rsp 65536 fuzz/rsp.dict
+run metrics-reader-fuzzer metrics 262144 fuzz/machine.dict
+run program-reader-fuzzer program 65536 fuzz/program.dict
 exit $status

@@ -46,6 +46,11 @@ uint64_t snr::arch::getNextPc(const Instruction &inst, bool executed) {
   return inst.pc + 1;
 }
 
+bool snr::arch::fallsOffTheEnd(const Instruction &inst, bool executed) {
+  bool stays = executed && (isBranch(inst.opcode) || inst.opcode == Opcode::Halt);
+  return !stays && inst.pc == UINT64_MAX;
+}
+
 std::optional<Opcode> snr::arch::lookupOpcode(llvm::StringRef mnemonic) {
   for (unsigned i = 0; i < kNumOpcodes; ++i)
     if (mnemonic == kOpcodeInfo[i].mnemonic)

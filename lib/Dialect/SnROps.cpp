@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "SnR/Dialect/SnROps.h"
+#include "SnR/Support/Limits.h"
 
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLExtras.h"
@@ -188,8 +189,26 @@ LogicalResult SnapshotOp::verifyRegions() {
   llvm::DenseSet<std::pair<unsigned, unsigned>> regs;
   SmallVector<arch::MemRegion> regions;
   SmallVector<Operation *> regionOps;
+  // What the snapshot costs to hold, all regions together: every byte of a
+  // trace's (a replay holds them as a table); in a program, a splat of
+  // zeros costs nothing (memory starts at zero).
+  bool inProgram = isa_and_nonnull<ProgramOp>((*this)->getParentOp());
+  uint64_t limit = getLimits().maxSnapshotBytes, total = 0;
   for (Operation &op : *getBody()) {
     if (auto init = dyn_cast<InitMemOp>(op)) {
+      ElementsAttr bytes = init.getBytes();
+      uint64_t size = uint64_t(bytes.getNumElements());
+      bool free = inProgram && bytes.isSplat() &&
+                  bytes.getSplatValue<APInt>().isZero();
+      if (!free && size > limit - std::min(limit, total))
+        return op.emitOpError() << limitMessage(
+                   "initializes " + Twine(size) + " bytes" +
+                       (total ? ", after " + Twine(total) +
+                                    " of the regions before it"
+                              : Twine()),
+                   "max-snapshot-bytes", limit);
+      if (!free)
+        total += size;
       AddrAttr addr = init.getAddr();
       uint64_t begin = uint64_t(addr.getOffset());
       regions.push_back({addr.getSpaceKind(), addr.getChip(), begin,

@@ -6,9 +6,11 @@
 
 #include "SnR/Record/ProgramFile.h"
 #include "SnR/Dialect/SnRDialect.h"
+#include "SnR/Support/MlirInput.h"
 
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/Parser/Parser.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/SourceMgr.h"
 
 using namespace mlir;
@@ -23,8 +25,21 @@ record::readProgramFile(llvm::StringRef path, llvm::StringRef name,
   llvm::SourceMgr sourceMgr;
   SourceMgrDiagnosticHandler handler(sourceMgr, &context, os);
   ProgramFile file;
-  file.module =
-      parseSourceFile<ModuleOp>(path, sourceMgr, ParserConfig(&context));
+  // Checked before MLIR reads it (bytecode structure, nesting depth), and
+  // parsed on a large stack.
+  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> buffer =
+      llvm::MemoryBuffer::getFileOrSTDIN(path, /*IsText=*/false);
+  if (!buffer)
+    return llvm::createStringError(buffer.getError(),
+                                   "cannot read the program " + path + ": " +
+                                       buffer.getError().message());
+  if (llvm::Error error = checkMlirInput((*buffer)->getBuffer(), path))
+    return std::move(error);
+  sourceMgr.AddNewSourceBuffer(std::move(*buffer), llvm::SMLoc());
+  runOnLargeStack([&] {
+    file.module = parseSourceFile<ModuleOp>(sourceMgr, ParserConfig(&context));
+    return 0;
+  });
   if (!file.module)
     return llvm::createStringError(
         "cannot read the program " + path +

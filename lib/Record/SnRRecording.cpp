@@ -50,7 +50,8 @@ namespace {
 /// Each step as an instruction of the snr trace, with its outcome.
 class SnRTraceBuilder : public RecordingSink {
 public:
-  explicit SnRTraceBuilder(trace::Trace &trace) : trace(trace) {}
+  SnRTraceBuilder(trace::Trace &trace, InstructionSink sink)
+      : trace(trace), sink(sink) {}
 
   llvm::Error onStep(const RecordedStep &step) override {
     const arch::Instruction &inst =
@@ -60,13 +61,18 @@ public:
       outcome.executed = step.effects.executed;
     if (arch::isBranch(inst.opcode))
       outcome.taken = step.effects.executed;
-    trace.instructions.push_back(inst);
-    trace.outcomes.push_back(outcome);
+    if (sink) {
+      sink(inst, outcome);
+    } else {
+      trace.instructions.push_back(inst);
+      trace.outcomes.push_back(outcome);
+    }
     return llvm::Error::success();
   }
 
 private:
   trace::Trace &trace;
+  InstructionSink sink;
 };
 
 /// The snapshot in the trace's terms: scalar-like registers as integers,
@@ -107,18 +113,19 @@ public:
 llvm::Expected<trace::Trace>
 snr::record::recordTrace(StepDebugger &debugger,
                          llvm::ArrayRef<arch::Instruction> program,
-                         uint64_t count, Recording *recordingOut) {
+                         uint64_t count, Recording *recordingOut,
+                         InstructionSink sink) {
   SnRTarget target(program);
   NoCode code;
   trace::Trace trace;
-  SnRTraceBuilder builder(trace);
+  SnRTraceBuilder builder(trace, sink);
   llvm::Expected<Recording> recording =
       record(debugger, target, code, count, builder);
   if (!recording)
     return recording.takeError();
   setSnapshot(recording->snapshot, trace);
   trace.header.startPc = recording->startPc;
-  trace.header.instructionCount = trace.instructions.size();
+  trace.header.instructionCount = recording->instructions;
   if (recordingOut) {
     recording->snapshot = Snapshot();
     *recordingOut = std::move(*recording);

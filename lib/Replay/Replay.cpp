@@ -26,6 +26,9 @@ void DivergenceError::log(llvm::raw_ostream &os) const {
 }
 
 std::string DivergenceError::describe() const {
+  if (limit)
+    return llvm::formatv("instruction {0} (pc {1}, {2}): {3}", index, pc,
+                         mnemonic, what);
   return llvm::formatv("replay diverges from the trace at instruction {0} "
                        "(pc {1}, {2}): {3}",
                        index, pc, mnemonic, what);
@@ -86,7 +89,8 @@ snr::replay::replay(const trace::Trace &trace, const sim::MachineModel &machine,
               error.index < trace.lines.size() ? trace.lines[error.index] : 0;
           return llvm::make_error<DivergenceError>(
               trace.fileName, line, error.index, inst.pc,
-              arch::getMnemonic(inst.opcode).str(), error.message);
+              arch::getMnemonic(inst.opcode).str(), error.message,
+              error.limit);
         });
   }
   run.summary = *summary;

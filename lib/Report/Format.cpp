@@ -30,8 +30,61 @@ std::string snr::report::formatJsonNumber(double value) {
   return std::string(buffer, result.ptr);
 }
 
+namespace {
+/// The first element of a compact object's array: a string value that
+/// points at this very array of characters (no parsed or built string
+/// does), so no array of data is ever taken for one.
+const char kCompactMarker[] = "compact object";
+
+bool isCompactObject(const llvm::json::Array &array) {
+  if (array.empty())
+    return false;
+  std::optional<llvm::StringRef> first = array.front().getAsString();
+  return first && first->data() == kCompactMarker;
+}
+
+llvm::json::Value compactValue(llvm::json::Value value) {
+  if (llvm::json::Object *object = value.getAsObject())
+    return compactObject(std::move(*object));
+  if (llvm::json::Array *array = value.getAsArray())
+    for (llvm::json::Value &element : *array)
+      if (element.kind() == llvm::json::Value::Object ||
+          element.kind() == llvm::json::Value::Array)
+        element = compactValue(std::move(element));
+  return value;
+}
+} // namespace
+
+llvm::json::Value snr::report::compactObject(llvm::json::Object object) {
+  llvm::SmallVector<std::string, 16> keys;
+  for (const auto &entry : object)
+    keys.push_back(entry.first.str());
+  llvm::sort(keys);
+  llvm::json::Array compact;
+  compact.reserve(1 + 2 * keys.size());
+  compact.push_back(llvm::StringRef(kCompactMarker));
+  for (std::string &key : keys) {
+    llvm::json::Value value = std::move(*object.get(key));
+    compact.push_back(std::move(key));
+    compact.push_back(compactValue(std::move(value)));
+  }
+  return llvm::json::Value(std::move(compact));
+}
+
 static void writeValue(llvm::json::OStream &out,
                        const llvm::json::Value &value) {
+  if (const llvm::json::Array *array = value.getAsArray();
+      array && isCompactObject(*array)) {
+    // Its keys are in order already.
+    out.objectBegin();
+    for (size_t i = 1; i + 1 < array->size(); i += 2) {
+      out.attributeBegin(*(*array)[i].getAsString());
+      writeValue(out, (*array)[i + 1]);
+      out.attributeEnd();
+    }
+    out.objectEnd();
+    return;
+  }
   switch (value.kind()) {
   case llvm::json::Value::Object: {
     const llvm::json::Object &object = *value.getAsObject();

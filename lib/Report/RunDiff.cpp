@@ -13,6 +13,7 @@
 #include "SnR/Report/ReportOptions.h"
 #include "SnR/Report/Selection.h"
 #include "SnR/Report/Svg.h"
+#include "SnR/Support/JsonStructure.h"
 #include "SnR/Trace/Trace.h"
 
 #include "llvm/ADT/DenseMap.h"
@@ -316,7 +317,20 @@ llvm::Expected<NamedMetrics> report::readMetricsFile(llvm::StringRef path) {
     return llvm::createStringError(buffer.getError(),
                                    "cannot read '" + file +
                                        "': " + buffer.getError().message());
-  llvm::Expected<json::Value> value = json::parse((*buffer)->getBuffer());
+  llvm::Expected<json::Object> metrics =
+      parseMetrics((*buffer)->getBuffer(), file);
+  if (!metrics)
+    return metrics.takeError();
+  return NamedMetrics{path.str(), std::move(*metrics)};
+}
+
+llvm::Expected<json::Object> report::parseMetrics(llvm::StringRef text,
+                                                  llvm::StringRef file) {
+  // llvm::json parses by recursion and keeps the last of two equal keys:
+  // bound the depth and reject repeated keys first.
+  if (llvm::Error error = checkJsonStructure(text, file))
+    return std::move(error);
+  llvm::Expected<json::Value> value = json::parse(text);
   if (!value)
     return llvm::createStringError(
         llvm::inconvertibleErrorCode(),
@@ -327,7 +341,24 @@ llvm::Expected<NamedMetrics> report::readMetricsFile(llvm::StringRef path) {
                                    "'" + file +
                                        "' is not an SnR metrics.json "
                                        "(format \"snr-metrics\")");
-  return NamedMetrics{path.str(), std::move(*object)};
+  // A version this reader does not know may mean anything.
+  std::optional<int64_t> version = object->getInteger("version");
+  if (!version || *version != int64_t(kMetricsVersion))
+    return llvm::createStringError(
+        llvm::inconvertibleErrorCode(),
+        "'" + file + "' is metrics.json version " +
+            (version ? std::to_string(*version) : std::string("(none)")) +
+            "; this snr-diff reads version " +
+            std::to_string(kMetricsVersion));
+  // Every run has totals; a file without them compares as all zeros.
+  const json::Object *totals = object->getObject("totals");
+  if (!totals || !totals->getNumber("cycles") ||
+      !totals->getNumber("instructions"))
+    return llvm::createStringError(
+        llvm::inconvertibleErrorCode(),
+        "'" + file + "' has no totals (totals.cycles and "
+                     "totals.instructions): it holds no run to compare");
+  return std::move(*object);
 }
 
 json::Object report::metricsOf(const analysis::ReplayResults &results) {
@@ -341,7 +372,8 @@ json::Object report::metricsOf(const analysis::ReplayResults &results) {
   // StringRef as it is); a diff can outlive the results, so the metrics
   // are made to own every string: printed, then parsed back.
   std::string text;
-  llvm::raw_string_ostream(text) << metrics;
+  llvm::raw_string_ostream os(text);
+  writeJson(os, metrics, 0);
   llvm::Expected<json::Value> owned = json::parse(text);
   if (!owned || !owned->getAsObject()) { // printed JSON always parses
     llvm::consumeError(owned.takeError());

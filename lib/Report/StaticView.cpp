@@ -151,14 +151,16 @@ Object snr::report::buildStaticMetrics(const analysis::ReplayResults &results,
           {"max", int64_t(st.max)},
           {"producers", std::move(producers)}};
     }
-    instructions.push_back(Object{{"pc", int64_t(s.pc)},
-                                  {"opcode", arch::getMnemonic(s.opcode)},
-                                  {"hlo", info.getHloName(s.hlo)},
-                                  {"executions", int64_t(s.executions)},
-                                  {"executed", int64_t(s.executed)},
-                                  {"issue_cycles", int64_t(s.issueCycles)},
-                                  {"stall_cycles", int64_t(s.stallCycles())},
-                                  {"stalls", std::move(stalls)}});
+    // One row per static instruction: held compactly (Format.h).
+    instructions.push_back(
+        compactObject(Object{{"pc", int64_t(s.pc)},
+                             {"opcode", arch::getMnemonic(s.opcode)},
+                             {"hlo", info.getHloName(s.hlo)},
+                             {"executions", int64_t(s.executions)},
+                             {"executed", int64_t(s.executed)},
+                             {"issue_cycles", int64_t(s.issueCycles)},
+                             {"stall_cycles", int64_t(s.stallCycles())},
+                             {"stalls", std::move(stalls)}}));
   }
 
   Array dmas;
@@ -175,7 +177,7 @@ Object snr::report::buildStaticMetrics(const analysis::ReplayResults &results,
     Array ids;
     for (uint32_t id : d.instances)
       ids.push_back(int64_t(id));
-    dmas.push_back(Object{
+    dmas.push_back(compactObject(Object{
         {"pc", int64_t(d.pc)},
         {"hlo", info.getHloName(d.hlo)},
         {"instances", int64_t(d.instances.size())},
@@ -192,7 +194,7 @@ Object snr::report::buildStaticMetrics(const analysis::ReplayResults &results,
                 {"median_cycles", int64_t(d.backtailMedianCycles)}}},
         {"verdicts", std::move(verdicts)},
         {"expected_saving", int64_t(d.expectedSaving)},
-        {"dma_ids", std::move(ids)}});
+        {"dma_ids", std::move(ids)}}));
   }
 
   Array groups;

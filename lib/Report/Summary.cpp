@@ -10,6 +10,7 @@
 #include "SnR/Report/Report.h"
 #include "SnR/Report/ReportFigures.h"
 #include "SnR/Report/Selection.h"
+#include "SnR/Support/Printable.h"
 
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/Path.h"
@@ -23,10 +24,13 @@ void snr::report::printSummary(
     const ReportOptions &options, llvm::StringRef reportDir,
     llvm::ArrayRef<const AnalysisView *> extraViews) {
   const analysis::TraceInfo &info = results.info;
-  os << "SnR replay of " << (info.program.empty() ? "(unnamed)" : info.program);
+  // Names from the trace and the machine description, printable (a name
+  // with an ESC or a newline would drive the terminal or forge a line).
+  os << "SnR replay of "
+     << (info.program.empty() ? "(unnamed)" : printable(info.program));
   if (!info.fileName.empty())
-    os << " (" << llvm::sys::path::filename(info.fileName) << ")";
-  os << " on " << results.machine.name;
+    os << " (" << printable(llvm::sys::path::filename(info.fileName)) << ")";
+  os << " on " << printable(results.machine.name);
   if (selection.isRestricted())
     os << ", restricted to " << selection.description;
   os << "\n";

@@ -63,12 +63,12 @@ uint32_t DmaEngine::issue(unsigned link, uint64_t bytes, uint64_t cycle) {
   assert(cycle >= now && "a DMA issued before the engine's present");
   assert(bytes > 0 && "DMAs move at least one granule");
   DmaTransfer transfer;
-  transfer.id = uint32_t(transfers.size());
+  transfer.id = nextId++;
   transfer.link = link;
   transfer.bytes = bytes;
   transfer.issueCycle = cycle;
   transfer.baseEndCycle = cycle + machine.dmaBaseLatency;
-  transfers.push_back(transfer);
+  transfers.try_emplace(transfer.id, transfer);
   instances[link].queue.push_back(transfer.id);
   ++pending;
   return transfer.id;
@@ -99,7 +99,7 @@ bool DmaEngine::step() {
   for (LinkInstance &instance : instances) {
     if (instance.queue.empty())
       continue;
-    DmaTransfer &head = transfers[instance.queue.front()];
+    DmaTransfer &head = transfers.find(instance.queue.front())->second;
     if (head.started || head.baseEndCycle > now)
       continue;
     head.started = true;
@@ -111,7 +111,7 @@ bool DmaEngine::step() {
 
   llvm::SmallVector<unsigned, 4> activePerGroup(machine.groups.size(), 0);
   for (const LinkInstance &instance : instances)
-    if (!instance.queue.empty() && transfers[instance.queue.front()].started)
+    if (!instance.queue.empty() && get(instance.queue.front()).started)
       for (unsigned g : groupsOfLink[instance.spec])
         ++activePerGroup[g];
 
@@ -122,7 +122,7 @@ bool DmaEngine::step() {
     const LinkInstance &instance = instances[i];
     if (instance.queue.empty())
       continue;
-    const DmaTransfer &head = transfers[instance.queue.front()];
+    const DmaTransfer &head = get(instance.queue.front());
     if (head.started) {
       rates[i] = rateOf(instance, activePerGroup);
       next = std::min(next, now + cyclesFor(instance.remaining, rates[i]));
@@ -135,17 +135,21 @@ bool DmaEngine::step() {
   uint64_t elapsed = next - now;
   for (unsigned i = 0; i < instances.size(); ++i) {
     LinkInstance &instance = instances[i];
-    if (instance.queue.empty() || !transfers[instance.queue.front()].started)
+    if (instance.queue.empty() || !get(instance.queue.front()).started)
       continue;
-    DmaTransfer &head = transfers[instance.queue.front()];
+    auto it = transfers.find(instance.queue.front());
+    DmaTransfer &head = it->second;
     if (now + cyclesFor(instance.remaining, rates[i]) == next) {
       head.completed = true;
       head.completeCycle = next;
+      lastComplete = std::max(lastComplete, next);
       instance.queue.pop_front();
       instance.remaining = 0;
       --pending;
       if (observer)
         observer->onComplete(head);
+      if (releasedEarly.erase(head.id))
+        transfers.erase(it);
     } else {
       instance.remaining -= rates[i] * double(elapsed);
     }
@@ -154,13 +158,29 @@ bool DmaEngine::step() {
   return true;
 }
 
+const DmaTransfer &DmaEngine::get(uint32_t id) const {
+  auto it = transfers.find(id);
+  assert(it != transfers.end() && "a DMA whose record was released");
+  return it->second;
+}
+
 uint64_t DmaEngine::waitFor(uint32_t id) {
-  while (!transfers[id].completed) {
+  while (!get(id).completed) {
     bool progressed = step();
     (void)progressed;
     assert(progressed && "a DMA that never completes");
   }
-  return transfers[id].completeCycle;
+  return get(id).completeCycle;
+}
+
+void DmaEngine::release(uint32_t id) {
+  auto it = transfers.find(id);
+  if (it == transfers.end())
+    return;
+  if (it->second.completed)
+    transfers.erase(it);
+  else
+    releasedEarly.insert(id);
 }
 
 void DmaEngine::drain() {

@@ -12,6 +12,8 @@
 
 #include "SnR/Sim/FunctionalCore.h"
 
+#include "SnR/Support/Limits.h"
+
 #include "llvm/Support/FormatVariadic.h"
 
 #include <cmath>
@@ -194,6 +196,14 @@ float vectorOp(Opcode op, float a, float b) {
 StepResult snr::sim::execute(const arch::Instruction &inst, ArchState &state,
                              llvm::SmallVectorImpl<ResolvedAccess> *accessesOut) {
   StepResult result;
+  if (arch::fallsOffTheEnd(inst, guardHolds(inst, state))) {
+    result.executed = guardHolds(inst, state);
+    result.error = llvm::formatv("pc {0} falls through past the last address "
+                                 "(pc 0 does not follow it)",
+                                 inst.pc)
+                       .str();
+    return result;
+  }
   if (!guardHolds(inst, state)) {
     result.executed = false;
     state.pc = arch::getNextPc(inst, /*executed=*/false);
@@ -358,6 +368,21 @@ StepResult snr::sim::execute(const arch::Instruction &inst, ArchState &state,
     const ResolvedAccess &src = access(0), &dst = access(1);
     const SparseMemory *from = state.findMemory(src.space, src.chip);
     SparseMemory &to = state.memory(dst.space, dst.chip);
+    // What the copy costs is the written memory it reads or overwrites
+    // (never-written pages read as zeros, free): together it is bounded.
+    uint64_t cost = (from ? from->writtenBytesIn(src.addr, src.bytes) : 0) +
+                    to.writtenBytesIn(dst.addr, dst.bytes);
+    uint64_t limit = getLimits().maxDmaBytes;
+    if (cost > limit - std::min(limit, state.dmaBytes)) {
+      result.error = limitMessage(
+          llvm::formatv("the DMAs copy more than {0} bytes of written memory "
+                        "together (this one {1}, after {2})",
+                        limit, cost, state.dmaBytes),
+          "max-dma-bytes", limit);
+      accesses.resize(firstAccess);
+      return result;
+    }
+    state.dmaBytes += cost;
     if (from)
       to.copy(dst.addr, *from, src.addr, src.bytes);
     else // a remote chip never touched reads as zeros

@@ -12,7 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "SnR/Sim/MachineModel.h"
-#include "SnR/Sim/JsonStructure.h"
+#include "SnR/Support/JsonStructure.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringSet.h"

@@ -23,6 +23,7 @@
 #include "SnR/Sim/Simulator.h"
 #include "SnR/Sim/DmaEngine.h"
 #include "SnR/Sim/FunctionalCore.h"
+#include "SnR/Support/Limits.h"
 
 #include "llvm/Support/FormatVariadic.h"
 
@@ -119,6 +120,9 @@ private:
   std::array<uint64_t, arch::kNumUnits> unitFree;
   std::array<uint64_t, arch::kNumUnits> unitLast;
   std::array<llvm::SmallVector<uint32_t, 4>, 16> outstanding; ///< by flag
+  uint64_t outstandingCount = 0; ///< over every flag
+  const uint64_t maxOutstanding = getLimits().maxOutstandingDmas;
+  const uint64_t maxDmas = getLimits().maxDmas;
   std::vector<uint64_t> dmaIndex; ///< dma id -> its instruction
 
   uint64_t earliest = 0;
@@ -258,6 +262,7 @@ llvm::Expected<RunSummary> Run::simulate() {
         }
       }
       wait.dmas = waited;
+      outstandingCount -= waited.size();
       if (!waited.empty()) {
         const DmaTransfer &charged = engine.get(wait.charged);
         if (complete > earliest) {
@@ -341,6 +346,23 @@ llvm::Expected<RunSummary> Run::simulate() {
     }
 
     if (executed && inst.opcode == arch::Opcode::DmaIssue) {
+      // Each DMA in flight is a record here and in every listener: their
+      // number is bounded (a waited DMA's record goes at its wait).
+      if (engine.getNumIssued() >= maxDmas)
+        return llvm::make_error<DivergenceError>(
+            i, limitMessage(llvm::formatv("the trace issues more than {0} "
+                                          "DMAs",
+                                          maxDmas),
+                            "max-dmas", maxDmas),
+            /*limit=*/true);
+      if (outstandingCount >= maxOutstanding)
+        return llvm::make_error<DivergenceError>(
+            i, limitMessage(llvm::formatv("{0} DMAs are issued and not yet "
+                                          "waited for",
+                                          outstandingCount + 1),
+                            "max-outstanding-dmas", maxOutstanding),
+            /*limit=*/true);
+      ++outstandingCount;
       unsigned spec = unsigned(machine.findLink(inst.src.space, inst.dst.space));
       const LinkSpec &link = machine.links[spec];
       unsigned chip = inst.dst.space == arch::MemSpace::RemoteHbm
@@ -373,6 +395,11 @@ llvm::Expected<RunSummary> Run::simulate() {
       }
     }
 
+    // The waited DMAs are no longer asked about: their records go.
+    if (isWait)
+      for (uint32_t id : waited)
+        engine.release(id);
+
     lastRetire = std::max(lastRetire, readyAt);
     if (notify)
       for (SimListener *listener : listeners)
@@ -382,8 +409,7 @@ llvm::Expected<RunSummary> Run::simulate() {
 
   // DMAs never waited for still run to completion, for the timeline.
   engine.drain();
-  for (const DmaTransfer &transfer : engine.getTransfers())
-    summary.lastDmaCycle = std::max(summary.lastDmaCycle, transfer.completeCycle);
+  summary.lastDmaCycle = engine.getLastCompleteCycle();
   for (SimListener *listener : listeners)
     listener->onRunEnd(summary);
   return summary;

@@ -173,6 +173,11 @@ bool snr::writeChecksummedBytecode(
   return true;
 }
 
+bool snr::hasBytecodeChecksum(StringRef bytes) {
+  std::optional<Header> header = splitHeader(bytes);
+  return header && header->producer.rfind(kTag) != StringRef::npos;
+}
+
 llvm::Error snr::checkBytecodeChecksum(StringRef bytes, StringRef name) {
   std::optional<Header> header = splitHeader(bytes);
   if (!header)

@@ -6,6 +6,9 @@
 
 #include "JsonLineReader.h"
 
+#include "SnR/Support/Printable.h"
+
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/FormatVariadic.h"
 
 using namespace snr;
@@ -16,8 +19,8 @@ namespace ondemand = simdjson::ondemand;
 
 std::string snr::trace::quoted(std::string_view text) {
   std::string s = "'";
-  s += text.size() > 40 ? std::string(text.substr(0, 40)) + "..."
-                        : std::string(text);
+  s += text.size() > 40 ? printable(StringRef(text.substr(0, 40))) + "..."
+                        : printable(StringRef(text));
   return s + "'";
 }
 
@@ -185,6 +188,35 @@ bool JsonLineReader::getString(ondemand::value value, StringRef key,
   return true;
 }
 
+bool KeySet::insert(std::string_view key) {
+  if (llvm::is_contained(keys, key))
+    return false;
+  keys.emplace_back(key);
+  return true;
+}
+
+bool JsonLineReader::noteKey(KeySet &keys, std::string_view key,
+                             const char *valueAt, StringRef path) {
+  if (keys.insert(key))
+    return true;
+  std::string name =
+      path.empty() ? std::string(key) : (path + "." + StringRef(key)).str();
+  // The key's opening quote: `"key":` before the value.
+  return fail(valueAt - 3 - key.size(),
+              "duplicate field '" + printable(name) + "'");
+}
+
+bool JsonLineReader::checkLength(std::string_view text, const char *valueAt,
+                                 StringRef key) {
+  uint64_t limit = limits.maxStringBytes;
+  if (text.size() <= limit)
+    return true;
+  return fail(valueAt,
+              limitMessage("'" + key + "' is a string of " +
+                               Twine(uint64_t(text.size())) + " bytes",
+                           "max-string-bytes", limit));
+}
+
 bool JsonLineReader::parseHloMap(ondemand::value value, TraceHeader &header) {
   ondemand::array array;
   if (value.get_array().get(array))
@@ -200,14 +232,25 @@ bool JsonLineReader::parseHloMap(ondemand::value value, TraceHeader &header) {
     ondemand::object object;
     if (element.get_object().get(object))
       return fail(eat, "'" + path + "' must be an object");
+    if (index > limits.maxInstructions)
+      return fail(eat, limitMessage("'hlo_map' has more than " +
+                                        Twine(limits.maxInstructions) +
+                                        " ranges",
+                                    "max-instructions",
+                                    limits.maxInstructions));
     HloRange range;
     bool sawBegin = false, sawEnd = false, sawName = false;
+    KeySet keys;
     for (auto fieldResult : object) {
       ondemand::field field;
       std::string_view key;
       if (std::move(fieldResult).get(field) || field.unescaped_key().get(key))
         return fail(eat, "malformed JSON in " + path);
       std::string fieldPath = path + "." + std::string(key);
+      ondemand::value fieldValue = field.value();
+      const char *fat = at(fieldValue);
+      if (!noteKey(keys, key, fat, path))
+        return false;
       if (key == "begin") {
         if (!getUInt(field.value(), fieldPath, range.begin))
           return false;
@@ -218,13 +261,18 @@ bool JsonLineReader::parseHloMap(ondemand::value value, TraceHeader &header) {
         sawEnd = true;
       } else if (key == "name") {
         std::string_view name;
-        if (!getString(field.value(), fieldPath, name))
+        if (!getString(field.value(), fieldPath, name) ||
+            !checkLength(name, fat, fieldPath))
           return false;
+        // An HLO is named: reports group and select by its name.
+        if (name.empty())
+          return fail(fat, "'" + fieldPath + "' is empty");
         range.name = std::string(name);
         sawName = true;
       } else if (key == "xla_name") {
         std::string_view name;
-        if (!getString(field.value(), fieldPath, name))
+        if (!getString(field.value(), fieldPath, name) ||
+            !checkLength(name, fat, fieldPath))
           return false;
         range.xlaName = std::string(name);
       } else {
@@ -255,14 +303,20 @@ bool JsonLineReader::parseLineTable(ondemand::value value,
                      "\"entries\": [[pc, line, column], ...]}");
   LineTable &table = header.lineTable;
   bool sawFile = false, sawEntries = false;
+  KeySet keys;
   for (auto fieldResult : object) {
     ondemand::field field;
     std::string_view key;
     if (std::move(fieldResult).get(field) || field.unescaped_key().get(key))
       return fail(vat, "malformed JSON in line_table");
+    ondemand::value fieldValue = field.value();
+    const char *fat = at(fieldValue);
+    if (!noteKey(keys, key, fat, "line_table"))
+      return false;
     if (key == "file") {
       std::string_view file;
-      if (!getString(field.value(), "line_table.file", file))
+      if (!getString(field.value(), "line_table.file", file) ||
+          !checkLength(file, fat, "line_table.file"))
         return false;
       table.file = std::string(file);
       sawFile = true;
@@ -291,6 +345,20 @@ bool JsonLineReader::parseLineTable(ondemand::value value,
         }
         if (count != 3)
           return fail(eat, "'" + path + "' must be [pc, line, column]");
+        // Lines and columns count from 1, in 32 bits (as MLIR's locations).
+        for (unsigned part : {1u, 2u})
+          if (parts[part] == 0 || parts[part] > UINT32_MAX)
+            return fail(eat, llvm::formatv("'{0}' has {1} {2}; expected 1 to "
+                                           "{3}",
+                                           path,
+                                           part == 1 ? "line" : "column",
+                                           parts[part], UINT32_MAX));
+        if (table.entries.size() >= limits.maxInstructions)
+          return fail(eat, limitMessage("'line_table.entries' has more than " +
+                                            Twine(limits.maxInstructions) +
+                                            " entries",
+                                        "max-instructions",
+                                        limits.maxInstructions));
         if (!table.entries.empty() && parts[0] <= table.entries.back().pc)
           return fail(eat, "'" + path +
                                "' is not after the previous entry; "

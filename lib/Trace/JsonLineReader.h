@@ -17,6 +17,7 @@
 #ifndef SNR_LIB_TRACE_JSONLINEREADER_H
 #define SNR_LIB_TRACE_JSONLINEREADER_H
 
+#include "SnR/Support/Limits.h"
 #include "SnR/Trace/LineSource.h"
 #include "SnR/Trace/TraceFormat.h"
 #include "SnR/Trace/TraceReader.h"
@@ -38,9 +39,22 @@ std::string quoted(std::string_view text);
 /// `hex` is not such pairs.
 bool decodeHex(std::string_view hex, std::vector<uint8_t> &out);
 
+/// The keys of one JSON object seen so far: a key given twice is an error
+/// (simdjson's on-demand parser hands both out).
+class KeySet {
+public:
+  /// False if `key` was seen before.
+  bool insert(std::string_view key);
+
+private:
+  llvm::SmallVector<std::string, 8> keys;
+};
+
 class JsonLineReader {
 public:
-  explicit JsonLineReader(llvm::StringRef file) : file(file.str()) {}
+  explicit JsonLineReader(llvm::StringRef file,
+                          const Limits &limits = getLimits())
+      : file(file.str()), limits(limits) {}
   virtual ~JsonLineReader();
 
   /// Parses every non-blank line of `source` with parseLine (until one sets
@@ -65,6 +79,13 @@ protected:
   static const char *at(simdjson::ondemand::value &value) {
     return value.raw_json_token().data();
   }
+  /// Fails at the key of the value at `valueAt` if `keys` already has `key`
+  /// (`path` names the object in the message).
+  bool noteKey(KeySet &keys, std::string_view key, const char *valueAt,
+               llvm::StringRef path = "");
+  /// A string of an input within --max-string-bytes.
+  bool checkLength(std::string_view text, const char *valueAt,
+                   llvm::StringRef key);
 
   // Typed values.
   bool getInt(simdjson::ondemand::value value, llvm::StringRef key,
@@ -83,6 +104,7 @@ protected:
   SourcePos positionOf(const char *at) const;
 
   std::string file;
+  Limits limits;
   simdjson::ondemand::parser parser;
   std::unique_ptr<TraceError> error;
   llvm::StringRef line;

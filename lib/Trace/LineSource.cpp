@@ -6,6 +6,9 @@
 
 #include "SnR/Trace/LineSource.h"
 
+#include "llvm/Support/ErrorHandling.h"
+#include "llvm/Support/FormatVariadic.h"
+
 #include <cstring>
 #include <zlib.h>
 #include <zstd.h>
@@ -14,6 +17,14 @@ using namespace snr::trace;
 
 namespace {
 constexpr size_t kChunk = 1 << 20;
+
+std::string tooLong(uint64_t maxLineBytes) {
+  return llvm::formatv("the line is longer than {0} bytes, the most a line "
+                       "may have (a snapshot region's hex digits, two per "
+                       "byte of --max-snapshot-bytes, plus 64 MiB)",
+                       maxLineBytes)
+      .str();
+}
 } // namespace
 
 /// Produces decompressed bytes from the input, a chunk at a time.
@@ -121,7 +132,9 @@ private:
 };
 } // namespace
 
-LineSource::LineSource(llvm::MemoryBufferRef input) : input(input) {
+LineSource::LineSource(llvm::MemoryBufferRef input, uint64_t maxLineBytes,
+                       uint64_t maxTotalBytes)
+    : input(input), maxLineBytes(maxLineBytes), maxTotalBytes(maxTotalBytes) {
   llvm::StringRef data = input.getBuffer();
   if (data.starts_with("\x1f\x8b")) {
     compression = Compression::Gzip;
@@ -132,21 +145,46 @@ LineSource::LineSource(llvm::MemoryBufferRef input) : input(input) {
   } else {
     decoder = std::make_unique<PlainDecoder>(data);
   }
-  window.resize(kChunk + kPadding);
+  reserve(kChunk + kPadding);
 }
 
 LineSource::~LineSource() = default;
 
+void LineSource::reserve(size_t bytes) {
+  char *grown = static_cast<char *>(std::realloc(window.release(), bytes));
+  if (!grown)
+    llvm::report_bad_alloc_error("cannot hold a line of the trace");
+  window.reset(grown);
+  capacity = bytes;
+}
+
 bool LineSource::refill() {
   // Keep the unfinished line; make room for at least a chunk after it.
   size_t pending = end - begin;
-  std::memmove(window.data(), window.data() + begin, pending);
+  // The line grows past what a line may be: stop before holding more.
+  if (pending > maxLineBytes) {
+    error = tooLong(maxLineBytes);
+    return false;
+  }
+  std::memmove(window.get(), window.get() + begin, pending);
   begin = 0;
   end = pending;
-  if (window.size() < end + kChunk + kPadding)
-    window.resize(end + kChunk + kPadding);
-  size_t n = decoder->read(window.data() + end, kChunk, error);
+  if (capacity < end + kChunk + kPadding)
+    reserve(std::max(end + kChunk + kPadding, 2 * capacity));
+  size_t n = decoder->read(window.get() + end, kChunk, error);
   end += n;
+  totalBytes += n;
+  if (totalBytes > maxTotalBytes) {
+    error = llvm::formatv("the text is longer than {0} bytes{1}, more than "
+                          "--max-input-bytes={0} allows (raise it to read "
+                          "this input)",
+                          maxTotalBytes,
+                          compression == Compression::None
+                              ? ""
+                              : " once decompressed")
+                .str();
+    return false;
+  }
   if (!error.empty() && n > 0) {
     deferredError = std::move(error);
     error.clear();
@@ -164,10 +202,18 @@ bool LineSource::next(llvm::StringRef &line) {
   if (!error.empty())
     return false;
   while (true) {
-    const char *start = window.data() + begin;
-    const void *newline = std::memchr(start, '\n', end - begin);
+    const char *start = window.get() + begin;
+    // Only what was not searched yet: a long line is searched once, not
+    // once per chunk.
+    const void *newline =
+        std::memchr(start + scanned, '\n', end - begin - scanned);
     if (newline) {
+      scanned = 0;
       size_t length = static_cast<const char *>(newline) - start;
+      if (length > maxLineBytes) {
+        error = tooLong(maxLineBytes);
+        return false;
+      }
       line = llvm::StringRef(start, length);
       begin += length + 1;
       ++lineNo;
@@ -175,6 +221,7 @@ bool LineSource::next(llvm::StringRef &line) {
         line = line.drop_back();
       return true;
     }
+    scanned = end - begin;
     if (inputDone || !refill()) {
       // The bytes after the last newline before a decoding error are not a
       // line: the error is at the line they start.
@@ -185,8 +232,13 @@ bool LineSource::next(llvm::StringRef &line) {
       if (begin == end)
         return false;
       // A last line without a newline.
-      line = llvm::StringRef(window.data() + begin, end - begin);
+      if (end - begin > maxLineBytes) {
+        error = tooLong(maxLineBytes);
+        return false;
+      }
+      line = llvm::StringRef(window.get() + begin, end - begin);
       begin = end;
+      scanned = 0;
       ++lineNo;
       return true;
     }

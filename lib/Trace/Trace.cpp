@@ -32,10 +32,15 @@ public:
   explicit TableBuilder(Trace &trace) : trace(trace) {}
   void onHeader(const TraceHeader &header) override {
     trace.header = header;
+    // Room for what the header announces (the reader bounds it by
+    // --max-instructions), at most a million up front: the count is the
+    // file's word, not a fact yet.
     if (header.instructionCount) {
-      trace.instructions.reserve(*header.instructionCount);
-      trace.outcomes.reserve(*header.instructionCount);
-      trace.lines.reserve(*header.instructionCount);
+      size_t room = size_t(std::min<uint64_t>(*header.instructionCount,
+                                              uint64_t(1) << 20));
+      trace.instructions.reserve(room);
+      trace.outcomes.reserve(room);
+      trace.lines.reserve(room);
     }
   }
   void onRegister(arch::Reg reg, int64_t value, SourcePos) override {

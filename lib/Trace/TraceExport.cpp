@@ -39,10 +39,7 @@ LogicalResult snr::exportTrace(TraceOp traceOp, llvm::raw_ostream &os) {
         llvm::copy(init.getValue(), lanes.begin());
         writer.writeVectorRegister(init.getReg().getReg(), lanes);
       } else if (auto init = dyn_cast<InitMemOp>(op)) {
-        std::vector<uint8_t> bytes;
-        bytes.reserve(init.getBytes().getNumElements());
-        for (APInt byte : init.getBytes().getValues<APInt>())
-          bytes.push_back(uint8_t(byte.getZExtValue()));
+        std::vector<uint8_t> bytes = snapshotBytes(init);
         AddrAttr addr = init.getAddr();
         writer.writeMemory(addr.getSpaceKind(), addr.getChip(),
                            uint64_t(addr.getOffset()), bytes);

@@ -87,7 +87,8 @@ Field lookupField(std::string_view key) {
 class Reader : public JsonLineReader {
 public:
   Reader(StringRef file, TraceConsumer &consumer, const ReaderOptions &options)
-      : JsonLineReader(file), consumer(consumer), options(options) {
+      : JsonLineReader(file, options.limits), consumer(consumer),
+        options(options) {
     for (unsigned i = 0; i < arch::kNumOpcodes; ++i)
       opcodes[arch::getMnemonic(arch::Opcode(i))] = arch::Opcode(i);
   }
@@ -125,6 +126,10 @@ private:
   const char *expectedWhy = "the header's start_pc";
   bool halted = false;
   uint64_t instructionCount = 0;
+  /// The instruction before fell through past the last address.
+  bool fellOffTheEnd = false;
+  /// Snapshot memory so far: bytes and records.
+  uint64_t snapshotBytes = 0, snapshotRegions = 0;
   std::vector<uint8_t> bytes;
 };
 
@@ -189,6 +194,7 @@ bool Reader::getMemOperand(ondemand::value value, StringRef key,
                            "\"base\", \"offset\"}");
   out = {};
   bool sawSpace = false, sawChip = false;
+  KeySet keys;
   for (auto fieldResult : object) {
     ondemand::field field;
     std::string_view name;
@@ -196,6 +202,8 @@ bool Reader::getMemOperand(ondemand::value value, StringRef key,
       return fail(start, "malformed JSON in '" + key + "'");
     ondemand::value v = field.value();
     const char *vat = at(v);
+    if (!noteKey(keys, name, vat, key))
+      return false;
     std::string path = (key + "." + StringRef(name)).str();
     if (name == "space") {
       std::string_view space;
@@ -294,6 +302,7 @@ bool Reader::parseHeader(ondemand::object object) {
   const char *start = line.data();
   bool sawFormat = false, sawVersion = false, sawMachine = false,
        sawStart = false;
+  KeySet keys;
   for (auto fieldResult : object) {
     ondemand::field field;
     std::string_view key;
@@ -301,6 +310,8 @@ bool Reader::parseHeader(ondemand::object object) {
       return fail(start, "malformed JSON in the header");
     ondemand::value value = field.value();
     const char *vat = at(value);
+    if (!noteKey(keys, key, vat))
+      return false;
     if (key == "format") {
       std::string_view format;
       if (!getString(value, "format", format))
@@ -329,13 +340,15 @@ bool Reader::parseHeader(ondemand::object object) {
                              "; this reader reads traces of the snr ISA");
     } else if (key == "machine") {
       std::string_view machine;
-      if (!getString(value, "machine", machine))
+      if (!getString(value, "machine", machine) ||
+          !checkLength(machine, vat, "machine"))
         return false;
       header.machine = std::string(machine);
       sawMachine = true;
     } else if (key == "program") {
       std::string_view program;
-      if (!getString(value, "program", program))
+      if (!getString(value, "program", program) ||
+          !checkLength(program, vat, "program"))
         return false;
       if (program.empty())
         return fail(vat, "'program' is empty");
@@ -348,6 +361,13 @@ bool Reader::parseHeader(ondemand::object object) {
       uint64_t count;
       if (!getUInt(value, "instructions", count))
         return false;
+      // Announced, so that a reader can make room for them: a count beyond
+      // the limit fails here, before anything is allocated for it.
+      if (count > options.limits.maxInstructions)
+        return fail(vat, limitMessage("the header announces " + Twine(count) +
+                                          " instructions",
+                                      "max-instructions",
+                                      options.limits.maxInstructions));
       header.instructionCount = count;
     } else if (key == "hlo_map") {
       if (!parseHloMap(value, header))
@@ -384,6 +404,7 @@ bool Reader::parseRegister(ondemand::object object, const char *start) {
   const char *regAt = start;
   std::optional<int64_t> value;
   std::optional<arch::Vector> lanes;
+  KeySet keys;
   for (auto fieldResult : object) {
     ondemand::field field;
     std::string_view key;
@@ -391,6 +412,8 @@ bool Reader::parseRegister(ondemand::object object, const char *start) {
       return fail(start, "malformed JSON in a register record");
     ondemand::value v = field.value();
     const char *vat = at(v);
+    if (!noteKey(keys, key, vat))
+      return false;
     if (key == "reg") {
       regAt = vat;
       if (!getReg(v, "reg", reg))
@@ -459,6 +482,7 @@ bool Reader::parseMemory(ondemand::object object, const char *start) {
   unsigned chip = 0;
   bool sawChip = false, sawAddr = false, sawBytes = false;
   uint64_t addr = 0;
+  KeySet keys;
   for (auto fieldResult : object) {
     ondemand::field field;
     std::string_view key;
@@ -466,6 +490,8 @@ bool Reader::parseMemory(ondemand::object object, const char *start) {
       return fail(start, "malformed JSON in a memory record");
     ondemand::value v = field.value();
     const char *vat = at(v);
+    if (!noteKey(keys, key, vat))
+      return false;
     if (key == "mem") {
       spaceAt = vat;
       std::string_view name;
@@ -493,6 +519,12 @@ bool Reader::parseMemory(ondemand::object object, const char *start) {
       std::string_view hex;
       if (!getString(v, "bytes", hex))
         return false;
+      // Counted before they are decoded: the snapshot's bytes together.
+      uint64_t limit = options.limits.maxSnapshotBytes;
+      if (hex.size() / 2 > limit - std::min(limit, snapshotBytes))
+        return fail(vat, limitMessage("the snapshot holds more than " +
+                                          Twine(limit) + " bytes",
+                                      "max-snapshot-bytes", limit));
       if (hex.empty() || !decodeHex(hex, bytes))
         return fail(vat, "'bytes' must be a non-empty string of hexadecimal "
                          "digit pairs");
@@ -514,6 +546,13 @@ bool Reader::parseMemory(ondemand::object object, const char *start) {
                 llvm::formatv("{0}[{1}, {2}) is outside {0} ({3} bytes)",
                               arch::getMemSpaceName(*space), addr,
                               addr + bytes.size(), size));
+  if (++snapshotRegions > options.limits.maxInstructions)
+    return fail(start, limitMessage("the snapshot has more than " +
+                                        Twine(options.limits.maxInstructions) +
+                                        " memory regions",
+                                    "max-instructions",
+                                    options.limits.maxInstructions));
+  snapshotBytes += bytes.size();
   regions.push_back({*space, chip, addr, addr + bytes.size(), regionPos.size()});
   regionPos.push_back({lineNo, unsigned(addrAt - line.data()) + 1});
   consumer.onMemory(*space, chip, addr, bytes,
@@ -541,6 +580,12 @@ bool Reader::parseInstruction(ondemand::object object, const char *start) {
   }
   if (halted)
     return fail(start, "an instruction follows the executed halt");
+  if (instructionCount >= options.limits.maxInstructions)
+    return fail(start, limitMessage("the trace has more than " +
+                                        Twine(options.limits.maxInstructions) +
+                                        " instructions",
+                                    "max-instructions",
+                                    options.limits.maxInstructions));
 
   arch::Instruction inst;
   RecordedOutcome outcome;
@@ -618,11 +663,15 @@ bool Reader::parseInstruction(ondemand::object object, const char *start) {
       if (v.get_object().get(guard))
         return fail(vat, "'guard' must be an object {\"reg\", \"negated\"}");
       bool sawReg = false;
+      KeySet guardKeys;
       for (auto gResult : guard) {
         ondemand::field g;
         std::string_view gkey;
         if (std::move(gResult).get(g) || g.unescaped_key().get(gkey))
           return fail(vat, "malformed JSON in 'guard'");
+        ondemand::value gv = g.value();
+        if (!noteKey(guardKeys, gkey, at(gv), "guard"))
+          return false;
         if (gkey == "reg") {
           arch::Reg reg;
           const char *rat = at(g.value());
@@ -757,11 +806,18 @@ bool Reader::parseInstruction(ondemand::object object, const char *start) {
     return fail(fieldAt[unsigned(Field::Taken)],
                 ran ? "'taken' is false, but an executed branch is taken"
                     : "'taken' is true, but the branch's guard was false");
+  if (!header.reordered && fellOffTheEnd)
+    return fail(fieldAt[unsigned(Field::Pc)],
+                llvm::formatv("pc {0} breaks the control flow: the instruction "
+                              "before it, at pc {1}, falls through past the "
+                              "last address, and nothing follows that",
+                              inst.pc, UINT64_MAX));
   if (!header.reordered && inst.pc != expectedPc)
     return fail(fieldAt[unsigned(Field::Pc)],
                 llvm::formatv("pc {0} breaks the control flow: expected pc "
                               "{1} ({2})",
                               inst.pc, expectedPc, expectedWhy));
+  fellOffTheEnd = arch::fallsOffTheEnd(inst, ran);
   expectedPc = arch::getNextPc(inst, ran);
   expectedWhy = arch::isBranch(inst.opcode) && ran
                     ? "target of the taken branch before it"
@@ -778,7 +834,8 @@ bool Reader::parseInstruction(ondemand::object object, const char *start) {
 llvm::Error snr::trace::readTrace(llvm::MemoryBufferRef input,
                                   StringRef fileName, TraceConsumer &consumer,
                                   const ReaderOptions &options) {
-  LineSource source(input);
+  LineSource source(input, options.limits.maxLineBytes(),
+                    options.limits.maxInputBytes);
   Reader reader(fileName, consumer, options);
   return reader.run(source);
 }

@@ -43,6 +43,26 @@ LogicalResult snr::collectHloMap(TraceOp traceOp,
 }
 
 
+std::vector<uint8_t> snr::snapshotBytes(InitMemOp init) {
+  ElementsAttr elements = init.getBytes();
+  size_t size = size_t(elements.getNumElements());
+  if (elements.isSplat())
+    return std::vector<uint8_t>(
+        size, uint8_t(elements.getSplatValue<APInt>().getZExtValue()));
+  // The verifier says the elements are i8: dense ones' raw data is the
+  // bytes.
+  if (auto dense = dyn_cast<DenseIntElementsAttr>(elements)) {
+    ArrayRef<char> raw = dense.getRawData();
+    if (raw.size() == size)
+      return std::vector<uint8_t>(raw.begin(), raw.end());
+  }
+  std::vector<uint8_t> bytes;
+  bytes.reserve(size);
+  for (APInt byte : elements.getValues<APInt>())
+    bytes.push_back(uint8_t(byte.getZExtValue()));
+  return bytes;
+}
+
 TraceTable snr::buildTraceTable(TraceOp traceOp) {
   TraceTable table;
   table.traceOp = traceOp;
@@ -69,9 +89,7 @@ TraceTable snr::buildTraceTable(TraceOp traceOp) {
         AddrAttr addr = init.getAddr();
         trace::SnapshotMemory memory{addr.getSpaceKind(), addr.getChip(),
                                      uint64_t(addr.getOffset()), {}};
-        memory.bytes.reserve(init.getBytes().getNumElements());
-        for (APInt byte : init.getBytes().getValues<APInt>())
-          memory.bytes.push_back(uint8_t(byte.getZExtValue()));
+        memory.bytes = snapshotBytes(init);
         trace.memory.push_back(std::move(memory));
       }
     }

@@ -19,7 +19,9 @@
 #include "SnR/Analysis/ReplayAnalyses.h"
 #include "SnR/Report/RunDiff.h"
 #include "SnR/Sim/MachineModel.h"
+#include "SnR/Support/Arguments.h"
 #include "SnR/Support/FileSizeSignal.h"
+#include "SnR/Support/Limits.h"
 #include "SnR/Support/Version.h"
 #include "SnR/Trace/Trace.h"
 
@@ -90,7 +92,9 @@ int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
   snr::ignoreFileSizeSignal();
   snr::registerSnRVersionPrinter();
-  cl::HideUnrelatedOptions(category);
+  if (llvm::Error error = snr::checkArguments(argc, argv))
+    return fail(llvm::toString(std::move(error)));
+  cl::HideUnrelatedOptions({&category, &getLimitsCategory()});
   cl::ParseCommandLineOptions(
       argc, argv,
       "SnR diff: compare replays\n\n"

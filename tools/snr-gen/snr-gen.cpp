@@ -15,7 +15,9 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "SnR/Support/Arguments.h"
 #include "SnR/Support/FileSizeSignal.h"
+#include "SnR/Support/Limits.h"
 #include "SnR/Support/Version.h"
 #include "SnR/Support/OutputFile.h"
 #include "SnR/Workloads/FunctionalRun.h"
@@ -246,8 +248,11 @@ int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
   snr::ignoreFileSizeSignal();
   snr::registerSnRVersionPrinter();
+  if (llvm::Error error = snr::checkArguments(argc, argv))
+    return fail(llvm::toString(std::move(error)));
   cl::HideUnrelatedOptions({&generalCategory, &decoderCategory,
-                            &collectiveCategory, &scheduleCategory});
+                            &collectiveCategory, &scheduleCategory,
+                            &snr::getLimitsCategory()});
   cl::ParseCommandLineOptions(
       argc, argv,
       "SnR workload generator: lays out decoder layers and collectives as "

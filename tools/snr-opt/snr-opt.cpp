@@ -20,8 +20,10 @@
 #include "SnR/Dialect/RISCV/RISCVDialect.h"
 #include "SnR/Dialect/SnRDialect.h"
 #include "SnR/Dialect/TraceDigest.h"
+#include "SnR/Support/Arguments.h"
 #include "SnR/Support/BytecodeChecksum.h"
 #include "SnR/Support/FileSizeSignal.h"
+#include "SnR/Support/MlirInput.h"
 #include "SnR/Support/OutputFile.h"
 #include "SnR/Support/Version.h"
 #include "SnR/Transforms/Passes.h"
@@ -114,6 +116,12 @@ int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
   snr::ignoreFileSizeSignal();
   snr::registerSnRVersionPrinter();
+  auto fail = [](const llvm::Twine &message) {
+    llvm::WithColor::error(llvm::errs(), "snr-opt") << message << "\n";
+    return 1;
+  };
+  if (llvm::Error error = snr::checkArguments(argc, argv))
+    return fail(llvm::toString(std::move(error)));
   mlir::DialectRegistry registry;
   registry.insert<snr::SnRDialect, snr::riscv::RISCVDialect>();
   // The generic passes (canonicalize, cse, symbol-dce, ...) compose with ours.
@@ -143,18 +151,15 @@ int main(int argc, char **argv) {
         });
   }
 
-  auto fail = [](const llvm::Twine &message) {
-    llvm::WithColor::error(llvm::errs(), "snr-opt") << message << "\n";
-    return 1;
-  };
   std::string errorMessage;
   std::unique_ptr<llvm::MemoryBuffer> input =
       mlir::openInputFile(inputFile, &errorMessage);
   if (!input)
     return fail(errorMessage);
-  // Before MLIR's reader, which some corrupt bytecode crashes.
-  if (llvm::Error error =
-          snr::checkBytecodeChecksum(input->getBuffer(), inputFile))
+  // Before MLIR's reader, which corrupt bytecode crashes, and its parser,
+  // which deep nesting overflows: the checksum, or the structure of
+  // bytecode without one, or the nesting of text.
+  if (llvm::Error error = snr::checkMlirInput(input->getBuffer(), inputFile))
     return fail(llvm::toString(std::move(error)));
   llvm::Expected<std::unique_ptr<snr::OutputFile>> output =
       snr::OutputFile::open(outputFile);
@@ -164,10 +169,13 @@ int main(int argc, char **argv) {
   std::string bytecode;
   llvm::raw_string_ostream bytecodeStream(bytecode);
   // On failure the temporary file goes (~OutputFile); the target is as it
-  // was.
-  if (mlir::failed(mlir::MlirOptMain(
-          config.shouldEmitBytecode() ? bytecodeStream : (*output)->os(),
-          std::move(input), registry, config)))
+  // was. On a large stack: what the input checks cannot see costs stack,
+  // not the process.
+  if (snr::runOnLargeStack([&] {
+        return mlir::failed(mlir::MlirOptMain(
+            config.shouldEmitBytecode() ? bytecodeStream : (*output)->os(),
+            std::move(input), registry, config));
+      }))
     return 1;
   if (config.shouldEmitBytecode())
     snr::writeWithBytecodeChecksum(written ? *written : bytecode,

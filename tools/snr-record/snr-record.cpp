@@ -30,12 +30,16 @@
 #include "SnR/Record/ReplayCheck.h"
 #include "SnR/Record/SnRRecording.h"
 #include "SnR/Remote/RspClient.h"
+#include "SnR/Support/Arguments.h"
 #include "SnR/Support/FileSizeSignal.h"
+#include "SnR/Support/Limits.h"
+#include "SnR/Support/MlirInput.h"
 #include "SnR/Support/OutputFile.h"
 #include "SnR/Support/Version.h"
 #include "SnR/Target/SnR/SnRTarget.h"
 #include "SnR/Target/TargetRegistry.h"
 #include "SnR/Trace/Compression.h"
+#include "SnR/Trace/SpooledTraceWriter.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/MLIRContext.h"
@@ -198,9 +202,15 @@ static int recordInProcess(OutputFile &output) {
   if (!input)
     return fail("cannot read '" + inputFile +
                 "': " + input.getError().message());
+  // Checked before MLIR reads it; parsed on a large stack.
+  if (llvm::Error error = checkMlirInput((*input)->getBuffer(), inputFile))
+    return fail(llvm::toString(std::move(error)));
   sourceMgr.AddNewSourceBuffer(std::move(*input), llvm::SMLoc());
-  OwningOpRef<ModuleOp> module =
-      parseSourceFile<ModuleOp>(sourceMgr, ParserConfig(&context));
+  OwningOpRef<ModuleOp> module;
+  runOnLargeStack([&] {
+    module = parseSourceFile<ModuleOp>(sourceMgr, ParserConfig(&context));
+    return 0;
+  });
   if (!module)
     return 1;
 
@@ -267,10 +277,21 @@ static int recordInProcess(OutputFile &output) {
           maxSteps))
     return failAtPc(std::move(error));
 
+  // The instructions go to a spool file beside the output as they are
+  // recorded: memory does not grow with --count.
+  llvm::Expected<std::unique_ptr<trace::SpooledTraceWriter>> spool =
+      trace::SpooledTraceWriter::create(
+          output.replacesTarget() ? output.getTarget() : "-");
+  if (!spool)
+    return fail(llvm::toString(spool.takeError()));
   record::Recording recording;
   auto started = std::chrono::steady_clock::now();
   llvm::Expected<trace::Trace> recorded = record::recordTrace(
-      device, program->instructions, count, &recording);
+      device, program->instructions, count, &recording,
+      [&](const arch::Instruction &inst,
+          const trace::RecordedOutcome &outcome) {
+        (*spool)->addInstruction(inst, outcome);
+      });
   double seconds = secondsSince(started);
   if (!recorded)
     return failAtPc(recorded.takeError());
@@ -283,15 +304,17 @@ static int recordInProcess(OutputFile &output) {
 
   size_t snapshotRegisters = recorded->registers.size();
   size_t snapshotRegions = recorded->memory.size();
-  auto writeTrace = [&](llvm::raw_ostream &os) { recorded->write(os); };
+  trace::Compression compression = trace::compressionForFileName(outputFile);
+  auto writeTrace = [&](llvm::raw_ostream &sink) {
+    return (*spool)->finish(sink, *recorded, compression);
+  };
   // --verify checks the file's bytes, not the table they are written from: a
   // writer that loses bits is caught. They are made first and written only
   // if they pass.
   if (verify) {
     std::string fileBytes;
     llvm::raw_string_ostream os(fileBytes);
-    if (llvm::Error error = trace::writeCompressed(
-            os, trace::compressionForFileName(outputFile), writeTrace))
+    if (llvm::Error error = writeTrace(os))
       return fail(outputFile + ": " + llvm::toString(std::move(error)));
     *recorded = trace::Trace(); // not needed any more; frees its memory
     if (llvm::Error error = record::checkWrittenReplay(fileBytes, outputFile,
@@ -300,8 +323,11 @@ static int recordInProcess(OutputFile &output) {
     output.os() << fileBytes;
     if (llvm::Error error = output.keep())
       return fail(llvm::toString(std::move(error)));
-  } else if (llvm::Error error = writeTraceFile(output, writeTrace)) {
-    return fail(llvm::toString(std::move(error)));
+  } else {
+    if (llvm::Error error = writeTrace(output.os()))
+      return fail(outputFile + ": " + llvm::toString(std::move(error)));
+    if (llvm::Error error = output.keep())
+      return fail(llvm::toString(std::move(error)));
   }
   report(recording, snapshotRegisters, snapshotRegions, target::SnRTarget(),
          /*remote=*/false, seconds);
@@ -589,8 +615,13 @@ int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
   snr::ignoreFileSizeSignal();
   snr::registerSnRVersionPrinter();
-  cl::HideUnrelatedOptions({&category, &remoteCategory});
+  if (llvm::Error error = checkArguments(argc, argv))
+    return fail(llvm::toString(std::move(error)));
+  cl::HideUnrelatedOptions({&category, &remoteCategory, &getLimitsCategory()});
   cl::ParseCommandLineOptions(argc, argv, "SnR trace recorder\n");
+  if (count == 0)
+    return fail("--count=0 records nothing, and a trace needs an "
+                "instruction; give the number of instructions to record");
 
   if (remoteAddress.empty()) {
     if (inputFile.empty())

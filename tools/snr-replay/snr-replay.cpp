@@ -24,7 +24,7 @@
 #include "SnR/Analysis/SuggestionRemarks.h"
 #include "SnR/Export/ChakraExport.h"
 #include "SnR/Export/XlaProfile.h"
-#include "SnR/Record/LineTable.h"
+#include "SnR/Record/ProgramMatch.h"
 #include "SnR/Report/AnalysisView.h"
 #include "SnR/Report/FoldedStacks.h"
 #include "SnR/Report/Format.h"
@@ -39,7 +39,10 @@
 #include "SnR/Report/Summary.h"
 #include "SnR/Rewrite/SnR/SnRRewriteTarget.h"
 #include "SnR/Rewrite/TraceRewriteDriver.h"
+#include "SnR/Support/Arguments.h"
 #include "SnR/Support/FileSizeSignal.h"
+#include "SnR/Support/Limits.h"
+#include "SnR/Support/Printable.h"
 #include "SnR/Support/Version.h"
 #include "SnR/Trace/Compression.h"
 #include "SnR/Trace/Trace.h"
@@ -503,7 +506,10 @@ int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
   snr::ignoreFileSizeSignal();
   snr::registerSnRVersionPrinter();
-  cl::HideUnrelatedOptions({&category, &exportCategory, &rewriteCategory});
+  if (llvm::Error error = snr::checkArguments(argc, argv))
+    return fail(llvm::toString(std::move(error)));
+  cl::HideUnrelatedOptions({&category, &exportCategory, &rewriteCategory,
+                            &getLimitsCategory()});
   cl::ParseCommandLineOptions(
       argc, argv,
       "SnR replay: trace -> cycle-level replay -> analyses -> report\n\n"
@@ -551,9 +557,11 @@ int main(int argc, char **argv) {
     progress.done();
     return fail(llvm::toString(loaded.takeError()));
   }
+  // The program must be the trace's (its name, the opcode at every PC the
+  // trace executed), with or without --apply.
   if (!programFile.empty()) {
     llvm::Expected<trace::LineTable> table =
-        record::loadLineTable(programFile, loaded->header.program);
+        record::loadMatchingLineTable(programFile, *loaded);
     if (!table) {
       progress.done();
       return fail("--program: " + llvm::toString(table.takeError()));
@@ -593,8 +601,9 @@ int main(int argc, char **argv) {
   // if?), but should not go unnoticed.
   if (!trace.header.machine.empty() && trace.header.machine != machine.name)
     llvm::WithColor::warning(llvm::errs(), "snr-replay")
-        << traceFile << ": recorded on machine '" << trace.header.machine
-        << "', replayed on '" << machine.name << "'\n";
+        << traceFile << ": recorded on machine '"
+        << printable(trace.header.machine) << "', replayed on '"
+        << printable(machine.name) << "'\n";
   // A bad restriction fails now, not after the replay.
   if (!hloFilter.empty())
     if (llvm::Expected<analysis::HloId> id =

@@ -17,6 +17,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdint>
+#include <cstring>
 #include <vector>
 
 using namespace snr;
@@ -120,6 +121,47 @@ TEST(SparseMemory, CopyWithOverlappingRanges) {
   // Onto itself: nothing changes.
   other.copy(kPage - 150, other, kPage - 150, 200);
   EXPECT_EQ(readBytes(other, kPage - 150, 200), pattern(200));
+}
+
+// Overlapping copies of many pages, in both directions and at offsets that
+// are not page multiples, against memmove of the same bytes: a copy of the
+// whole source per DMA (a bounce buffer) is no longer needed to get it
+// right, so a 64 MiB DMA onto itself costs its pages, not 64 MiB more.
+TEST(SparseMemory, OverlappingCopiesMatchMemmove) {
+  for (int64_t shift : {int64_t(kPage), int64_t(-kPage), int64_t(96),
+                        int64_t(-96), int64_t(3 * kPage + 32),
+                        int64_t(-(3 * kPage + 32))}) {
+    const uint64_t size = 16 * kPage, base = 8 * kPage;
+    SparseMemory memory(1 << 20);
+    std::vector<uint8_t> reference(1 << 20, 0);
+    // Data in every other page of the source: the others read as zeros.
+    for (uint64_t page = 0; page < 16; page += 2) {
+      std::vector<uint8_t> bytes = pattern(kPage, page * 7);
+      memory.write(base + page * kPage, bytes);
+      std::copy(bytes.begin(), bytes.end(),
+                reference.begin() + base + page * kPage);
+    }
+    uint64_t dst = uint64_t(int64_t(base) + shift);
+    memory.copy(dst, memory, base, size);
+    std::memmove(reference.data() + dst, reference.data() + base, size);
+    EXPECT_EQ(readBytes(memory, 0, 1 << 20), reference) << "shift " << shift;
+  }
+}
+
+// What --max-dma-bytes counts: the bytes of a range in pages ever written.
+// Pages 2 and 5 written (one byte each); [kPage + 100, 6 kPage - 50) covers
+// all of page 2 (kPage bytes) and page 5 up to 50 bytes before its end
+// (kPage - 50): 2 kPage - 50. Both ways of counting (by the range's pages,
+// by the memory's pages) agree; an empty or never-written range costs 0.
+TEST(SparseMemory, WrittenBytesIn) {
+  SparseMemory memory(1 << 30);
+  memory.write(2 * kPage + 7, pattern(1));
+  memory.write(5 * kPage, pattern(1));
+  EXPECT_EQ(memory.writtenBytesIn(kPage + 100, 5 * kPage - 150),
+            2 * kPage - 50);
+  EXPECT_EQ(memory.writtenBytesIn(0, uint64_t(1) << 29), 2 * kPage);
+  EXPECT_EQ(memory.writtenBytesIn(2 * kPage + 10, 0), 0u);
+  EXPECT_EQ(memory.writtenBytesIn(6 * kPage, 100 * kPage), 0u);
 }
 
 TEST(SparseMemory, CopyFromAnotherMemory) {

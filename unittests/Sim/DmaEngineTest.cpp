@@ -63,6 +63,30 @@ TEST(DmaEngine, WorkedExampleSameLink) {
   EXPECT_EQ(engine.get(b).startCycle, 174u);
 }
 
+// A DMA's record goes once it has completed and been released: the engine
+// keeps the DMAs in flight, not every DMA of the run.
+TEST(DmaEngine, ReleasedRecordsGo) {
+  MachineModel machine = makeMachine();
+  DmaEngine engine(machine);
+  int link = engine.getLinkInstance(MemSpace::Hbm, MemSpace::VMem, 0);
+  for (uint64_t i = 0; i < 1000; ++i) {
+    uint32_t id = engine.issue(link, 64, engine.getCycle());
+    engine.waitFor(id);
+    EXPECT_EQ(engine.getNumKept(), 1u);
+    engine.release(id);
+    EXPECT_EQ(engine.getNumKept(), 0u);
+  }
+  EXPECT_EQ(engine.getNumIssued(), 1000u);
+  // Released before it completes: the record goes at its completion.
+  uint32_t a = engine.issue(link, 4096, engine.getCycle());
+  uint32_t b = engine.issue(link, 4096, engine.getCycle());
+  engine.release(a);
+  EXPECT_EQ(engine.getNumKept(), 2u);
+  uint64_t done = engine.waitFor(b);
+  EXPECT_EQ(engine.getNumKept(), 1u); // b, not yet released
+  EXPECT_EQ(engine.getLastCompleteCycle(), done);
+}
+
 // Had B used another link: base ends 112, 128 cycles -> completes 240.
 TEST(DmaEngine, WorkedExampleTwoLinks) {
   MachineModel machine = makeMachine();

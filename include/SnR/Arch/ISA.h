@@ -302,6 +302,11 @@ bool isLightweight(Opcode op);
 /// the trace verifier all follow this one rule.
 uint64_t getNextPc(const Instruction &inst, bool executed);
 
+/// Whether `inst` falls through past the last address (its PC is 2^64 - 1
+/// and it neither branches nor halts): there is no next PC, pc 0 is not
+/// one.
+bool fallsOffTheEnd(const Instruction &inst, bool executed);
+
 /// Every register of every file numbered densely: class * 32 + index
 /// (no file has more than 32 registers). For tables indexed by register.
 inline constexpr unsigned kNumRegSlots = kNumRegClasses * 32;

@@ -34,9 +34,15 @@ llvm::Error runUntil(StepDebugger &debugger,
 /// instruction table, and the header's start_pc and instruction count; the
 /// caller names the machine, the program and the HLO map. `recording`, if
 /// given, receives what the recorder saw (why it stopped, round trips).
+/// With a `sink`, the instructions go to it instead of the table
+/// (trace::SpooledTraceWriter spools them to disk), so memory does not grow
+/// with `count`.
+using InstructionSink = llvm::function_ref<void(
+    const arch::Instruction &, const trace::RecordedOutcome &)>;
 llvm::Expected<trace::Trace>
 recordTrace(StepDebugger &debugger, llvm::ArrayRef<arch::Instruction> program,
-            uint64_t count, Recording *recording = nullptr);
+            uint64_t count, Recording *recording = nullptr,
+            InstructionSink sink = {});
 
 } // namespace snr::record
 

@@ -57,9 +57,10 @@ class DivergenceError : public llvm::ErrorInfo<DivergenceError> {
 public:
   static char ID;
   DivergenceError(std::string fileName, unsigned line, uint64_t index,
-                  uint64_t pc, std::string mnemonic, std::string what)
+                  uint64_t pc, std::string mnemonic, std::string what,
+                  bool limit = false)
       : fileName(std::move(fileName)), line(line), index(index), pc(pc),
-        mnemonic(std::move(mnemonic)), what(std::move(what)) {}
+        mnemonic(std::move(mnemonic)), what(std::move(what)), limit(limit) {}
   void log(llvm::raw_ostream &os) const override;
   std::error_code convertToErrorCode() const override;
   /// The message without the file and line, for a caller that locates it
@@ -73,6 +74,9 @@ public:
   uint64_t pc;
   std::string mnemonic;
   std::string what; ///< the model's own sentence
+  /// Not a divergence: the trace goes beyond a limit there (Limits.h), and
+  /// says so without "replay diverges".
+  bool limit;
 };
 
 /// Puts the snapshot of `trace` into `state` (everything else untouched).

@@ -38,6 +38,16 @@ std::string formatJsonNumber(double value);
 void writeJson(llvm::raw_ostream &os, const llvm::json::Value &value,
                unsigned indent = 2);
 
+/// `object`, held compactly: for the rows of the large tables of
+/// metrics.json (one per static instruction, per DMA). llvm::json keeps an
+/// object in a hash table of at least 64 slots, about 4 KB whatever its
+/// size: 300,000 rows took 1.2 GB to write 72 MB. This is an array of its
+/// keys and values in key order (about 80 bytes a key), its nested objects
+/// held compactly too; writeJson writes it as the object it holds. A
+/// document holding one is written with writeJson (llvm::json's own printer
+/// would write the array).
+llvm::json::Value compactObject(llvm::json::Object object);
+
 /// 1234567 -> "1,234,567".
 std::string formatCount(uint64_t value);
 /// 1234567 -> "1.23M", 45000 -> "45k", 512 -> "512": for axis ticks.

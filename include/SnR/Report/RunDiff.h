@@ -94,6 +94,11 @@ struct NamedMetrics {
 
 /// Reads `path`: a directory holding metrics.json, or a metrics.json.
 llvm::Expected<NamedMetrics> readMetricsFile(llvm::StringRef path);
+/// The metrics.json `text` (read from `file`, for messages), checked: its
+/// structure (depth, repeated keys, string lengths), its format and version
+/// (one this SnR reads) and its totals.
+llvm::Expected<llvm::json::Object> parseMetrics(llvm::StringRef text,
+                                                llvm::StringRef file);
 /// The metrics.json snr-replay would write for `results` (whole trace),
 /// owning its strings: it may outlive `results`.
 llvm::json::Object metricsOf(const analysis::ReplayResults &results);

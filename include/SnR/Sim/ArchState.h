@@ -78,6 +78,9 @@ public:
   /// source is read whole before anything is written.
   void copy(uint64_t dst, const SparseMemory &source, uint64_t src,
             uint64_t bytes);
+  /// The bytes of [addr, addr + bytes) in pages ever written (what a copy
+  /// from or onto them costs; the rest reads as zeros for free).
+  uint64_t writtenBytesIn(uint64_t addr, uint64_t bytes) const;
   /// Visits every allocated page in increasing address order.
   void forEachPage(
       llvm::function_ref<void(uint64_t addr, llvm::ArrayRef<uint8_t>)> fn)
@@ -116,6 +119,10 @@ struct ArchState {
 
   uint64_t pc = 0;
   bool halted = false;
+  /// Bytes of written memory the DMAs executed on this state have copied
+  /// from or onto, together (not architectural: bounded by --max-dma-bytes,
+  /// and not compared).
+  uint64_t dmaBytes = 0;
 
   SparseMemory &memory(arch::MemSpace space, unsigned chip = 0);
   /// Null for a remote chip never touched.

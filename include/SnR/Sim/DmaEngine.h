@@ -15,6 +15,9 @@
 //    (completion cycles are integers).
 // The engine is advanced lazily and only as far as a question needs: DMAs are
 // issued at non-decreasing cycles, never earlier than the engine has run.
+// It keeps the record of a DMA only while it is needed: once the DMA has
+// completed and its waiter has released it, the record goes, so the
+// engine's memory follows the DMAs in flight, not every DMA of the run.
 //
 //===----------------------------------------------------------------------===//
 
@@ -24,6 +27,7 @@
 #include "SnR/Sim/MachineModel.h"
 
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 
 #include <deque>
 #include <string>
@@ -73,9 +77,17 @@ public:
   uint64_t waitFor(uint32_t id);
   /// Advances the engine until every DMA issued so far completes.
   void drain();
+  /// DMA `id` is no longer asked about: its record goes once it has
+  /// completed (at once if it has).
+  void release(uint32_t id);
 
-  const DmaTransfer &get(uint32_t id) const { return transfers[id]; }
-  llvm::ArrayRef<DmaTransfer> getTransfers() const { return transfers; }
+  /// The record of DMA `id`, which must not have been released.
+  const DmaTransfer &get(uint32_t id) const;
+  /// DMAs issued so far, and those whose records are kept.
+  uint32_t getNumIssued() const { return nextId; }
+  size_t getNumKept() const { return transfers.size(); }
+  /// The latest completion so far.
+  uint64_t getLastCompleteCycle() const { return lastComplete; }
   /// How far the engine has been advanced.
   uint64_t getCycle() const { return now; }
 
@@ -99,8 +111,12 @@ private:
   llvm::DenseMap<uint64_t, unsigned> instanceOf; ///< (spec, chip) -> instance
   /// For each link spec, the groups it belongs to.
   std::vector<llvm::SmallVector<unsigned, 2>> groupsOfLink;
-  std::vector<DmaTransfer> transfers;
-  uint64_t now = 0;
+  /// The records kept: DMAs not yet completed or not yet released.
+  llvm::DenseMap<uint32_t, DmaTransfer> transfers;
+  /// Released before they completed: dropped when they complete.
+  llvm::DenseSet<uint32_t> releasedEarly;
+  uint32_t nextId = 0;
+  uint64_t now = 0, lastComplete = 0;
   size_t pending = 0;
 };
 

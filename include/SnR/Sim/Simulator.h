@@ -33,13 +33,15 @@ namespace snr::sim {
 class DivergenceError : public llvm::ErrorInfo<DivergenceError> {
 public:
   static char ID;
-  DivergenceError(uint64_t index, std::string message)
-      : index(index), message(std::move(message)) {}
+  DivergenceError(uint64_t index, std::string message, bool limit = false)
+      : index(index), message(std::move(message)), limit(limit) {}
   void log(llvm::raw_ostream &os) const override;
   std::error_code convertToErrorCode() const override;
 
   uint64_t index;
   std::string message;
+  /// Not a divergence: the trace goes beyond a limit (Limits.h) there.
+  bool limit;
 };
 
 /// What the simulator is given: the trace's instructions and recorded

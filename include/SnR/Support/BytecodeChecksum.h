@@ -40,6 +40,9 @@ bool writeChecksummedBytecode(
     llvm::function_ref<bool(llvm::raw_ostream &, llvm::StringRef producer)>
         write);
 
+/// Whether `bytes` are bytecode whose producer carries SnR's checksum.
+bool hasBytecodeChecksum(llvm::StringRef bytes);
+
 /// Checks the checksum of `bytes`, read from `name`, if it is bytecode that
 /// has one: a mismatch is an error naming the file.
 llvm::Error checkBytecodeChecksum(llvm::StringRef bytes, llvm::StringRef name);

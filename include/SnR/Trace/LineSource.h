@@ -20,6 +20,7 @@
 #include "llvm/Support/Error.h"
 #include "llvm/Support/MemoryBufferRef.h"
 
+#include <cstdlib>
 #include <memory>
 #include <vector>
 
@@ -30,7 +31,12 @@ public:
   /// Extra readable bytes guaranteed after every line handed out.
   static constexpr size_t kPadding = 64;
 
-  explicit LineSource(llvm::MemoryBufferRef input);
+  /// Lines of at most `maxLineBytes` bytes and text of at most
+  /// `maxTotalBytes` (decompressed) are handed out; beyond either, next()
+  /// fails with an error (see takeError).
+  explicit LineSource(llvm::MemoryBufferRef input,
+                      uint64_t maxLineBytes = UINT64_MAX,
+                      uint64_t maxTotalBytes = UINT64_MAX);
   ~LineSource();
 
   Compression getCompression() const { return compression; }
@@ -40,7 +46,8 @@ public:
   bool next(llvm::StringRef &line);
   /// 1-based number of the line last returned.
   unsigned lineNumber() const { return lineNo; }
-  /// A decompression error (truncated or corrupt stream), once next() failed.
+  /// A decompression error (truncated or corrupt stream) or a line or text
+  /// beyond the limits, once next() failed.
   llvm::Error takeError();
 
   /// Produces decompressed bytes; one implementation per compression.
@@ -48,14 +55,26 @@ public:
 
 private:
   bool refill();
+  void reserve(size_t bytes);
 
   llvm::MemoryBufferRef input;
   Compression compression = Compression::None;
   std::unique_ptr<Decoder> decoder;
-  std::vector<char> window; ///< decompressed text not yet handed out
+  /// Decompressed text not yet handed out, grown with realloc (which moves
+  /// a large block by remapping it, not by copying it) and never zeroed.
+  struct FreeDeleter {
+    void operator()(char *p) const { std::free(p); }
+  };
+  std::unique_ptr<char, FreeDeleter> window;
+  size_t capacity = 0;
   size_t begin = 0, end = 0;
+  /// Bytes after `begin` already searched for a newline.
+  size_t scanned = 0;
   bool inputDone = false;
   unsigned lineNo = 0;
+  uint64_t maxLineBytes, maxTotalBytes;
+  /// Decompressed bytes so far.
+  uint64_t totalBytes = 0;
   std::string error;
   /// A decoding error met after some bytes of the same chunk: the complete
   /// lines before it are served first, so it is located at its line.

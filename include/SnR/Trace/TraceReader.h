@@ -15,6 +15,7 @@
 #define SNR_TRACE_TRACEREADER_H
 
 #include "SnR/Arch/Values.h"
+#include "SnR/Support/Limits.h"
 #include "SnR/Trace/TraceFormat.h"
 
 #include "llvm/Support/Error.h"
@@ -57,6 +58,10 @@ public:
 struct ReaderOptions {
   /// Sizes against which snapshot addresses are checked.
   arch::MemorySizes memorySizes;
+  /// What a trace may hold (instructions, snapshot bytes, strings, line and
+  /// input length): an input beyond them is an error at the line that goes
+  /// beyond. The command line's, by default.
+  Limits limits = getLimits();
 };
 
 /// Reads `input` (named `fileName` in errors) into `consumer`.

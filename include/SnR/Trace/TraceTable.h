@@ -24,6 +24,7 @@ class Operation;
 
 namespace snr {
 class TraceOp;
+class InitMemOp;
 
 /// The decoded trace, and the op of each of its instructions.
 struct TraceTable {
@@ -36,6 +37,9 @@ struct TraceTable {
 /// recorded outcomes, and each instruction's line when its location is a
 /// file location.
 TraceTable buildTraceTable(TraceOp traceOp);
+
+/// The bytes an snr.init_mem writes (a splat filled in one go).
+std::vector<uint8_t> snapshotBytes(InitMemOp init);
 
 /// Rebuilds a trace's HLO map from its instructions' `hlo` attributes:
 /// consecutive PCs with the same name form one range. Fails, with an error

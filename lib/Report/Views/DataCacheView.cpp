@@ -64,11 +64,12 @@ void DataCacheView::addMetrics(const ViewContext &context,
   Array wasted;
   for (uint32_t i : fig.wasted) {
     const analysis::WastedTransfer &w = cache.wasted[i];
-    wasted.push_back(Object{{"index", int64_t(w.index)},
-                            {"pc", getMetricsPc(context.results.info, w.index)},
-                            {"first_page", int64_t(w.firstPage)},
-                            {"bytes", int64_t(w.bytes)},
-                            {"dma", w.isDma}});
+    wasted.push_back(compactObject(
+        Object{{"index", int64_t(w.index)},
+               {"pc", getMetricsPc(context.results.info, w.index)},
+               {"first_page", int64_t(w.firstPage)},
+               {"bytes", int64_t(w.bytes)},
+               {"dma", w.isDma}}));
   }
   result["unread_at_end_bytes"] = int64_t(cache.unreadAtEndBytes);
   result["pages"] = int64_t(cache.numPages);

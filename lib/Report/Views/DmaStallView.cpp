@@ -145,8 +145,8 @@ void DmaStallView::addMetrics(const ViewContext &context,
     }
   Array table;
   for (uint32_t id : context.selection.dmas)
-    table.push_back(
-        getRecordMetrics(context.results, context.results.dmas.dmas[id]));
+    table.push_back(compactObject(
+        getRecordMetrics(context.results, context.results.dmas.dmas[id])));
   metrics["dma"] = Object{{"totals", getTotalsMetrics(figures.dma)},
                           {"per_link", std::move(perLink)},
                           {"per_hlo", std::move(perHlo)},

@@ -17,6 +17,8 @@
 #include "SnR/Report/ReportFigures.h"
 #include "SnR/Report/ReportOptions.h"
 
+#include "SnR/Support/Printable.h"
+
 #include "llvm/Support/FormatVariadic.h"
 
 #include <algorithm>
@@ -76,7 +78,8 @@ void HloView::printSummary(const ViewContext &context,
         worst = k;
     double share =
         fig.cycles ? double(hlo.stallCycles) / double(fig.cycles) : 0;
-    os << llvm::formatv("    {0,-24} {1,12} {2,7}  mostly {3}\n", hlo.name,
+    os << llvm::formatv("    {0,-24} {1,12} {2,7}  mostly {3}\n",
+                        printable(hlo.name),
                         formatCount(hlo.stallCycles), formatPercent(share),
                         sim::getStallKindName(sim::StallKind(worst)));
   }

@@ -24,6 +24,8 @@
 #include "SnR/Report/StaticView.h"
 #include "SnR/Report/Svg.h"
 
+#include "SnR/Support/Printable.h"
+
 #include "llvm/Support/FormatVariadic.h"
 
 #include <algorithm>
@@ -119,7 +121,8 @@ void SuggestionView::printInstances(const ViewContext &context,
                         "independent; the largest: {1} DMAs in {2}, issuing "
                         "them together saves {3} cycles\n",
                         fig.groupsBySaving.size(), g.dmas.size(),
-                        info.getHloName(g.hlo), formatCount(g.expectedSaving));
+                        printable(info.getHloName(g.hlo)),
+                        formatCount(g.expectedSaving));
   }
 }
 
@@ -164,7 +167,7 @@ void SuggestionView::addMetrics(const ViewContext &context,
     analysis::HloId hlo = d.issueIndex < info.hloOf.size()
                               ? info.hloOf[d.issueIndex]
                               : analysis::kNoHlo;
-    dmas.push_back(Object{
+    dmas.push_back(compactObject(Object{
         {"dma", int64_t(d.dma)},
         {"issue_pc", getMetricsPc(info, d.issueIndex)},
         {"wait_pc", getMetricsPc(info, d.waitIndex)},
@@ -184,7 +187,7 @@ void SuggestionView::addMetrics(const ViewContext &context,
         {"memory_available", d.memoryAvailable},
         {"backtail",
          Object{{"relaxed", getBacktailMetrics(info, d.relaxed)},
-                {"conservative", getBacktailMetrics(info, d.conservative)}}}});
+                {"conservative", getBacktailMetrics(info, d.conservative)}}}}));
   }
   Array groups;
   for (uint32_t i : selection.parallelGroups) {

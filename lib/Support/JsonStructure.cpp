@@ -4,7 +4,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "SnR/Sim/JsonStructure.h"
+#include "SnR/Support/JsonStructure.h"
+
+#include "SnR/Support/Limits.h"
 
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringSet.h"
@@ -25,8 +27,9 @@ struct Frame {
 
 class Scanner {
 public:
-  Scanner(StringRef text, StringRef file, unsigned maxDepth)
-      : text(text), file(file), maxDepth(maxDepth) {}
+  Scanner(StringRef text, StringRef file, uint64_t maxDepth)
+      : text(text), file(file), maxDepth(maxDepth),
+        maxString(getLimits().maxStringBytes) {}
 
   llvm::Error run();
 
@@ -75,7 +78,7 @@ private:
   }
 
   StringRef text, file;
-  unsigned maxDepth;
+  uint64_t maxDepth, maxString;
   size_t pos = 0;
   llvm::SmallVector<Frame, 8> stack;
 };
@@ -87,9 +90,10 @@ llvm::Error Scanner::run() {
     case '{':
     case '[':
       if (stack.size() >= maxDepth)
-        return fail(pos, llvm::formatv("nesting deeper than {0} levels is not "
-                                       "accepted",
-                                       maxDepth));
+        return fail(pos, limitMessage(llvm::formatv("nesting deeper than "
+                                                    "{0} levels",
+                                                    maxDepth),
+                                      "max-nesting-depth", maxDepth));
       stack.push_back(Frame{c == '{', StringRef(), 0, {}});
       ++pos;
       break;
@@ -110,6 +114,10 @@ llvm::Error Scanner::run() {
       std::optional<StringRef> value = string();
       if (!value)
         return llvm::Error::success();
+      if (value->size() > maxString)
+        return fail(start, limitMessage(llvm::formatv("a string of {0} bytes",
+                                                      value->size()),
+                                        "max-string-bytes", maxString));
       // A string in an object is a key when a ':' follows it.
       if (stack.empty() || !stack.back().isObject)
         break;
@@ -132,7 +140,11 @@ llvm::Error Scanner::run() {
 }
 } // namespace
 
-llvm::Error snr::sim::checkJsonStructure(StringRef text, StringRef file,
-                                         unsigned maxDepth) {
+llvm::Error snr::checkJsonStructure(StringRef text, StringRef file,
+                                    uint64_t maxDepth) {
   return Scanner(text, file, maxDepth).run();
+}
+
+llvm::Error snr::checkJsonStructure(StringRef text, StringRef file) {
+  return checkJsonStructure(text, file, getLimits().maxNestingDepth);
 }
