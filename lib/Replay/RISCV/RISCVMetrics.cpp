@@ -161,7 +161,8 @@ json::Value snr::replay::riscv::buildMetrics(const RISCVRun &run) {
         {"pc", inst.pc},
         {"opcode", inst.mnemonic},
         {"text", inst.text},
-        {"hlo", inst.place.function},
+        {"hlo", inst.place.function.empty() ? "(no function)"
+                                            : inst.place.function},
         {"source", placeOf(inst.place)},
         {"executions", inst.executions},
         {"own_cycles", inst.cycles},
