@@ -92,7 +92,7 @@ void snr::replay::riscv::writeReportHtml(const RISCVRun &run,
         "td,th{border:1px solid #ccc;padding:2px 8px;text-align:left}"
         "td.n{text-align:right;font-variant-numeric:tabular-nums}"
         "code{font-size:95%}"
-        ".note{color:#555}\n</style></head><body>\n";
+        ".note{color:#555}p{overflow-wrap:anywhere}\n</style></head><body>\n";
   os << "<h1>SnR report: " << escape(run.traceFile) << "</h1>\n";
   os << "<p>RISC-V (" << escape(run.isaString) << "), VLEN "
      << run.vlenb * 8 << ": " << run.replayedInstructions
