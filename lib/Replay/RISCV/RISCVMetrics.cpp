@@ -95,6 +95,10 @@ json::Value snr::replay::riscv::buildMetrics(const RISCVRun &run) {
       {"short_vl_instructions", s.shortVectorInstructions},
       {"untimed_instructions", s.untimedInstructions},
   };
+  metrics["vector_config"] =
+      json::Object{{"executions", run.vectorConfigs},
+                   {"vtype_changes", run.vtypeChanges},
+                   {"unchanged", run.unchangedConfigs}};
   uint64_t totalStall = 0;
   for (unsigned kind = 1; kind < kNumStallKinds; ++kind)
     totalStall += s.stallCycles[kind];
@@ -156,8 +160,8 @@ json::Value snr::replay::riscv::buildMetrics(const RISCVRun &run) {
   metrics["lines"] = std::move(lines);
 
   json::Array instructions;
-  for (const StaticInstruction &inst : run.statics)
-    instructions.push_back(json::Object{
+  for (const StaticInstruction &inst : run.statics) {
+    json::Object object{
         {"pc", inst.pc},
         {"opcode", inst.mnemonic},
         {"text", inst.text},
@@ -169,7 +173,13 @@ json::Value snr::replay::riscv::buildMetrics(const RISCVRun &run) {
         {"stall_cycles", inst.stallCycles},
         {"stalls_by_kind", stallsByKind(inst.stallByKind)},
         {"caused_stall_cycles", inst.causedStallCycles},
-        {"caused_by_kind", stallsByKind(inst.causedByKind)}});
+        {"caused_by_kind", stallsByKind(inst.causedByKind)}};
+    if (inst.setsVectorConfig) {
+      object["vtype_changes"] = inst.vtypeChanges;
+      object["unchanged_configs"] = inst.unchangedConfigs;
+    }
+    instructions.push_back(std::move(object));
+  }
   metrics["static"] = json::Object{{"instructions", std::move(instructions)}};
 
   json::Array costliest, loadUse;

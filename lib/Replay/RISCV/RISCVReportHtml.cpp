@@ -118,6 +118,10 @@ void snr::replay::riscv::writeReportHtml(const RISCVRun &run,
     table.row("short-vl vector instructions", s.shortVectorInstructions);
     table.row("instructions without a class in the model",
               s.untimedInstructions);
+    table.row("vsetvl executed", run.vectorConfigs);
+    table.row("vsetvl that changed SEW or LMUL", run.vtypeChanges);
+    table.row("vsetvl that left vl, SEW and LMUL as they were",
+              run.unchangedConfigs);
   }
   os << "<h2>Causes: what each of SnR's effects adds</h2>\n";
   if (run.effects) {

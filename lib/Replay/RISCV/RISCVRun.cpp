@@ -62,6 +62,8 @@ public:
     inst.executions++;
     if (event.desc && event.desc->mayLoad)
       inst.mayLoad = true;
+    if (inst.setsVectorConfig)
+      countVectorConfig(inst, event.index);
     // Own cycles: from the issue frontier to the next instruction's.
     uint64_t frontier = std::max(lastFrontier, event.cycle);
     if (hasLast)
@@ -146,6 +148,26 @@ public:
   }
 
 private:
+  /// A vsetvl*: whether it changed SEW/LMUL, or changed nothing (the vl and
+  /// vtype in force after it are the next instruction's).
+  void countVectorConfig(StaticInstruction &inst, uint64_t index) {
+    run.vectorConfigs++;
+    if (index + 1 >= timer.size())
+      return;
+    std::optional<VectorType> before = timer.getVectorType(index),
+                              after = timer.getVectorType(index + 1);
+    auto bits = [](std::optional<VectorType> vtype) {
+      return vtype ? int64_t(vtype->encode() & 0x3f) : int64_t(-1);
+    };
+    if (bits(before) != bits(after)) {
+      inst.vtypeChanges++;
+      run.vtypeChanges++;
+    } else if (timer.getVL(index) == timer.getVL(index + 1)) {
+      inst.unchangedConfigs++;
+      run.unchangedConfigs++;
+    }
+  }
+
   void addOwnCycles(uint32_t id, uint64_t cycles) {
     statics[id].cycles += cycles;
     run.functions[functionOf[id]].cycles += cycles;
@@ -165,6 +187,8 @@ private:
     llvm::raw_string_ostream text(s.text);
     inst.print(text);
     s.mnemonic = inst.getMnemonic();
+    s.setsVectorConfig = llvm::StringRef(s.mnemonic).starts_with("vsetvl") ||
+                         s.mnemonic == "vsetivli";
     s.place = locate(inst.pc);
     auto [fn, newFunction] =
         functionIndex.try_emplace(s.place.function, run.functions.size());

@@ -72,6 +72,11 @@ void snr::replay::riscv::printSummary(const RISCVRun &run,
   else
     os << "causes: none measured (--like-mca times as llvm-mca does)\n";
 
+  if (run.vectorConfigs)
+    os << llvm::formatv("vsetvl: {0} executed: {1} changed SEW or LMUL, {2} "
+                        "left vl, SEW and LMUL as they were\n",
+                        run.vectorConfigs, run.vtypeChanges,
+                        run.unchangedConfigs);
   std::vector<const StaticInstruction *> costliest = getCostliest(run, 5);
   if (!costliest.empty()) {
     os << "costliest instructions (own cycles, stall cycles):\n";

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Prints the figures of a RISC-V run's metrics.json, one line each, for
 FileCheck (test/Replay/riscv-run-directory.test): the totals, the stalls by
-kind, the effects, the busy resources, the functions, the static
+kind, the effects, the vsetvl counts, the busy resources, the functions, the static
 instructions, the load-use suggestions and the DMA note."""
 
 import json
@@ -17,6 +17,8 @@ print("stalls: %d %s" % (s["total"], " ".join(
     "%s %d" % (k, v) for k, v in sorted(s["by_kind"].items()))))
 e = m["effects"]
 print("effects: " + " ".join("%s %d" % (k, v) for k, v in sorted(e.items())))
+print("vector_config: " + " ".join(
+    "%s %d" % (k, v) for k, v in sorted(m["vector_config"].items())))
 for u in m["utilization"]["units"]:
     if u["busy_cycles"]:
         print("busy: %s %d %s" % (u["name"], u["busy_cycles"],

@@ -69,6 +69,11 @@ struct StaticInstruction {
   /// value (its latency exposed to its uses), by the consumer's PC.
   uint64_t loadUseStallCycles = 0, loadUseStalls = 0;
   std::map<uint64_t, uint64_t> loadUseConsumers;
+  /// For a vsetvli/vsetivli/vsetvl: executions that changed SEW or LMUL
+  /// (or set the first vtype), and executions that left vl, SEW and LMUL as
+  /// they were (the tail and mask policies are not followed).
+  bool setsVectorConfig = false;
+  uint64_t vtypeChanges = 0, unchangedConfigs = 0;
 };
 
 /// A processor resource of the model, over the run.
@@ -125,6 +130,10 @@ struct RISCVRun {
   target::riscv::timing::TimingSummary summary;
   /// What each effect adds (none with --like-mca: they are off).
   std::optional<target::riscv::timing::EffectCosts> effects;
+
+  /// vsetvli/vsetivli/vsetvl executed; those that changed SEW or LMUL;
+  /// those that left vl, SEW and LMUL as they were.
+  uint64_t vectorConfigs = 0, vtypeChanges = 0, unchangedConfigs = 0;
 
   /// By PC.
   std::vector<StaticInstruction> statics;
