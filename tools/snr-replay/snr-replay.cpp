@@ -529,13 +529,21 @@ int main(int argc, char **argv) {
       "remarks.opt.yaml and the\nannotated trace into the output directory.\n");
   // A trace of another ISA (RISC-V) takes its own path.
   if (std::string isa = replay::riscv::peekTraceIsa(traceFile); isa != "snr") {
-    for (const cl::Option *option :
-         {static_cast<const cl::Option *>(&machineFile),
-          static_cast<const cl::Option *>(&programFile),
-          static_cast<const cl::Option *>(&apply)})
-      if (option->getNumOccurrences())
-        return fail("--" + option->ArgStr + " applies to snr traces; " +
-                    traceFile.getValue() + " is a " + isa + " trace");
+    // Every option of snr-replay's own but these is the snr ISA's.
+    static const llvm::StringRef kRiscvOptions[] = {
+        "o", "elf", "mcpu", "like-mca", "quiet", "progress"};
+    for (const auto &entry : cl::getRegisteredOptions()) {
+      const cl::Option *option = entry.second;
+      if (!option->getNumOccurrences() || option->ArgStr.empty() ||
+          llvm::is_contained(kRiscvOptions, option->ArgStr) ||
+          llvm::none_of(option->Categories, [](cl::OptionCategory *c) {
+            return c == &category || c == &exportCategory ||
+                   c == &rewriteCategory;
+          }))
+        continue;
+      return fail("--" + option->ArgStr + " applies to snr traces; " +
+                  traceFile.getValue() + " is a " + isa + " trace");
+    }
     replay::riscv::RISCVReplayOptions options;
     options.traceFile = traceFile;
     options.elfFile = elfFile;
