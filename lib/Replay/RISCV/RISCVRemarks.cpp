@@ -10,8 +10,8 @@
 // the cycles at stake.
 //
 //   stall             (Analysis) a static instruction of a known function
-//                     that stalled: its
-//                     stall cycles by kind; Hotness its own cycles
+//                     that stalled: its stall cycles by kind; Hotness its
+//                     own cycles
 //   load-use-latency  (Missed) a load whose latency is exposed to its first
 //                     use; Hotness the stall cycles it causes
 //
