@@ -77,10 +77,25 @@ example() {
       --annotated-mlir=text
     echo
   done
-  echo "Open the reports: $out/matmul_chain/report.html and" \
-    "$out/allgather/report.html"
+  # A real ISA: a bundled RVV kernel run by QEMU at the sifive-x280's VLEN,
+  # recorded over its gdbstub from its symbol to the program's exit, then
+  # replayed and timed by LLVM's model (docs/targets.md, "End to end").
+  local elf="$BUILD_DIR/examples/riscv/gemv_i8.elf"
+  echo "==> recording examples/riscv/gemv_i8.c from qemu-riscv64 -g" \
+    "(rv64, V, VLEN 512)"
+  python3 test/Remote/run-qemu.py --cpu rv64,v=true,vlen=512 "$elf" -- \
+    "$bin/snr-record" --remote '127.0.0.1:{port}' --elf "$elf" \
+    --break-at gemv_i8 --count 100000 -o "$out/gemv_i8.jsonl"
+  echo "==> replaying it, timing it with LLVM's sifive-x280 model"
+  echo
+  "$bin/snr-replay" "$out/gemv_i8.jsonl" --elf "$elf" -o "$out/gemv_i8"
+  echo
+  echo "Open the reports: $out/matmul_chain/report.html," \
+    "$out/allgather/report.html and $out/gemv_i8/report.html"
   echo "(timeline.json in each opens in https://ui.perfetto.dev;" \
-    "annotated.mlir is the trace with every op's cycles.)"
+    "annotated.mlir is the trace with every op's cycles; the RISC-V" \
+    "remarks, $out/gemv_i8/remarks.opt.yaml, are at gemv_i8.c's lines:" \
+    "opt-viewer.py -s examples/riscv $out/gemv_i8 renders them.)"
 }
 
 # What the tests test: the commit and every change to the sources, the

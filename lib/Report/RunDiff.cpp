@@ -530,6 +530,14 @@ RunDiff report::diffRuns(const NamedMetrics &before,
         staticStallTable(b));
   perPc("DMA stall by static DMA", staticDmaTable(a, "stall"),
         staticDmaTable(b, "stall"));
+  // An ISA without asynchronous copies (RISC-V) says so in dma.note.
+  auto dmaNote = [](const json::Object &m) -> std::string {
+    const json::Object *dma = m.getObject("dma");
+    return dma ? stringOr(*dma, "note", "") : "";
+  };
+  std::string noCopies = dmaNote(a) == dmaNote(b) ? dmaNote(a) : "";
+  if (!noCopies.empty())
+    diff.sections.back().unmatched = noCopies;
 
   auto unitName = [](const json::Object &o) { return stringOr(o, "name"); };
   Figures utilA =
@@ -565,6 +573,8 @@ RunDiff report::diffRuns(const NamedMetrics &before,
   };
   diff.sections.push_back(
       section("Data cache (VMEM pages)", "pages", cache(a), cache(b)));
+  if (!noCopies.empty())
+    diff.sections.back().unmatched = noCopies;
   return diff;
 }
 

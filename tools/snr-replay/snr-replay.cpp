@@ -25,6 +25,7 @@
 #include "SnR/Export/ChakraExport.h"
 #include "SnR/Export/XlaProfile.h"
 #include "SnR/Record/ProgramMatch.h"
+#include "SnR/Replay/RISCV/RISCVReplay.h"
 #include "SnR/Report/AnalysisView.h"
 #include "SnR/Report/FoldedStacks.h"
 #include "SnR/Report/Format.h"
@@ -144,6 +145,22 @@ static cl::opt<std::string> programFile(
              "DMAs move too, proved by re-recording it (the trace must "
              "record the whole run)"),
     cl::value_desc("prog.mlir"), cl::init(""), cl::cat(category));
+// RISC-V traces (docs/replay.md, "RISC-V traces").
+static cl::opt<std::string>
+    elfFile("elf",
+            cl::desc("RISC-V: the program's ELF; its DWARF line table "
+                     "locates the remarks and reports in the C source"),
+            cl::value_desc("file"), cl::cat(category));
+static cl::opt<std::string>
+    mcpu("mcpu",
+         cl::desc("RISC-V: the LLVM CPU whose scheduling model times the "
+                  "trace (default sifive-x280)"),
+         cl::value_desc("name"), cl::init("sifive-x280"), cl::cat(category));
+static cl::opt<bool>
+    likeMca("like-mca",
+            cl::desc("RISC-V: time as llvm-mca does, without SnR's extra "
+                     "effects (taken branches, the actual vl)"),
+            cl::init(false), cl::cat(category));
 static cl::opt<bool> quiet("quiet", cl::desc("do not print the summary"),
                            cl::init(false), cl::cat(category));
 static cl::list<std::string> loadAnalyses(
@@ -517,6 +534,46 @@ int main(int argc, char **argv) {
       "reads a trace, replays it on the machine model, prints a summary and "
       "writes\nmetrics.json, timeline.json, the plots, report.html, "
       "remarks.opt.yaml and the\nannotated trace into the output directory.\n");
+  // A trace of another ISA (RISC-V) takes its own path.
+  if (std::string isa = replay::riscv::peekTraceIsa(traceFile); isa != "snr") {
+    // Every option of snr-replay's own but these is the snr ISA's.
+    static const llvm::StringRef kRiscvOptions[] = {
+        "o", "elf", "mcpu", "like-mca", "quiet", "progress"};
+    for (const auto &entry : cl::getRegisteredOptions()) {
+      const cl::Option *option = entry.second;
+      if (!option->getNumOccurrences() || option->ArgStr.empty() ||
+          llvm::is_contained(kRiscvOptions, option->ArgStr) ||
+          llvm::none_of(option->Categories, [](cl::OptionCategory *c) {
+            return c == &category || c == &exportCategory ||
+                   c == &rewriteCategory;
+          }))
+        continue;
+      return fail("--" + option->ArgStr + " applies to snr traces; " +
+                  traceFile.getValue() + " is a " + isa + " trace");
+    }
+    replay::riscv::RISCVReplayOptions options;
+    options.traceFile = traceFile;
+    options.elfFile = elfFile;
+    options.outputDir = outputDir;
+    options.run.cpu = mcpu;
+    options.run.likeMca = likeMca;
+    options.quiet = quiet;
+    if (llvm::Error error = replay::riscv::runRISCVReplay(
+            options, llvm::outs(), [](const llvm::Twine &message) {
+              llvm::WithColor::warning(llvm::errs(), "snr-replay")
+                  << message << "\n";
+            }))
+      return fail(llvm::toString(std::move(error)));
+    return 0;
+  }
+  for (const cl::Option *option :
+       {static_cast<const cl::Option *>(&mcpu),
+        static_cast<const cl::Option *>(&elfFile),
+        static_cast<const cl::Option *>(&likeMca)})
+    if (option->getNumOccurrences())
+      return fail("--" + option->ArgStr + " applies to RISC-V traces; " +
+                  traceFile.getValue() + " is an snr trace (its machine is --machine)");
+
   auto started = std::chrono::steady_clock::now();
 
   report::ReportOptions reportOptions;
