@@ -67,19 +67,19 @@ private:
   llvm::SmallVector<std::string, 8> keys;
 };
 
-class EncodedReader : public JsonLineReader {
+class EncodedReader : public RecordLineReader {
 public:
   EncodedReader(StringRef file, EncodedTraceConsumer &consumer)
-      : JsonLineReader(file), consumer(consumer) {}
+      : RecordLineReader(file), consumer(consumer) {}
 
 private:
-  bool parseLine(ondemand::document &doc) override;
   bool finish() override;
+  void onHeaderParsed() override;
 
-  bool parseHeader(ondemand::object object);
-  bool parseRegister(ondemand::object object, const char *start);
-  bool parseMemory(ondemand::object object, const char *start);
-  bool parseInstruction(ondemand::object object, const char *start);
+  bool parseHeader(ondemand::object object) override;
+  bool parseRegister(ondemand::object object, const char *start) override;
+  bool parseMemory(ondemand::object object, const char *start) override;
+  bool parseInstruction(ondemand::object object, const char *start) override;
   bool parseAfter(ondemand::value value);
   /// Fails on a duplicate key of the object being read.
   bool checkKey(SeenKeys &seen, std::string_view key, const char *keyAt);
@@ -121,38 +121,9 @@ bool EncodedReader::checkKey(SeenKeys &seen, std::string_view key,
   return true;
 }
 
-bool EncodedReader::parseLine(ondemand::document &doc) {
-  const char *start = line.data();
-  ondemand::object object;
-  if (auto code = doc.get_object().get(object))
-    return code == simdjson::INCORRECT_TYPE
-               ? fail(start, "expected a JSON object on each line")
-               : failJson(code, doc);
-  if (!sawHeader) {
-    if (!parseHeader(object) || !checkNothingAfter(doc))
-      return false;
-    sawHeader = true;
-    expectedPc = header.startPc;
-    consumer.onHeader(header);
-    return true;
-  }
-  // The first key says what the record is; the rest is checked per kind.
-  StringRef key;
-  size_t quote = line.find('"');
-  if (quote != StringRef::npos)
-    key = line.substr(quote + 1).take_until([](char c) { return c == '"'; });
-  bool ok;
-  if (key == "pc")
-    ok = parseInstruction(object, start);
-  else if (key == "reg")
-    ok = parseRegister(object, start);
-  else if (key == "mem")
-    ok = parseMemory(object, start);
-  else
-    return fail(start + 1, "record starts with " + quoted(key) +
-                               "; expected \"pc\" (an instruction), \"reg\" "
-                               "or \"mem\" (a snapshot entry)");
-  return ok && checkNothingAfter(doc);
+void EncodedReader::onHeaderParsed() {
+  expectedPc = header.startPc;
+  consumer.onHeader(header);
 }
 
 bool EncodedReader::parseHeader(ondemand::object object) {
@@ -605,7 +576,8 @@ private:
 llvm::Error snr::trace::readEncodedTrace(llvm::MemoryBufferRef input,
                                          StringRef fileName,
                                          EncodedTraceConsumer &consumer) {
-  LineSource source(input);
+  const Limits &limits = getLimits();
+  LineSource source(input, limits.maxLineBytes(), limits.maxInputBytes);
   EncodedReader reader(fileName, consumer);
   return reader.run(source);
 }

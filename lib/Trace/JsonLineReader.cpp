@@ -188,6 +188,39 @@ bool JsonLineReader::getString(ondemand::value value, StringRef key,
   return true;
 }
 
+bool RecordLineReader::parseLine(ondemand::document &doc) {
+  const char *start = line.data();
+  ondemand::object object;
+  if (auto code = doc.get_object().get(object))
+    return code == simdjson::INCORRECT_TYPE
+               ? fail(start, "expected a JSON object on each line")
+               : failJson(code, doc);
+  if (!sawHeader) {
+    if (!parseHeader(object) || !checkNothingAfter(doc))
+      return false;
+    sawHeader = true;
+    onHeaderParsed();
+    return true;
+  }
+  // The first key says what the record is; the rest is checked per kind.
+  StringRef key;
+  size_t quote = line.find('"');
+  if (quote != StringRef::npos)
+    key = line.substr(quote + 1).take_until([](char c) { return c == '"'; });
+  bool ok;
+  if (key == "pc")
+    ok = parseInstruction(object, start);
+  else if (key == "reg")
+    ok = parseRegister(object, start);
+  else if (key == "mem")
+    ok = parseMemory(object, start);
+  else
+    return fail(start + 1, "record starts with " + quoted(key) +
+                               "; expected \"pc\" (an instruction), \"reg\" "
+                               "or \"mem\" (a snapshot entry)");
+  return ok && checkNothingAfter(doc);
+}
+
 bool KeySet::insert(std::string_view key) {
   if (llvm::is_contained(keys, key))
     return false;

@@ -114,6 +114,27 @@ protected:
   bool stopped = false;
 };
 
+/// A reader of SnR's trace shape: a header line, then records each named by
+/// its first key (`pc`: an instruction; `reg`, `mem`: snapshot entries).
+/// Each ISA's reader parses the records; the line's dispatch is here.
+class RecordLineReader : public JsonLineReader {
+public:
+  using JsonLineReader::JsonLineReader;
+
+protected:
+  bool parseLine(simdjson::ondemand::document &doc) final;
+
+  virtual bool parseHeader(simdjson::ondemand::object object) = 0;
+  /// After the header parsed (and nothing followed it on its line).
+  virtual void onHeaderParsed() = 0;
+  virtual bool parseInstruction(simdjson::ondemand::object object,
+                                const char *start) = 0;
+  virtual bool parseRegister(simdjson::ondemand::object object,
+                             const char *start) = 0;
+  virtual bool parseMemory(simdjson::ondemand::object object,
+                           const char *start) = 0;
+};
+
 } // namespace snr::trace
 
 #endif // SNR_LIB_TRACE_JSONLINEREADER_H

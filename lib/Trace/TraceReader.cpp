@@ -84,18 +84,18 @@ Field lookupField(std::string_view key) {
   return Field::Unknown;
 }
 
-class Reader : public JsonLineReader {
+class Reader : public RecordLineReader {
 public:
   Reader(StringRef file, TraceConsumer &consumer, const ReaderOptions &options)
-      : JsonLineReader(file, options.limits), consumer(consumer),
+      : RecordLineReader(file, options.limits), consumer(consumer),
         options(options) {
     for (unsigned i = 0; i < arch::kNumOpcodes; ++i)
       opcodes[arch::getMnemonic(arch::Opcode(i))] = arch::Opcode(i);
   }
 
 private:
-  bool parseLine(ondemand::document &doc) override;
   bool finish() override;
+  void onHeaderParsed() override;
 
   // Typed values.
   bool getFloat(ondemand::value value, StringRef key, float &out);
@@ -104,10 +104,10 @@ private:
                      arch::MemOperand &out);
 
   // Records.
-  bool parseHeader(ondemand::object object);
-  bool parseRegister(ondemand::object object, const char *start);
-  bool parseMemory(ondemand::object object, const char *start);
-  bool parseInstruction(ondemand::object object, const char *start);
+  bool parseHeader(ondemand::object object) override;
+  bool parseRegister(ondemand::object object, const char *start) override;
+  bool parseMemory(ondemand::object object, const char *start) override;
+  bool parseInstruction(ondemand::object object, const char *start) override;
 
   TraceConsumer &consumer;
   const ReaderOptions &options;
@@ -264,38 +264,9 @@ bool Reader::finish() {
   return true;
 }
 
-bool Reader::parseLine(ondemand::document &doc) {
-  const char *start = line.data();
-  ondemand::object object;
-  if (auto code = doc.get_object().get(object))
-    return code == simdjson::INCORRECT_TYPE
-               ? fail(start, "expected a JSON object on each line")
-               : failJson(code, doc);
-  if (!sawHeader) {
-    if (!parseHeader(object) || !checkNothingAfter(doc))
-      return false;
-    sawHeader = true;
-    expectedPc = header.startPc;
-    consumer.onHeader(header);
-    return true;
-  }
-  // The first key says what the record is; the rest is checked per kind.
-  StringRef key;
-  size_t quote = line.find('"');
-  if (quote != StringRef::npos)
-    key = line.substr(quote + 1).take_until([](char c) { return c == '"'; });
-  bool ok;
-  if (key == "pc")
-    ok = parseInstruction(object, start);
-  else if (key == "reg")
-    ok = parseRegister(object, start);
-  else if (key == "mem")
-    ok = parseMemory(object, start);
-  else
-    return fail(start + 1, "record starts with " + quoted(key) +
-                               "; expected \"pc\" (an instruction), \"reg\" "
-                               "or \"mem\" (a snapshot entry)");
-  return ok && checkNothingAfter(doc);
+void Reader::onHeaderParsed() {
+  expectedPc = header.startPc;
+  consumer.onHeader(header);
 }
 
 bool Reader::parseHeader(ondemand::object object) {
