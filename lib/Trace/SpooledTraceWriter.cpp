@@ -64,6 +64,29 @@ void SpooledTraceWriter::addInstruction(const arch::Instruction &inst,
 llvm::Error SpooledTraceWriter::finish(llvm::raw_ostream &sink,
                                        const Trace &snapshot,
                                        Compression compression) {
+  return finish(
+      sink,
+      [&](llvm::raw_ostream &os) {
+        TraceHeader header = snapshot.header;
+        header.instructionCount = count;
+        TraceWriter writer(os);
+        writer.writeHeader(header);
+        for (const SnapshotRegister &r : snapshot.registers) {
+          if (arch::holdsLanes(r.reg.cls))
+            writer.writeVectorRegister(r.reg, r.lanes);
+          else
+            writer.writeRegister(r.reg, r.value);
+        }
+        for (const SnapshotMemory &m : snapshot.memory)
+          writer.writeMemory(m.space, m.chip, m.addr, m.bytes);
+      },
+      compression);
+}
+
+llvm::Error SpooledTraceWriter::finish(
+    llvm::raw_ostream &sink,
+    llvm::function_ref<void(llvm::raw_ostream &)> writeHead,
+    Compression compression) {
   spool->flush();
   if (spool->has_error()) {
     std::error_code ec = spool->error();
@@ -82,18 +105,7 @@ llvm::Error SpooledTraceWriter::finish(llvm::raw_ostream &sink,
   std::error_code readError;
   llvm::Error error = writeCompressed(sink, compression, [&](llvm::raw_ostream
                                                                 &os) {
-    TraceHeader header = snapshot.header;
-    header.instructionCount = count;
-    TraceWriter writer(os);
-    writer.writeHeader(header);
-    for (const SnapshotRegister &r : snapshot.registers) {
-      if (arch::holdsLanes(r.reg.cls))
-        writer.writeVectorRegister(r.reg, r.lanes);
-      else
-        writer.writeRegister(r.reg, r.value);
-    }
-    for (const SnapshotMemory &m : snapshot.memory)
-      writer.writeMemory(m.space, m.chip, m.addr, m.bytes);
+    writeHead(os);
     std::vector<char> buffer(1 << 20);
     while (true) {
       ssize_t n = ::read(in, buffer.data(), buffer.size());

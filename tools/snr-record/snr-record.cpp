@@ -520,7 +520,6 @@ static int recordRemote(OutputFile &output) {
     return fail("the break point was never reached: " + reached->message);
 
   record::Recording recording;
-  std::string body;
   size_t snapshotRegisters = 0, snapshotRegions = 0;
   auto started = std::chrono::steady_clock::now();
   double seconds = 0;
@@ -545,8 +544,16 @@ static int recordRemote(OutputFile &output) {
             output, [&](llvm::raw_ostream &os) { recorded->write(os); }))
       return fail(llvm::toString(std::move(error)));
   } else {
-    llvm::raw_string_ostream lines(body);
-    record::EncodedTraceSink sink(target, lines);
+    // The instruction lines go to a spool file beside the output as they
+    // are recorded: memory does not grow with --count.
+    llvm::Expected<std::unique_ptr<trace::SpooledTraceWriter>> spool =
+        trace::SpooledTraceWriter::create(
+            output.replacesTarget() ? output.getTarget() : "-");
+    if (!spool) {
+      endSession();
+      return fail(llvm::toString(spool.takeError()));
+    }
+    record::EncodedTraceSink sink(target, (*spool)->getLineStream());
     llvm::Expected<record::Recording> recorded =
         record::record(debugger, target, *program.code, count, sink);
     if (!recorded) {
@@ -562,21 +569,25 @@ static int recordRemote(OutputFile &output) {
     llvm::erase_if(program.header.hloMap, [&](const trace::HloRange &range) {
       return !sink.executedIn(range.begin, range.end);
     });
-    auto writeTrace = [&](llvm::raw_ostream &os) {
-      record::writeEncodedTraceHead(os, program.header, recording, target);
-      os << body;
+    trace::Compression compression = trace::compressionForFileName(outputFile);
+    auto writeTrace = [&](llvm::raw_ostream &sink) {
+      return (*spool)->finish(
+          sink,
+          [&](llvm::raw_ostream &os) {
+            record::writeEncodedTraceHead(os, program.header, recording,
+                                          target);
+          },
+          compression);
     };
     if (verify) {
       // The file's bytes are checked, replayed against the stub's state at
       // the end of the window, before the program is killed; then written.
       std::string fileBytes;
       llvm::raw_string_ostream os(fileBytes);
-      if (llvm::Error error = trace::writeCompressed(
-              os, trace::compressionForFileName(outputFile), writeTrace)) {
+      if (llvm::Error error = writeTrace(os)) {
         endSession();
         return fail(outputFile + ": " + llvm::toString(std::move(error)));
       }
-      body.clear();
       llvm::Expected<record::EncodedCheck> checked =
           record::checkEncodedReplay(fileBytes, outputFile, target, debugger,
                                      recording.stop.ended());
@@ -602,7 +613,9 @@ static int recordRemote(OutputFile &output) {
     } else {
       if (!recording.stop.ended())
         endSession();
-      if (llvm::Error error = writeTraceFile(output, writeTrace))
+      if (llvm::Error error = writeTrace(output.os()))
+        return fail(outputFile + ": " + llvm::toString(std::move(error)));
+      if (llvm::Error error = output.keep())
         return fail(llvm::toString(std::move(error)));
     }
   }

@@ -26,6 +26,7 @@
 #include "SnR/Trace/Compression.h"
 #include "SnR/Trace/Trace.h"
 
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/Support/Error.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -48,6 +49,10 @@ public:
   void addInstruction(const arch::Instruction &inst,
                       const RecordedOutcome &outcome);
   uint64_t getNumInstructions() const { return count; }
+  /// The spool itself, for instruction lines another writer makes (an ISA
+  /// with a binary encoding: record::EncodedTraceSink), each ending in a
+  /// newline. They count as instructions only for the caller.
+  llvm::raw_ostream &getLineStream() { return *spool; }
 
   /// Writes the trace to `sink`, compressed as `compression` says: the
   /// header of `snapshot` (its instruction count set to the spooled
@@ -55,6 +60,11 @@ public:
   /// (`snapshot` holds no instructions of its own). A write error of the
   /// spool (a full disk) is reported here. Call it once.
   llvm::Error finish(llvm::raw_ostream &sink, const Trace &snapshot,
+                     Compression compression);
+  /// The same for any trace: `writeHead` writes the header and the
+  /// snapshot, then the spooled lines follow.
+  llvm::Error finish(llvm::raw_ostream &sink,
+                     llvm::function_ref<void(llvm::raw_ostream &)> writeHead,
                      Compression compression);
 
   /// Where the instruction lines are spooled.
