@@ -51,21 +51,6 @@ std::string formatEnd(uint64_t last) {
   return last == ~uint64_t(0) ? std::string("2^64") : std::to_string(last + 1);
 }
 
-/// Keys of one JSON object seen so far, to report a duplicate.
-class SeenKeys {
-public:
-  /// False if `key` was seen before.
-  bool insert(std::string_view key) {
-    for (const std::string &k : keys)
-      if (k == key)
-        return false;
-    keys.emplace_back(key);
-    return true;
-  }
-
-private:
-  llvm::SmallVector<std::string, 8> keys;
-};
 
 class EncodedReader : public RecordLineReader {
 public:
@@ -81,8 +66,6 @@ private:
   bool parseMemory(ondemand::object object, const char *start) override;
   bool parseInstruction(ondemand::object object, const char *start) override;
   bool parseAfter(ondemand::value value);
-  /// Fails on a duplicate key of the object being read.
-  bool checkKey(SeenKeys &seen, std::string_view key, const char *keyAt);
   /// The snapshot is complete: its regions must not overlap.
   bool checkRegions();
 
@@ -114,13 +97,6 @@ private:
   llvm::SmallVector<std::string, 4> afterNames;
 };
 
-bool EncodedReader::checkKey(SeenKeys &seen, std::string_view key,
-                             const char *keyAt) {
-  if (!seen.insert(key))
-    return fail(keyAt, "duplicate field " + quoted(key));
-  return true;
-}
-
 void EncodedReader::onHeaderParsed() {
   expectedPc = header.startPc;
   consumer.onHeader(header);
@@ -130,7 +106,7 @@ bool EncodedReader::parseHeader(ondemand::object object) {
   const char *start = line.data();
   bool sawFormat = false, sawVersion = false, sawMachine = false,
        sawStart = false, sawIsa = false;
-  SeenKeys seen;
+  KeySet seen;
   for (auto fieldResult : object) {
     ondemand::field field;
     std::string_view key;
@@ -138,7 +114,7 @@ bool EncodedReader::parseHeader(ondemand::object object) {
       return fail(start, "malformed JSON in the header");
     ondemand::value value = field.value();
     const char *vat = at(value);
-    if (!checkKey(seen, key, keyStart(vat, key)))
+    if (!noteKey(seen, key, vat))
       return false;
     if (key == "format") {
       std::string_view format;
@@ -236,7 +212,7 @@ bool EncodedReader::parseRegister(ondemand::object object, const char *start) {
   std::string_view name;
   const char *nameAt = start;
   bool sawName = false, sawBytes = false;
-  SeenKeys seen;
+  KeySet seen;
   for (auto fieldResult : object) {
     ondemand::field field;
     std::string_view key;
@@ -244,7 +220,7 @@ bool EncodedReader::parseRegister(ondemand::object object, const char *start) {
       return fail(start, "malformed JSON in a register record");
     ondemand::value v = field.value();
     const char *vat = at(v);
-    if (!checkKey(seen, key, keyStart(vat, key)))
+    if (!noteKey(seen, key, vat))
       return false;
     if (key == "reg") {
       nameAt = vat;
@@ -287,7 +263,7 @@ bool EncodedReader::parseMemory(ondemand::object object, const char *start) {
   const char *spaceAt = start, *addrAt = start;
   bool sawSpace = false, sawAddr = false, sawBytes = false;
   uint64_t addr = 0;
-  SeenKeys seen;
+  KeySet seen;
   for (auto fieldResult : object) {
     ondemand::field field;
     std::string_view key;
@@ -295,7 +271,7 @@ bool EncodedReader::parseMemory(ondemand::object object, const char *start) {
       return fail(start, "malformed JSON in a memory record");
     ondemand::value v = field.value();
     const char *vat = at(v);
-    if (!checkKey(seen, key, keyStart(vat, key)))
+    if (!noteKey(seen, key, vat))
       return false;
     if (key == "mem") {
       spaceAt = vat;
@@ -406,7 +382,7 @@ bool EncodedReader::parseInstruction(ondemand::object object,
   EncodedInstructionRecord inst;
   const char *pcAt = nullptr, *encAt = nullptr;
   bool sawAfter = false;
-  SeenKeys seen;
+  KeySet seen;
   for (auto fieldResult : object) {
     ondemand::field field;
     std::string_view key;
@@ -414,7 +390,7 @@ bool EncodedReader::parseInstruction(ondemand::object object,
       return fail(start, "malformed JSON in an instruction record");
     ondemand::value v = field.value();
     const char *vat = at(v);
-    if (!checkKey(seen, key, keyStart(vat, key)))
+    if (!noteKey(seen, key, vat))
       return false;
     if (key == "pc") {
       pcAt = vat;
