@@ -36,8 +36,10 @@ public:
     a.present = true;
     a.issue = event.cycle;
     a.ready = event.ready;
+    // A kind and a cause only with stall cycles, as snr-time-riscv's
+    // schedule prints them.
     a.stall = event.stall;
-    a.kind = uint8_t(event.kind);
+    a.kind = uint8_t(event.stall ? event.kind : StallKind::None);
     a.cause = event.stall && event.cause != kNoIndex
                   ? event.cause
                   : riscv::TimingAnnotation::kNoCause;
