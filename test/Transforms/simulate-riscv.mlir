@@ -45,6 +45,9 @@
 // functional=false: the timing alone, the same figures.
 // RUN: snr-opt %s --split-input-file --snr-simulate=functional=false | diff %t.1.mlir -
 
+// The pass also runs nested on the trace op itself, with the same result.
+// RUN: snr-opt %s --split-input-file --pass-pipeline='builtin.module(riscv.trace(snr-simulate))' | diff %t.1.mlir -
+
 // Another processor replaces every annotation: sifive-p670 is out of order,
 // 4 wide, VLEN 128 (a warning says so). Its figures are
 // snr-time-riscv --mcpu=sifive-p670's: the vsetvli is ready at 1, each
