@@ -6,11 +6,15 @@
 //
 // The simulator runs on the flat table and only reports events; this pass
 // records them and writes them back as attributes after the run, so the
-// simulator never touches IR.
+// simulator never touches IR. A riscv.trace is replayed and timed by
+// SimulateRISCV.cpp. The pass is anchored on no op: on a trace it simulates
+// that trace; on an op above traces (snr-opt's module) each one in turn.
 //
 //===----------------------------------------------------------------------===//
 
 #include "ReplayTrace.h"
+#include "SimulateRISCV.h"
+#include "SnR/Dialect/RISCV/RISCVOps.h"
 #include "SnR/Sim/TimingRecorder.h"
 #include "SnR/Transforms/Annotate.h"
 #include "SnR/Transforms/Passes.h"
@@ -28,25 +32,76 @@ struct SimulatePass : snr::impl::SnRSimulateBase<SimulatePass> {
   using SnRSimulateBase::SnRSimulateBase;
 
   void runOnOperation() override {
+    Operation *root = getOperation();
+    preserveAll = true;
+    if (isa<TraceOp, riscv::TraceOp>(root)) {
+      if (failed(simulate(root, getAnalysisManager())))
+        return signalPassFailure();
+      if (preserveAll)
+        markAllAnalysesPreserved();
+      return;
+    }
+    SmallVector<Operation *> traces;
+    root->walk<WalkOrder::PreOrder>([&](Operation *op) {
+      if (!isa<TraceOp, riscv::TraceOp>(op))
+        return WalkResult::advance();
+      traces.push_back(op);
+      return WalkResult::skip();
+    });
+    bool ok = true;
+    for (Operation *trace : traces)
+      ok &= succeeded(simulate(trace, getAnalysisManager().nest(trace)));
+    if (!ok)
+      return signalPassFailure();
+    if (preserveAll)
+      markAllAnalysesPreserved();
+  }
+
+private:
+  /// False once an snr trace was timed without the shared functional
+  /// replay (its analyses are then dropped, as before).
+  bool preserveAll = true;
+
+  LogicalResult simulate(Operation *traceOp, AnalysisManager analyses) {
+    if (auto riscvTrace = dyn_cast<riscv::TraceOp>(traceOp)) {
+      if (!machineFile.empty())
+        return riscvTrace.emitError(
+                   "'machine' applies to snr traces; @")
+               << riscvTrace.getSymName()
+               << " is a riscv trace (its model is 'mcpu')";
+      RISCVSimulateOptions options;
+      if (!mcpu.empty())
+        options.cpu = mcpu;
+      options.likeMca = likeMca;
+      options.functional = functional;
+      return simulateRISCVTrace(riscvTrace, options);
+    }
+    auto trace = cast<TraceOp>(traceOp);
+    if (!mcpu.empty() || likeMca)
+      return trace.emitError()
+             << "'" << (mcpu.empty() ? "like-mca" : "mcpu")
+             << "' applies to RISC-V traces; @" << trace.getSymName()
+             << " is an snr trace (its machine is 'machine')";
     // A functional replay is the one every analysis pass shares: computed
     // once for the pipeline, and kept, since annotating changes nothing it
     // depends on.
     if (functional) {
       std::optional<TraceReplayAnalysis> local;
-      const TraceReplayAnalysis *replay = getTraceReplay(
-          getAnalysisManager(), getOperation(), machineFile, {}, local);
+      const TraceReplayAnalysis *replay =
+          getTraceReplay(analyses, trace, machineFile, {}, local);
       if (!replay)
-        return signalPassFailure();
+        return failure();
       annotateTiming(replay->getTable().ops, replay->getResults().timing);
-      markAllAnalysesPreserved();
-      return;
+      return success();
     }
+    preserveAll = false;
     TraceTable table;
     sim::TimingRecorder recorder;
-    if (failed(replayTraceOp(getOperation(), machineFile, functional,
-                             {&recorder}, table)))
-      return signalPassFailure();
+    if (failed(replayTraceOp(trace, machineFile, functional, {&recorder},
+                             table)))
+      return failure();
     annotateTiming(table.ops, recorder);
+    return success();
   }
 };
 } // namespace

@@ -9,9 +9,13 @@
 
 include "mlir/Pass/PassBase.td"
 
-def SnRSimulate : Pass<"snr-simulate", "::snr::TraceOp"> {
+def SnRSimulate : Pass<"snr-simulate"> {
   let summary = "Replay a trace on the cycle-level model and annotate its ops";
   let description = [{
+    Runs on an `snr.trace` or a `riscv.trace`, or on an op that holds them
+    (snr-opt's module: each trace in turn).
+
+    On an `snr.trace`:
     Replays the trace on the timing model of a machine description (the
     embedded `snr-ref` unless `machine` names a JSON file, see
     docs/machine.md) and writes what it computed on every instruction as its
@@ -29,15 +33,36 @@ def SnRSimulate : Pass<"snr-simulate", "::snr::TraceOp"> {
     ```
     snr-opt --snr-simulate='machine=my-chip.json' trace.mlir
     ```
+
+    On a `riscv.trace` (docs/targets.md): replays it functionally from its
+    snapshot with the target's semantics, as snr-replay does (where the
+    semantics compute another next PC or `after` value than the trace
+    recorded, the pass fails with an error located at the first divergent
+    `riscv.inst`), then times it with the LLVM scheduling model of `mcpu`
+    (SnR's effects on, or off with `like-mca`), and writes on every
+    `riscv.inst` its `replay` property: `replay<issue = I, ready = R>`,
+    with `stall = N kind` when it stalled and `cause = C`, the trace index
+    of the instruction that held it up. The figures are snr-replay's and
+    snr-time-riscv's. `machine` is an snr option; `mcpu` and `like-mca` are
+    RISC-V options: either on the other kind of trace is an error.
+
+    ```
+    snr-opt --snr-simulate='mcpu=spacemit-x60 like-mca' riscv-trace.mlir
+    ```
   }];
   let options = [
     Option<"machineFile", "machine", "std::string", /*default=*/"\"\"",
            "Machine description JSON file, recorded on the trace for later passes "
            "(default: the one an earlier pass recorded, else the embedded "
-           "snr-ref; 'default': the embedded one)">,
+           "snr-ref; 'default': the embedded one). snr traces only">,
     Option<"functional", "functional", "bool", /*default=*/"true",
            "Execute values alongside the timing and check them against the "
            "trace (off: trust the recorded outcomes, timing only)">,
+    Option<"mcpu", "mcpu", "std::string", /*default=*/"\"\"",
+           "RISC-V traces only: the processor whose LLVM scheduling model "
+           "times them (default: sifive-x280)">,
+    Option<"likeMca", "like-mca", "bool", /*default=*/"false",
+           "RISC-V traces only: time as llvm-mca does (SnR's effects off)">,
   ];
 }
 

@@ -198,7 +198,11 @@ ParseResult InstOp::parse(OpAsmParser &parser, OperationState &result) {
       return failure();
     result.addAttribute("function", b.getStringAttr(function));
   }
-  return parser.parseOptionalAttrDict(result.attributes);
+  if (parser.parseOptionalAttrDict(result.attributes))
+    return failure();
+  OptionalParseResult replay = parseTimingAnnotation(
+      parser, result.getOrAddProperties<Properties>().replay);
+  return replay.has_value() ? *replay : success();
 }
 
 void InstOp::print(OpAsmPrinter &p) {
@@ -227,6 +231,10 @@ void InstOp::print(OpAsmPrinter &p) {
   p.printOptionalAttrDict(
       (*this)->getAttrs(),
       {"pc", "asm_text", "enc", "next", "after", "function"});
+  if (getProperties().replay.present) {
+    p << ' ';
+    printTimingAnnotation(p, getProperties().replay);
+  }
 }
 
 namespace {

@@ -108,6 +108,35 @@ def RISCV_InitMemOp : RISCV_Op<"init_mem", [HasParent<"SnapshotOp">]> {
   let hasVerifier = 1;
 }
 
+/// The timing `--snr-simulate` computed for an instruction, inline in the op
+/// (include/SnR/Dialect/RISCV/RISCVReplayAnnotation.h); absent until a
+/// replay writes it.
+def RISCV_TimingAnnotationProp : Property<"::snr::riscv::TimingAnnotation",
+                                          "replay annotation"> {
+  let defaultValue = "::snr::riscv::TimingAnnotation()";
+  let printer = "::snr::riscv::printTimingAnnotation($_printer, $_storage)";
+  let parser = [{
+    ::mlir::OptionalParseResult result =
+        ::snr::riscv::parseTimingAnnotation($_parser, $_storage);
+    if (!result.has_value())
+      return $_parser.emitError($_parser.getCurrentLocation(),
+                                "expected 'replay<...>'");
+    if (::mlir::failed(*result))
+      return ::mlir::failure();
+  }];
+  let optionalParser = [{
+    return ::snr::riscv::parseTimingAnnotation($_parser, $_storage);
+  }];
+  let writeToMlirBytecode = [{
+    ::snr::riscv::writeTimingAnnotation($_writer, $_storage);
+  }];
+  let readFromMlirBytecode = [{
+    if (::mlir::failed(::snr::riscv::readTimingAnnotation($_reader, $_storage)))
+      return ::mlir::failure();
+  }];
+  let hashProperty = "::snr::riscv::hash_value($_storage)";
+}
+
 def RISCV_InstOp : RISCV_Op<"inst", [HasParent<"TraceOp">]> {
   let summary = "One executed instruction";
   let description = [{
@@ -118,15 +147,21 @@ def RISCV_InstOp : RISCV_Op<"inst", [HasParent<"TraceOp">]> {
     the replay checks it against (`vl` after a `vsetvli`). `function` names
     the function it belongs to (the trace's provenance map). The verifier
     decodes the encoding with LLVM's RISC-V decoder and checks the text.
+    After a replay (`--snr-simulate`) it carries the timing LLVM's
+    scheduling model gave it, `replay<issue = I, ready = R[, stall = S
+    kind][, cause = C]>` (C: the trace index of the instruction it waited
+    for).
 
     ```mlir
     riscv.inst 0x10662 "bnez a0, 0x1064a" enc 0xf565 next 0x1064a
+    riscv.inst 0x1004 "vfmacc.vv v8, v16, v24" enc 0xb3881457 replay<issue = 3, ready = 11, stall = 2 register, cause = 0>
     ```
   }];
   let arguments = (ins I64Attr:$pc, StrAttr:$asm_text, I64Attr:$enc,
                        OptionalAttr<I64Attr>:$next,
                        OptionalAttr<DictionaryAttr>:$after,
-                       OptionalAttr<StrAttr>:$function);
+                       OptionalAttr<StrAttr>:$function,
+                       RISCV_TimingAnnotationProp:$replay);
   let hasCustomAssemblyFormat = 1;
   let hasVerifier = 1;
   let extraClassDeclaration = [{

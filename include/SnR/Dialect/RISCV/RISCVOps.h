@@ -8,6 +8,7 @@
 #define SNR_DIALECT_RISCV_RISCVOPS_H
 
 #include "SnR/Dialect/RISCV/RISCVDialect.h"
+#include "SnR/Dialect/RISCV/RISCVReplayAnnotation.h"
 
 #include "mlir/Bytecode/BytecodeOpInterface.h"
 #include "mlir/IR/BuiltinAttributes.h"
