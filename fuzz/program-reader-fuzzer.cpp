@@ -17,7 +17,8 @@
 #include "SnR/Dialect/SnROps.h"
 #include "SnR/Record/LineTable.h"
 #include "SnR/Record/ProgramLoader.h"
-#include "SnR/Record/Recorder.h"
+#include "SnR/Record/ReferenceTarget.h"
+#include "SnR/Record/SnRRecording.h"
 #include "SnR/Support/Limits.h"
 #include "SnR/Support/MlirInput.h"
 
@@ -70,7 +71,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     record::ReferenceTarget target(*program,
                                    std::move(program->initialState));
     llvm::Expected<trace::Trace> recorded = record::recordTrace(
-        target, 256,
+        target, program->instructions, 256, /*recording=*/nullptr,
         [](const arch::Instruction &, const trace::RecordedOutcome &) {});
     if (!recorded)
       llvm::consumeError(recorded.takeError());
