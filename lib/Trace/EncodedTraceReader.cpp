@@ -104,8 +104,8 @@ void EncodedReader::onHeaderParsed() {
 
 bool EncodedReader::parseHeader(ondemand::object object) {
   const char *start = line.data();
-  bool sawFormat = false, sawVersion = false, sawMachine = false,
-       sawStart = false, sawIsa = false;
+  CommonHeaderSeen saw;
+  bool sawIsa = false;
   KeySet seen;
   for (auto fieldResult : object) {
     ondemand::field field;
@@ -116,24 +116,15 @@ bool EncodedReader::parseHeader(ondemand::object object) {
     const char *vat = at(value);
     if (!noteKey(seen, key, vat))
       return false;
-    if (key == "format") {
-      std::string_view format;
-      if (!getString(value, "format", format))
-        return false;
-      if (format != kFormatName)
-        return fail(vat, "'format' is " + quoted(format) + "; expected '" +
-                             kFormatName + "'");
-      sawFormat = true;
-    } else if (key == "version") {
-      int64_t version;
-      if (!getInt(value, "version", version))
-        return false;
-      if (version != kFormatVersion)
-        return fail(vat, llvm::formatv("unsupported trace format version {0}; "
-                                       "this reader reads version {1}",
-                                       version, kFormatVersion));
-      sawVersion = true;
-    } else if (key == "isa") {
+    switch (parseCommonHeaderField(key, value, header, saw)) {
+    case HeaderField::Read:
+      continue;
+    case HeaderField::Failed:
+      return false;
+    case HeaderField::NotCommon:
+      break;
+    }
+    if (key == "isa") {
       std::string_view isa;
       if (!getString(value, "isa", isa))
         return false;
@@ -145,7 +136,8 @@ bool EncodedReader::parseHeader(ondemand::object object) {
       sawIsa = true;
     } else if (key == "isa_string") {
       std::string_view isaString;
-      if (!getString(value, "isa_string", isaString))
+      if (!getString(value, "isa_string", isaString) ||
+          !checkLength(isaString, vat, "isa_string"))
         return false;
       header.isaString = std::string(isaString);
     } else if (key == "vlenb") {
@@ -155,34 +147,6 @@ bool EncodedReader::parseHeader(ondemand::object object) {
       if (vlenb == 0)
         return fail(vat, "'vlenb' is 0; a vector register has bytes");
       header.vlenb = vlenb;
-    } else if (key == "machine") {
-      std::string_view machine;
-      if (!getString(value, "machine", machine))
-        return false;
-      header.machine = std::string(machine);
-      sawMachine = true;
-    } else if (key == "program") {
-      std::string_view program;
-      if (!getString(value, "program", program))
-        return false;
-      if (program.empty())
-        return fail(vat, "'program' is empty");
-      header.program = std::string(program);
-    } else if (key == "start_pc") {
-      if (!getUInt(value, "start_pc", header.startPc))
-        return false;
-      sawStart = true;
-    } else if (key == "instructions") {
-      uint64_t count;
-      if (!getUInt(value, "instructions", count))
-        return false;
-      header.instructionCount = count;
-    } else if (key == "hlo_map") {
-      if (!parseHloMap(value, header))
-        return false;
-    } else if (key == "line_table") {
-      if (!parseLineTable(value, header))
-        return false;
     } else {
       return fail(keyStart(vat, key),
                   "unknown header field " + quoted(key) +
@@ -191,12 +155,12 @@ bool EncodedReader::parseHeader(ondemand::object object) {
                       "line_table");
     }
   }
-  const char *missing = !sawFormat    ? "format"
-                        : !sawVersion ? "version"
-                        : !sawIsa     ? "isa"
-                        : !sawMachine ? "machine"
-                        : !sawStart   ? "start_pc"
-                                      : nullptr;
+  const char *missing = !saw.format    ? "format"
+                        : !saw.version ? "version"
+                        : !sawIsa      ? "isa"
+                        : !saw.machine ? "machine"
+                        : !saw.start   ? "start_pc"
+                                       : nullptr;
   if (missing)
     return fail(start, Twine("the header has no '") + missing +
                            "' field (the first line of a trace is its header)" +

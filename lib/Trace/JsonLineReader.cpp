@@ -221,6 +221,82 @@ bool RecordLineReader::parseLine(ondemand::document &doc) {
   return ok && checkNothingAfter(doc);
 }
 
+JsonLineReader::HeaderField
+JsonLineReader::parseCommonHeaderField(std::string_view key,
+                                       ondemand::value value,
+                                       TraceHeader &header,
+                                       CommonHeaderSeen &seen) {
+  auto read = [](bool ok) {
+    return ok ? HeaderField::Read : HeaderField::Failed;
+  };
+  const char *vat = at(value);
+  if (key == "format") {
+    std::string_view format;
+    if (!getString(value, "format", format))
+      return HeaderField::Failed;
+    if (format != kFormatName)
+      return read(fail(vat, "'format' is " + quoted(format) + "; expected '" +
+                                kFormatName + "'"));
+    seen.format = true;
+    return HeaderField::Read;
+  }
+  if (key == "version") {
+    int64_t version;
+    if (!getInt(value, "version", version))
+      return HeaderField::Failed;
+    if (version != kFormatVersion)
+      return read(fail(vat, llvm::formatv("unsupported trace format version "
+                                          "{0}; this reader reads version {1}",
+                                          version, kFormatVersion)));
+    seen.version = true;
+    return HeaderField::Read;
+  }
+  if (key == "machine") {
+    std::string_view machine;
+    if (!getString(value, "machine", machine) ||
+        !checkLength(machine, vat, "machine"))
+      return HeaderField::Failed;
+    header.machine = std::string(machine);
+    seen.machine = true;
+    return HeaderField::Read;
+  }
+  if (key == "program") {
+    std::string_view program;
+    if (!getString(value, "program", program) ||
+        !checkLength(program, vat, "program"))
+      return HeaderField::Failed;
+    if (program.empty())
+      return read(fail(vat, "'program' is empty"));
+    header.program = std::string(program);
+    return HeaderField::Read;
+  }
+  if (key == "start_pc") {
+    if (!getUInt(value, "start_pc", header.startPc))
+      return HeaderField::Failed;
+    seen.start = true;
+    return HeaderField::Read;
+  }
+  if (key == "instructions") {
+    uint64_t count;
+    if (!getUInt(value, "instructions", count))
+      return HeaderField::Failed;
+    // Announced, so that a reader can make room for them: a count beyond
+    // the limit fails here, before anything is allocated for it.
+    if (count > limits.maxInstructions)
+      return read(fail(vat, limitMessage("the header announces " +
+                                             Twine(count) + " instructions",
+                                         "max-instructions",
+                                         limits.maxInstructions)));
+    header.instructionCount = count;
+    return HeaderField::Read;
+  }
+  if (key == "hlo_map")
+    return read(parseHloMap(value, header));
+  if (key == "line_table")
+    return read(parseLineTable(value, header));
+  return HeaderField::NotCommon;
+}
+
 bool KeySet::insert(std::string_view key) {
   if (llvm::is_contained(keys, key))
     return false;

@@ -96,6 +96,20 @@ protected:
   bool getString(simdjson::ondemand::value value, llvm::StringRef key,
                  std::string_view &out);
 
+  /// What a header field was to parseCommonHeaderField.
+  enum class HeaderField { Read, NotCommon, Failed };
+  /// The header fields every trace's reader has seen so far.
+  struct CommonHeaderSeen {
+    bool format = false, version = false, machine = false, start = false;
+  };
+  /// Reads a header field every trace may have (format, version, machine,
+  /// program, start_pc, instructions, hlo_map, line_table) into `header`;
+  /// NotCommon leaves the field to the ISA's reader.
+  HeaderField parseCommonHeaderField(std::string_view key,
+                                     simdjson::ondemand::value value,
+                                     TraceHeader &header,
+                                     CommonHeaderSeen &seen);
+
   // The header's optional parts.
   bool parseHloMap(simdjson::ondemand::value value, TraceHeader &header);
   bool parseLineTable(simdjson::ondemand::value value, TraceHeader &header);

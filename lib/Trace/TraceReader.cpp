@@ -271,8 +271,7 @@ void Reader::onHeaderParsed() {
 
 bool Reader::parseHeader(ondemand::object object) {
   const char *start = line.data();
-  bool sawFormat = false, sawVersion = false, sawMachine = false,
-       sawStart = false;
+  CommonHeaderSeen saw;
   KeySet keys;
   for (auto fieldResult : object) {
     ondemand::field field;
@@ -283,24 +282,15 @@ bool Reader::parseHeader(ondemand::object object) {
     const char *vat = at(value);
     if (!noteKey(keys, key, vat))
       return false;
-    if (key == "format") {
-      std::string_view format;
-      if (!getString(value, "format", format))
-        return false;
-      if (format != kFormatName)
-        return fail(vat, "'format' is " + quoted(format) + "; expected '" +
-                             kFormatName + "'");
-      sawFormat = true;
-    } else if (key == "version") {
-      int64_t version;
-      if (!getInt(value, "version", version))
-        return false;
-      if (version != kFormatVersion)
-        return fail(vat, llvm::formatv("unsupported trace format version {0}; "
-                                       "this reader reads version {1}",
-                                       version, kFormatVersion));
-      sawVersion = true;
-    } else if (key == "isa") {
+    switch (parseCommonHeaderField(key, value, header, saw)) {
+    case HeaderField::Read:
+      continue;
+    case HeaderField::Failed:
+      return false;
+    case HeaderField::NotCommon:
+      break;
+    }
+    if (key == "isa") {
       // Traces of other ISAs (docs/trace-format.md, "Other ISAs") are read
       // by their target's reader.
       std::string_view isa;
@@ -309,45 +299,8 @@ bool Reader::parseHeader(ondemand::object object) {
       if (isa != "snr")
         return fail(vat, "the trace is of ISA " + quoted(isa) +
                              "; this reader reads traces of the snr ISA");
-    } else if (key == "machine") {
-      std::string_view machine;
-      if (!getString(value, "machine", machine) ||
-          !checkLength(machine, vat, "machine"))
-        return false;
-      header.machine = std::string(machine);
-      sawMachine = true;
-    } else if (key == "program") {
-      std::string_view program;
-      if (!getString(value, "program", program) ||
-          !checkLength(program, vat, "program"))
-        return false;
-      if (program.empty())
-        return fail(vat, "'program' is empty");
-      header.program = std::string(program);
-    } else if (key == "start_pc") {
-      if (!getUInt(value, "start_pc", header.startPc))
-        return false;
-      sawStart = true;
-    } else if (key == "instructions") {
-      uint64_t count;
-      if (!getUInt(value, "instructions", count))
-        return false;
-      // Announced, so that a reader can make room for them: a count beyond
-      // the limit fails here, before anything is allocated for it.
-      if (count > options.limits.maxInstructions)
-        return fail(vat, limitMessage("the header announces " + Twine(count) +
-                                          " instructions",
-                                      "max-instructions",
-                                      options.limits.maxInstructions));
-      header.instructionCount = count;
-    } else if (key == "hlo_map") {
-      if (!parseHloMap(value, header))
-        return false;
     } else if (key == "reordered") {
       if (!getBool(value, "reordered", header.reordered))
-        return false;
-    } else if (key == "line_table") {
-      if (!parseLineTable(value, header))
         return false;
     } else {
       return fail(vat - 3 - key.size(),
@@ -357,11 +310,11 @@ bool Reader::parseHeader(ondemand::object object) {
                       "line_table");
     }
   }
-  const char *missing = !sawFormat    ? "format"
-                        : !sawVersion ? "version"
-                        : !sawMachine ? "machine"
-                        : !sawStart   ? "start_pc"
-                                      : nullptr;
+  const char *missing = !saw.format    ? "format"
+                        : !saw.version ? "version"
+                        : !saw.machine ? "machine"
+                        : !saw.start   ? "start_pc"
+                                       : nullptr;
   if (missing)
     return fail(start, Twine("the header has no '") + missing +
                            "' field (the first line of a trace is its header)");
