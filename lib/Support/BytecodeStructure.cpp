@@ -293,6 +293,8 @@ private:
   bool checkBuiltinType(uint64_t index, Cursor &cursor,
                         llvm::SmallVectorImpl<uint64_t> &children);
   bool checkDepths();
+  /// Whether type `type` is one of the builtin float types (bf16 to f128).
+  bool isBuiltinFloatType(uint64_t type) const;
   std::optional<uint64_t> storageBitsOf(uint64_t type) const;
   std::optional<std::pair<uint64_t, uint64_t>>
   shapedElementsOf(uint64_t type) const;
@@ -756,8 +758,19 @@ bool Validator::checkBuiltinAttr(uint64_t index, Cursor &cursor,
   case kFileLineColLoc:
   case kFileLineColRange:
     return attr();
+  case kFloatAttr: {
+    // MLIR's reader casts the type to a float type unchecked (its
+    // semantics say how many bits the value has): anything else crashes it.
+    if (!type())
+      return false;
+    if (!isBuiltinFloatType(out.back() - attrs.size()))
+      return fail(cursor.offset(),
+                  llvm::formatv("attribute {0} is a float attribute whose "
+                                "type is not a builtin float type",
+                                index));
+    return true;
+  }
   case kIntegerAttr:
-  case kFloatAttr:
   case kDenseResourceElementsAttr:
   case kDenseStringElementsAttr:
   case kSparseElementsAttr:
@@ -898,6 +911,15 @@ bool Validator::checkBuiltinType(uint64_t index, Cursor &cursor,
                 llvm::formatv("type {0} has unknown builtin code {1}", index,
                               code));
   }
+}
+
+bool Validator::isBuiltinFloatType(uint64_t type) const {
+  const Entry &entry = types[type];
+  if (!entry.custom || !builtin || entry.dialect != *builtin)
+    return false;
+  Cursor cursor(entry.data, file.data());
+  uint64_t code;
+  return cursor.varInt(code) && code >= kBFloat16Type && code <= kFloat128Type;
 }
 
 std::optional<uint64_t> Validator::storageBitsOf(uint64_t type) const {

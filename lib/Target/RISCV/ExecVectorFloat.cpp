@@ -440,8 +440,9 @@ llvm::Error execConvert(ExecContext &cx) {
                                          8 * destBytes, rm, flags);
     } else if (fromInteger) {
       bool negative = kind == FromSigned && signExtend(raw, 8 * srcBytes) < 0;
+      // Negated as unsigned: INT64_MIN's magnitude is 2^63.
       uint64_t magnitude =
-          negative ? uint64_t(-signExtend(raw, 8 * srcBytes)) : raw;
+          negative ? 0 - uint64_t(signExtend(raw, 8 * srcBytes)) : raw;
       out = destLog2 == 2
                 ? fp::toBits(
                       fp::fromInteger<float>(magnitude, negative, rm, flags))
