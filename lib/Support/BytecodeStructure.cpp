@@ -763,11 +763,28 @@ bool Validator::checkBuiltinAttr(uint64_t index, Cursor &cursor,
     // semantics say how many bits the value has): anything else crashes it.
     if (!type())
       return false;
-    if (!isBuiltinFloatType(out.back() - attrs.size()))
+    uint64_t floatType = out.back() - attrs.size();
+    if (!isBuiltinFloatType(floatType))
       return fail(cursor.offset(),
                   llvm::formatv("attribute {0} is a float attribute whose "
                                 "type is not a builtin float type",
                                 index));
+    // Its bits, as MLIR's writer writes an APInt of the type's width: up to
+    // 64 bits one zigzag varint, whose value must fit the width (MLIR's
+    // reader keeps the bits beyond it, and the float built on them reads
+    // out of bounds).
+    std::optional<uint64_t> bits = storageBitsOf(floatType);
+    if (!bits || *bits > 64)
+      return true; // multi-word: MLIR's reader drops the bits beyond
+    uint64_t zigzag;
+    if (!cursor.varInt(zigzag))
+      return failed(cursor);
+    uint64_t value = (zigzag >> 1) ^ (0 - (zigzag & 1));
+    if (*bits < 64 && (value >> *bits) != 0)
+      return fail(cursor.offset(),
+                  llvm::formatv("float attribute {0} holds more than the "
+                                "{1} bits of its type",
+                                index, *bits));
     return true;
   }
   case kIntegerAttr:
