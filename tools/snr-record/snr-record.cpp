@@ -147,13 +147,21 @@ static std::optional<uint64_t> parsePc(llvm::StringRef text) {
   return text.getAsInteger(10, pc) ? std::nullopt : std::optional(pc);
 }
 
-/// Writes `write`'s bytes to `output`, compressed as its name asks.
+/// A spool for the instruction lines, beside the file the trace will be:
+/// they go to disk as they are recorded, so memory does not grow with
+/// --count.
+static llvm::Expected<std::unique_ptr<trace::SpooledTraceWriter>>
+createSpool(const OutputFile &output) {
+  return trace::SpooledTraceWriter::create(
+      output.replacesTarget() ? output.getTarget() : "-");
+}
+
+/// Writes the trace with `writeTrace` (the spool's finish) to `output` and
+/// gives the file its name.
 static llvm::Error
 writeTraceFile(OutputFile &output,
-               llvm::function_ref<void(llvm::raw_ostream &)> write) {
-  trace::Compression compression = trace::compressionForFileName(outputFile);
-  if (llvm::Error error =
-          trace::writeCompressed(output.os(), compression, write))
+               llvm::function_ref<llvm::Error(llvm::raw_ostream &)> writeTrace) {
+  if (llvm::Error error = writeTrace(output.os()))
     return llvm::createStringError(outputFile + ": " +
                                    llvm::toString(std::move(error)));
   return output.keep();
@@ -277,11 +285,8 @@ static int recordInProcess(OutputFile &output) {
           maxSteps))
     return failAtPc(std::move(error));
 
-  // The instructions go to a spool file beside the output as they are
-  // recorded: memory does not grow with --count.
   llvm::Expected<std::unique_ptr<trace::SpooledTraceWriter>> spool =
-      trace::SpooledTraceWriter::create(
-          output.replacesTarget() ? output.getTarget() : "-");
+      createSpool(output);
   if (!spool)
     return fail(llvm::toString(spool.takeError()));
   record::Recording recording;
@@ -323,11 +328,8 @@ static int recordInProcess(OutputFile &output) {
     output.os() << fileBytes;
     if (llvm::Error error = output.keep())
       return fail(llvm::toString(std::move(error)));
-  } else {
-    if (llvm::Error error = writeTrace(output.os()))
-      return fail(outputFile + ": " + llvm::toString(std::move(error)));
-    if (llvm::Error error = output.keep())
-      return fail(llvm::toString(std::move(error)));
+  } else if (llvm::Error error = writeTraceFile(output, writeTrace)) {
+    return fail(llvm::toString(std::move(error)));
   }
   report(recording, snapshotRegisters, snapshotRegions, target::SnRTarget(),
          /*remote=*/false, seconds);
@@ -523,9 +525,19 @@ static int recordRemote(OutputFile &output) {
   size_t snapshotRegisters = 0, snapshotRegions = 0;
   auto started = std::chrono::steady_clock::now();
   double seconds = 0;
+  llvm::Expected<std::unique_ptr<trace::SpooledTraceWriter>> spool =
+      createSpool(output);
+  if (!spool) {
+    endSession();
+    return fail(llvm::toString(spool.takeError()));
+  }
   if (program.loaded) {
     llvm::Expected<trace::Trace> recorded = record::recordTrace(
-        debugger, program.loaded->instructions, count, &recording);
+        debugger, program.loaded->instructions, count, &recording,
+        [&](const arch::Instruction &inst,
+            const trace::RecordedOutcome &outcome) {
+          (*spool)->addInstruction(inst, outcome);
+        });
     if (!recorded) {
       endSession();
       return fail(llvm::toString(recorded.takeError()));
@@ -540,19 +552,13 @@ static int recordRemote(OutputFile &output) {
     snapshotRegions = recorded->memory.size();
     if (!recording.stop.ended())
       endSession();
-    if (llvm::Error error = writeTraceFile(
-            output, [&](llvm::raw_ostream &os) { recorded->write(os); }))
+    trace::Compression compression = trace::compressionForFileName(outputFile);
+    if (llvm::Error error =
+            writeTraceFile(output, [&](llvm::raw_ostream &sink) {
+              return (*spool)->finish(sink, *recorded, compression);
+            }))
       return fail(llvm::toString(std::move(error)));
   } else {
-    // The instruction lines go to a spool file beside the output as they
-    // are recorded: memory does not grow with --count.
-    llvm::Expected<std::unique_ptr<trace::SpooledTraceWriter>> spool =
-        trace::SpooledTraceWriter::create(
-            output.replacesTarget() ? output.getTarget() : "-");
-    if (!spool) {
-      endSession();
-      return fail(llvm::toString(spool.takeError()));
-    }
     record::EncodedTraceSink sink(target, (*spool)->getLineStream());
     llvm::Expected<record::Recording> recorded =
         record::record(debugger, target, *program.code, count, sink);
@@ -613,9 +619,7 @@ static int recordRemote(OutputFile &output) {
     } else {
       if (!recording.stop.ended())
         endSession();
-      if (llvm::Error error = writeTrace(output.os()))
-        return fail(outputFile + ": " + llvm::toString(std::move(error)));
-      if (llvm::Error error = output.keep())
+      if (llvm::Error error = writeTraceFile(output, writeTrace))
         return fail(llvm::toString(std::move(error)));
     }
   }
