@@ -780,7 +780,7 @@ int main(int argc, char **argv) {
       programThread.join();
     progress.done();
     if (!traceRewrite) {
-      if (programResult && !*programResult)
+      if (programResult)
         llvm::consumeError(programResult->takeError());
       fail(llvm::toString(traceRewrite.takeError()));
       run.fail("the rewrite failed or was rejected (see the run's error "
