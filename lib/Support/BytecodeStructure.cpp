@@ -293,6 +293,10 @@ private:
   bool checkBuiltinType(uint64_t index, Cursor &cursor,
                         llvm::SmallVectorImpl<uint64_t> &children);
   bool checkDepths();
+  /// Type `type`'s encoding after its builtin code (`code`), or nullopt
+  /// if it is not a builtin type or has no code.
+  std::optional<Cursor> readBuiltinTypeCode(uint64_t type,
+                                            uint64_t &code) const;
   /// Whether type `type` is one of the builtin float types (bf16 to f128).
   bool isBuiltinFloatType(uint64_t type) const;
   std::optional<uint64_t> storageBitsOf(uint64_t type) const;
@@ -930,23 +934,29 @@ bool Validator::checkBuiltinType(uint64_t index, Cursor &cursor,
   }
 }
 
-bool Validator::isBuiltinFloatType(uint64_t type) const {
+std::optional<Cursor> Validator::readBuiltinTypeCode(uint64_t type,
+                                                     uint64_t &code) const {
   const Entry &entry = types[type];
   if (!entry.custom || !builtin || entry.dialect != *builtin)
-    return false;
+    return std::nullopt;
   Cursor cursor(entry.data, file.data());
+  if (!cursor.varInt(code))
+    return std::nullopt;
+  return cursor;
+}
+
+bool Validator::isBuiltinFloatType(uint64_t type) const {
   uint64_t code;
-  return cursor.varInt(code) && code >= kBFloat16Type && code <= kFloat128Type;
+  return readBuiltinTypeCode(type, code) && code >= kBFloat16Type &&
+         code <= kFloat128Type;
 }
 
 std::optional<uint64_t> Validator::storageBitsOf(uint64_t type) const {
-  const Entry &entry = types[type];
-  if (!entry.custom || !builtin || entry.dialect != *builtin)
-    return std::nullopt;
-  Cursor cursor(entry.data, file.data());
   uint64_t code;
-  if (!cursor.varInt(code))
+  std::optional<Cursor> rest = readBuiltinTypeCode(type, code);
+  if (!rest)
     return std::nullopt;
+  Cursor &cursor = *rest;
   switch (code) {
   case kIntegerType: {
     uint64_t widthAndSignedness;
@@ -984,13 +994,11 @@ std::optional<uint64_t> Validator::storageBitsOf(uint64_t type) const {
 
 std::optional<std::pair<uint64_t, uint64_t>>
 Validator::shapedElementsOf(uint64_t type) const {
-  const Entry &entry = types[type];
-  if (!entry.custom || !builtin || entry.dialect != *builtin)
-    return std::nullopt;
-  Cursor cursor(entry.data, file.data());
   uint64_t code;
-  if (!cursor.varInt(code))
+  std::optional<Cursor> rest = readBuiltinTypeCode(type, code);
+  if (!rest)
     return std::nullopt;
+  Cursor &cursor = *rest;
   if (code == kRankedTensorTypeWithEncoding) {
     uint64_t encoding;
     if (!cursor.varInt(encoding))
