@@ -69,16 +69,7 @@ llvm::Error SpooledTraceWriter::finish(llvm::raw_ostream &sink,
       [&](llvm::raw_ostream &os) {
         TraceHeader header = snapshot.header;
         header.instructionCount = count;
-        TraceWriter writer(os);
-        writer.writeHeader(header);
-        for (const SnapshotRegister &r : snapshot.registers) {
-          if (arch::holdsLanes(r.reg.cls))
-            writer.writeVectorRegister(r.reg, r.lanes);
-          else
-            writer.writeRegister(r.reg, r.value);
-        }
-        for (const SnapshotMemory &m : snapshot.memory)
-          writer.writeMemory(m.space, m.chip, m.addr, m.bytes);
+        snapshot.writeHead(os, header);
       },
       compression);
 }

@@ -11,7 +11,8 @@
 using namespace snr;
 using namespace snr::trace;
 
-void Trace::write(llvm::raw_ostream &os) const {
+void Trace::writeHead(llvm::raw_ostream &os,
+                      const TraceHeader &header) const {
   TraceWriter writer(os);
   writer.writeHeader(header);
   for (const SnapshotRegister &r : registers) {
@@ -22,6 +23,11 @@ void Trace::write(llvm::raw_ostream &os) const {
   }
   for (const SnapshotMemory &m : memory)
     writer.writeMemory(m.space, m.chip, m.addr, m.bytes);
+}
+
+void Trace::write(llvm::raw_ostream &os) const {
+  writeHead(os, header);
+  TraceWriter writer(os);
   for (size_t i = 0; i < instructions.size(); ++i)
     writer.writeInstruction(instructions[i], outcomes[i]);
 }

@@ -50,6 +50,9 @@ struct Trace {
 
   /// Writes the trace format (header count and start PC as they are).
   void write(llvm::raw_ostream &os) const;
+  /// Writes `header`, then this trace's snapshot: what comes before the
+  /// instruction lines (a spooled recording writes them after).
+  void writeHead(llvm::raw_ostream &os, const TraceHeader &header) const;
 };
 
 class TraceConsumer;
