@@ -197,18 +197,8 @@ void InOrderIssue::issue(uint64_t pc, const TimingDescriptor &desc, bool taken,
 
   if (listeners.empty())
     return;
-  TimingIssueEvent event;
-  event.index = i;
-  event.pc = pc;
-  event.desc = &desc;
-  event.dispatch = t;
-  event.cycle = t;
-  event.ready = ready;
-  event.stall = stall;
-  event.kind = stall ? binding.kind : StallKind::None;
-  event.cause = stall ? binding.cause : kNoIndex;
-  event.causeResource = stall ? binding.resource : 0;
-  event.taken = taken;
+  TimingIssueEvent event =
+      makeIssueEvent(i, pc, desc, t, t, ready, stall, binding, taken);
   for (TimingListener *listener : listeners)
     listener->onIssue(event);
   for (const ResourceBusyEvent &interval : busy)

@@ -59,6 +59,28 @@ struct Binding {
   }
 };
 
+/// The issue event of instruction `index` (both issue models notify the
+/// same): the binding constraint is its stall's reason when it stalled.
+inline TimingIssueEvent makeIssueEvent(uint64_t index, uint64_t pc,
+                                       const TimingDescriptor &desc,
+                                       uint64_t dispatch, uint64_t cycle,
+                                       uint64_t ready, uint64_t stall,
+                                       const Binding &binding, bool taken) {
+  TimingIssueEvent event;
+  event.index = index;
+  event.pc = pc;
+  event.desc = &desc;
+  event.dispatch = dispatch;
+  event.cycle = cycle;
+  event.ready = ready;
+  event.stall = stall;
+  event.kind = stall ? binding.kind : StallKind::None;
+  event.cause = stall ? binding.cause : kNoIndex;
+  event.causeResource = stall ? binding.resource : 0;
+  event.taken = taken;
+  return event;
+}
+
 } // namespace snr::target::riscv::timing
 
 #endif // SNR_LIB_TARGET_RISCV_TIMING_ISSUEMODELS_H
