@@ -101,12 +101,19 @@ void DependencyAnalysis::addEdge(uint64_t from, DepEdge edge) {
   pending.push_back(edge);
 }
 
+void DependencyAnalysis::flushPending() {
+  // Its DMA, if it issues one, was reported after its accesses: by now.
+  if (!options.backtailEdgesOnly ||
+      dmaAtIndex[current] != ~uint32_t(0) ||
+      arch::isLightweight(info.instructions[current].opcode))
+    edges.insert(edges.end(), pending.begin(), pending.end());
+  offsets.push_back(edges.size());
+}
+
 void DependencyAnalysis::onIssue(const sim::IssueEvent &event) {
   // Close the previous instruction: its memory edges are all in.
-  if (current != sim::kNoIndex) {
-    edges.insert(edges.end(), pending.begin(), pending.end());
-    offsets.push_back(edges.size());
-  }
+  if (current != sim::kNoIndex)
+    flushPending();
   pending.clear();
   current = event.index;
   issueCycle[event.index] = event.cycle;
@@ -194,10 +201,8 @@ void DependencyAnalysis::onDmaWait(const sim::DmaWaitEvent &event) {
 }
 
 void DependencyAnalysis::onRunEnd(const sim::RunSummary &) {
-  if (current != sim::kNoIndex) {
-    edges.insert(edges.end(), pending.begin(), pending.end());
-    offsets.push_back(edges.size());
-  }
+  if (current != sim::kNoIndex)
+    flushPending();
   pending.clear();
   // Bytes a DMA wrote are readable after the wait that covered it; a read
   // before that wait (a race in the program) depends on the issue.

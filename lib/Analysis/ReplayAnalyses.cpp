@@ -13,13 +13,20 @@
 using namespace snr;
 using namespace snr::analysis;
 
+/// A replay for a rewrite keeps only the edges its backtails read.
+static DependencyOptions dependencyOptionsOf(const AnalysisOptions &options) {
+  DependencyOptions dependencies = options.dependencies;
+  dependencies.backtailEdgesOnly |= options.forRewrite;
+  return dependencies;
+}
+
 ReplayResults::ReplayResults(TraceInfo traceInfo,
                              const sim::MachineModel &machine,
                              const AnalysisOptions &options)
     : info(std::move(traceInfo)), machine(machine), dmas(info),
       utilization(info, options.utilization),
       dataCache(info, options.dataCache),
-      dependencies(info, options.dependencies), staticView(info) {}
+      dependencies(info, dependencyOptionsOf(options)), staticView(info) {}
 
 namespace {
 /// Reports progress every 2^16 instructions.
@@ -53,6 +60,10 @@ snr::analysis::analyzeTrace(const trace::Trace &trace,
       &results->timing,      &results->performance,  &results->dmas,
       &results->utilization, &results->dataCache,    &results->dependencies,
       &results->staticView};
+  if (options.forRewrite) {
+    llvm::erase(listeners, &results->utilization);
+    llvm::erase(listeners, &results->staticView);
+  }
   std::optional<ProgressListener> progress;
   if (options.progress) {
     progress.emplace(options.progress);
@@ -63,10 +74,12 @@ snr::analysis::analyzeTrace(const trace::Trace &trace,
   if (!run)
     return run.takeError();
   results->summary = run->summary;
+  results->finalState = std::move(run->finalState);
   results->suggestions.compute(results->info, results->dmas,
                                results->dependencies, results->dataCache,
                                options.suggestions);
-  results->staticView.finalize(results->dmas, results->dependencies,
-                               results->suggestions);
+  if (!options.forRewrite)
+    results->staticView.finalize(results->dmas, results->dependencies,
+                                 results->suggestions);
   return std::move(results);
 }

@@ -65,6 +65,12 @@ struct Backtail {
 struct DependencyOptions {
   /// Lightweight producers a relaxed backtail may carry along.
   unsigned maxSlice = 8;
+  /// Keep only the edges the backtails and the suggestions read: those of
+  /// every dma.issue and of every lightweight instruction (what a relaxed
+  /// backtail walks through). edgesOf() of any other instruction is then
+  /// empty; the backtails are the same. For the replays a rewrite plans on,
+  /// which would otherwise hold an edge list per instruction.
+  bool backtailEdgesOnly = false;
 };
 
 class DependencyAnalysis : public sim::SimListener {
@@ -111,6 +117,8 @@ private:
   };
 
   void addEdge(uint64_t from, DepEdge edge);
+  /// Appends the edges of the instruction being built to the CSR array.
+  void flushPending();
   void recordMemoryRead(const sim::MemoryAccessEvent &event, Memory &memory);
   void recordMemoryWrite(const sim::MemoryAccessEvent &event, Memory &memory);
   Backtail finish(uint64_t index, uint64_t earliest, const DepEdge *blocker)

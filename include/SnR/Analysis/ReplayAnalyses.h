@@ -20,6 +20,7 @@
 #include "SnR/Analysis/Suggestions.h"
 #include "SnR/Analysis/TraceInfo.h"
 #include "SnR/Analysis/UtilizationAnalysis.h"
+#include "SnR/Sim/ArchState.h"
 #include "SnR/Sim/MachineModel.h"
 #include "SnR/Sim/PerformanceTracker.h"
 #include "SnR/Sim/TimingRecorder.h"
@@ -49,6 +50,13 @@ struct AnalysisOptions {
   /// Listeners replayed along with the analyses (plugins'; see
   /// AnalysisPlugin.h). Not owned.
   llvm::ArrayRef<sim::SimListener *> extraListeners;
+  /// Only what a rewrite plans on (lib/Rewrite): the timing, the DMA
+  /// stalls, the data cache, the dependencies (DependencyOptions::
+  /// backtailEdgesOnly) and the suggestions. The utilization and the
+  /// static view stay empty. A rewrite round replays the trace it plans on
+  /// this way: the same suggestions and backtails, at a fraction of the
+  /// memory of a full replay.
+  bool forRewrite = false;
 };
 
 /// Everything one replay computed. Non-copyable: analyses refer to `info`.
@@ -70,6 +78,9 @@ struct ReplayResults {
   Suggestions suggestions;
   /// The above by static PC (finalized after the suggestions).
   StaticInstructionAnalysis staticView;
+  /// The architectural state the replay ended in (what a rewrite's proof
+  /// compares with, without replaying the trace again).
+  std::optional<sim::ArchState> finalState;
 };
 
 /// Replays `trace` functionally from its snapshot on `machine` with every
