@@ -156,15 +156,25 @@ HoistPlan compose(const HoistPlan &earlier, const HoistPlan &later,
 }
 } // namespace
 
+/// The replays a round plans on: only what the planner reads
+/// (AnalysisOptions::forRewrite).
+static analysis::AnalysisOptions
+roundAnalysisOptions(const analysis::AnalysisOptions &options) {
+  analysis::AnalysisOptions round = options;
+  round.forRewrite = true;
+  return round;
+}
+
 llvm::Expected<ProvedRewrite> snr::rewrite::scheduleAndProve(
     const trace::Trace &trace, const analysis::ReplayResults &results,
     const HoistOptions &options, const sim::MachineModel &machine,
     const analysis::AnalysisOptions &analysisOptions, unsigned maxRounds,
     const TraceEvidence *givenEvidence) {
   const RewriteTarget &target = getDefaultRewriteTarget();
-  // The original's replay, made once: every round is proved against it.
+  // The original's replay, the analysis's: every round is proved against
+  // it.
   llvm::Expected<std::shared_ptr<const TraceReplay>> original =
-      replayForProof(trace, machine);
+      replayOf(trace, results, machine);
   if (!original)
     return original.takeError();
   std::optional<TraceEvidence> ownEvidence;
@@ -176,6 +186,8 @@ llvm::Expected<ProvedRewrite> snr::rewrite::scheduleAndProve(
   if (!best || !best->plan.changed())
     return best;
   best->rounds = 1;
+  const analysis::AnalysisOptions roundAnalysis =
+      roundAnalysisOptions(analysisOptions);
   for (unsigned round = 1; round < maxRounds; ++round) {
     // Pull the waits up on the current trace (as its proof replayed it),
     // then plan on that.
@@ -186,15 +198,32 @@ llvm::Expected<ProvedRewrite> snr::rewrite::scheduleAndProve(
       // The rewrite so far is proved: each of its instructions touches what
       // its original did (no functional pass over the trace again).
       TraceEvidence current(evidence, trace, best->plan);
-      pulls = pullWaits(best->rewritten, best->comparison.afterReplay->timing,
-                        current, pulledWaits);
+      pulls = pullWaits(best->rewritten,
+                        best->comparison.afterReplay->getTiming(), current,
+                        pulledWaits);
       // Moving a wait changes no instruction's effects.
       pulledEvidence.emplace(current, best->rewritten, pulls);
     }
     trace::Trace pulledTrace = applyPlan(best->rewritten, pulls);
     pulledTrace.header.reordered = true;
+    // Until the round is kept or not, the rewrite so far is its plan: its
+    // trace is made again from it if the round is not kept (applyPlan on
+    // the original gives the same trace), its replay is not read again, and
+    // the pulled order is kept as indices (a pull moves an instruction, it
+    // changes none).
+    best->rewritten = trace::Trace();
+    best->comparison.afterReplay.reset();
+    std::vector<uint64_t> pulledFrom;
+    pulledFrom.reserve(pulls.order.size());
+    for (const PlannedInstruction &p : pulls.order)
+      pulledFrom.push_back(p.original);
+    pulls.order = {};
+    auto keepBest = [&] {
+      best->rewritten = applyPlan(trace, best->plan);
+      return std::move(best);
+    };
     llvm::Expected<std::unique_ptr<analysis::ReplayResults>> analysed =
-        analysis::analyzeTrace(pulledTrace, machine, analysisOptions);
+        analysis::analyzeTrace(pulledTrace, machine, roundAnalysis);
     if (!analysed)
       return analysed.takeError();
     // The pulled trace's replay is the analysis's; its final state is the
@@ -202,7 +231,7 @@ llvm::Expected<ProvedRewrite> snr::rewrite::scheduleAndProve(
     // changes no value, and the round before was proved identical).
     auto pulledReplay = std::make_shared<TraceReplay>();
     pulledReplay->tracker = (*analysed)->performance;
-    pulledReplay->timing = (*analysed)->timing;
+    pulledReplay->timing = std::move((*analysed)->timing);
     pulledReplay->finalState = (*original)->finalState;
     // Selection by PC and HLO still applies; nothing is left in place by
     // an earlier round's proof on this trace's indices.
@@ -215,9 +244,15 @@ llvm::Expected<ProvedRewrite> snr::rewrite::scheduleAndProve(
                      kRoundReplayBudget);
     if (!next)
       return next.takeError();
+    analysed->reset();
+    pulledEvidence.reset();
     best->replays += next->replays + 1;
     if (!next->plan.changed())
-      break;
+      return keepBest();
+    pulls.order.reserve(pulledFrom.size());
+    for (size_t i = 0; i < pulledFrom.size(); ++i)
+      pulls.order.push_back(
+          {pulledFrom[i], pulledTrace.instructions[i], false});
     HoistPlan composed =
         compose(best->plan, compose(pulls, next->plan, std::nullopt), round);
     // Against the original: the round's replay is the one its proof made.
@@ -226,7 +261,7 @@ llvm::Expected<ProvedRewrite> snr::rewrite::scheduleAndProve(
     comparison.afterReplay = next->comparison.afterReplay;
     if (!comparison.accepted() ||
         comparison.after.totalCycles >= best->comparison.after.totalCycles)
-      break;
+      return keepBest();
     best->plan = std::move(composed);
     best->rewritten = std::move(next->rewritten);
     best->comparison = std::move(comparison);
@@ -256,42 +291,53 @@ llvm::Expected<DependencyBound> snr::rewrite::computeDependencyBound(
   boundOptions.moveLimit.reset();
 
   const RewriteTarget &target = getDefaultRewriteTarget();
-  trace::Trace current = trace;
-  // The replay the next round plans on, and the timing of `current`.
-  const analysis::ReplayResults *currentResults = &results;
-  std::unique_ptr<analysis::ReplayResults> analysed;
-  const sim::TimingRecorder *currentTiming = &results.timing;
+  const analysis::AnalysisOptions roundAnalysis =
+      roundAnalysisOptions(analysisOptions);
+  // The trace the last round kept (none: the original) and its timing. A
+  // round holds only what its next step reads.
+  std::optional<trace::Trace> current;
   std::unique_ptr<sim::TimingRecorder> timed;
   for (unsigned round = 0; round < maxRounds; ++round) {
-    trace::Trace next = current;
+    // What this round plans on: the original, or the last kept trace with
+    // its waits pulled up, replayed and analysed.
+    std::optional<trace::Trace> next;
     std::optional<TraceEvidence> evidence;
-    const TraceEvidence *planEvidence = nullptr;
+    std::unique_ptr<analysis::ReplayResults> analysed;
+    const TraceEvidence *planEvidence = givenEvidence;
+    const analysis::ReplayResults *planResults = &results;
     if (round > 0) {
-      unsigned pulledWaits = 0;
-      TraceEvidence currentEvidence(current, target, machine.memory);
-      HoistPlan pulls =
-          pullWaits(current, *currentTiming, currentEvidence, pulledWaits);
-      next = applyPlan(current, pulls);
-      next.header.reordered = true;
-      planEvidence = &evidence.emplace(currentEvidence, current, pulls);
+      {
+        unsigned pulledWaits = 0;
+        TraceEvidence currentEvidence(*current, target, machine.memory);
+        HoistPlan pulls =
+            pullWaits(*current, *timed, currentEvidence, pulledWaits);
+        next = applyPlan(*current, pulls);
+        next->header.reordered = true;
+        planEvidence = &evidence.emplace(currentEvidence, *current, pulls);
+      }
+      current.reset();
+      timed.reset();
       llvm::Expected<std::unique_ptr<analysis::ReplayResults>> replayed =
-          analysis::analyzeTrace(next, machine, analysisOptions);
+          analysis::analyzeTrace(*next, machine, roundAnalysis);
       if (!replayed) {
         llvm::consumeError(replayed.takeError());
         break;
       }
       analysed = std::move(*replayed);
-      currentResults = analysed.get();
-    } else {
-      planEvidence = givenEvidence
-                         ? givenEvidence
-                         : &evidence.emplace(next, target, machine.memory);
+      planResults = analysed.get();
+    } else if (!planEvidence) {
+      planEvidence = &evidence.emplace(trace, target, machine.memory);
     }
+    const trace::Trace &planned = next ? *next : trace;
     HoistPlan plan =
-        planHoists(next, *currentResults, boundOptions, *planEvidence);
+        planHoists(planned, *planResults, boundOptions, *planEvidence);
+    analysed.reset();
+    evidence.reset();
     if (!plan.changed())
       break;
-    trace::Trace moved = applyPlan(next, plan);
+    trace::Trace moved = applyPlan(planned, plan);
+    plan = HoistPlan();
+    next.reset();
     // Only its timing counts; a changed result is not an error here, a
     // replay that cannot follow the trace ends the rounds.
     sim::PerformanceTracker tracker;
@@ -310,7 +356,6 @@ llvm::Expected<DependencyBound> snr::rewrite::computeDependencyBound(
     bound.rounds = round + 1;
     current = std::move(moved);
     timed = std::move(timing);
-    currentTiming = timed.get();
   }
   return bound;
 }

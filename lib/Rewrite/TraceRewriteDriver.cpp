@@ -33,7 +33,8 @@ llvm::Expected<TraceRewrite> snr::rewrite::rewriteTrace(
   if (options.bound)
     boundThread = std::thread([&] {
       bound.emplace(computeDependencyBound(trace, results, options.hoist,
-                                           machine, options.analysis, rounds));
+                                           machine, options.analysis, rounds,
+                                           evidence.get()));
     });
   llvm::Expected<ProvedRewrite> proved =
       scheduleAndProve(trace, results, options.hoist, machine,
