@@ -758,6 +758,27 @@ int main(int argc, char **argv) {
             results, llvm::outs(), reportOptions, outputDir, pluginViews))
       return failRun(std::move(error));
 
+  // The annotated trace is written from the IR imported during the replay
+  // (a copy of the trace). The rewrite reads the trace and the replay, not
+  // the IR: with --apply, it is written and the IR freed first.
+  auto writeAnnotated = [&](const sim::TimingRecorder &timing) {
+    progress.phase("writing the annotated trace");
+    bool bytecode = annotated == AnnotatedFormat::Bytecode;
+    llvm::Error error = annotatedWriter->write(
+        timing, inDir(bytecode ? "annotated.mlirbc" : "annotated.mlir"),
+        bytecode ? AnnotatedTraceWriter::Format::Bytecode
+                 : AnnotatedTraceWriter::Format::Text,
+        bytecodeWriter);
+    progress.done();
+    return error;
+  };
+  if (apply && annotatedWriter) {
+    annotatedWriter->waitForImport();
+    if (llvm::Error error = writeAnnotated(results.timing))
+      return failRun(std::move(error));
+    annotatedWriter.reset();
+  }
+
   if (apply) {
     progress.phase("rewriting");
     // One pass over the trace serves both rewrites; with the program, its
@@ -803,23 +824,17 @@ int main(int argc, char **argv) {
       return failRun(std::move(error));
   }
 
-  // The annotated trace last, the largest output. What only the report
-  // needed goes first: the analyses' state and, once the IR holds its
-  // copy, the trace (at 10M instructions, about 3 GB of the peak).
+  // Without --apply, the annotated trace last, the largest output. What
+  // only the report needed goes first: the analyses' state and, once the IR
+  // holds its copy, the trace (at 10M instructions, about 3 GB of the
+  // peak).
   if (annotatedWriter) {
-    progress.phase("writing the annotated trace");
     sim::TimingRecorder timing = std::move((*replayed)->timing);
     replayed->reset();
     annotatedWriter->waitForImport();
     *loaded = trace::Trace();
-    bool bytecode = annotated == AnnotatedFormat::Bytecode;
-    if (llvm::Error error = annotatedWriter->write(
-            timing, inDir(bytecode ? "annotated.mlirbc" : "annotated.mlir"),
-            bytecode ? AnnotatedTraceWriter::Format::Bytecode
-                     : AnnotatedTraceWriter::Format::Text,
-            bytecodeWriter))
+    if (llvm::Error error = writeAnnotated(timing))
       return failRun(std::move(error));
-    progress.done();
   }
   if (llvm::Error error = run.commit())
     return fail(llvm::toString(std::move(error)));
