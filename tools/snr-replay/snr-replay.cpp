@@ -44,6 +44,7 @@
 #include "SnR/Support/FileSizeSignal.h"
 #include "SnR/Support/Limits.h"
 #include "SnR/Support/Printable.h"
+#include "SnR/Support/ReturnMemory.h"
 #include "SnR/Support/Version.h"
 #include "SnR/Trace/Compression.h"
 #include "SnR/Trace/Trace.h"
@@ -776,7 +777,9 @@ int main(int argc, char **argv) {
     annotatedWriter->waitForImport();
     if (llvm::Error error = writeAnnotated(results.timing))
       return failRun(std::move(error));
+    annotatedWriter->release();
     annotatedWriter.reset();
+    returnFreedMemory();
   }
 
   if (apply) {
