@@ -12,10 +12,12 @@
 //===----------------------------------------------------------------------===//
 
 #include "SnR/Rewrite/ProveMoves.h"
+#include "CompactOrder.h"
 #include "SnR/Replay/Replay.h"
 #include "SnR/Rewrite/MoveSearch.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/ScopeExit.h"
 #include "llvm/Support/FormatVariadic.h"
 
 using namespace snr;
@@ -106,8 +108,10 @@ llvm::Expected<ProvedRewrite> snr::rewrite::planAndProve(
   uint64_t before = baseline->tracker.totalCycles;
   // The plan without a limit, with what it did: every prefix the search
   // tries is made from it rather than planned again, until a move is
-  // dropped.
+  // dropped. Its order is held compact once it is proved or not (the
+  // prefixes are made from the journal).
   std::optional<HoistPlan> full;
+  std::optional<CompactOrder> fullOrder;
   PlanJournal journal;
   // A prefix's order and trace are large, and the search compares attempts
   // by what they measured: they are made in these, which every attempt
@@ -121,11 +125,17 @@ llvm::Expected<ProvedRewrite> snr::rewrite::planAndProve(
   auto makePlan = [&](std::optional<size_t> limit) -> HoistPlan & {
     if (!full) {
       full.emplace();
+      fullOrder.reset();
       options.moveLimit.reset();
       planHoists(trace, results, options, evidence, *full, &journal);
     }
-    if (!limit)
+    if (!limit) {
+      if (fullOrder) {
+        fullOrder->expand(trace, full->order);
+        fullOrder.reset();
+      }
       return *full;
+    }
     limitPlan(trace, *full, journal, *limit, scratchPlan);
     return scratchPlan;
   };
@@ -133,7 +143,13 @@ llvm::Expected<ProvedRewrite> snr::rewrite::planAndProve(
     Attempt a;
     a.id = ++attempts;
     a.limit = limit;
+    // Only the last attempt's replay may be kept.
+    lastReplay.reset();
     HoistPlan &plan = makePlan(limit);
+    auto compactFull = llvm::make_scope_exit([&] {
+      if (&plan == &*full && !fullOrder)
+        fullOrder.emplace(full->order, trace);
+    });
     a.plan = withoutOrder(plan);
     if (!plan.changed())
       return std::move(a);

@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "SnR/Rewrite/Schedule.h"
+#include "CompactOrder.h"
 #include "SnR/Replay/Replay.h"
 #include "SnR/Rewrite/SnR/SnRRewriteTarget.h"
 
@@ -206,19 +207,21 @@ llvm::Expected<ProvedRewrite> snr::rewrite::scheduleAndProve(
     }
     trace::Trace pulledTrace = applyPlan(best->rewritten, pulls);
     pulledTrace.header.reordered = true;
-    // Until the round is kept or not, the rewrite so far is its plan: its
-    // trace is made again from it if the round is not kept (applyPlan on
-    // the original gives the same trace), its replay is not read again, and
-    // the pulled order is kept as indices (a pull moves an instruction, it
-    // changes none).
+    // Until the round is kept or not, the rewrite so far is its plan, held
+    // compact: its trace is made again from it if the round is not kept
+    // (applyPlan on the original gives the same trace), its replay is not
+    // read again, and the pulled order is kept as indices (a pull moves an
+    // instruction, it changes none).
     best->rewritten = trace::Trace();
     best->comparison.afterReplay.reset();
+    CompactOrder bestOrder(best->plan.order, trace);
     std::vector<uint64_t> pulledFrom;
     pulledFrom.reserve(pulls.order.size());
     for (const PlannedInstruction &p : pulls.order)
       pulledFrom.push_back(p.original);
-    pulls.order = {};
+    std::vector<PlannedInstruction>().swap(pulls.order);
     auto keepBest = [&] {
+      bestOrder.expand(trace, best->plan.order);
       best->rewritten = applyPlan(trace, best->plan);
       return std::move(best);
     };
@@ -253,6 +256,7 @@ llvm::Expected<ProvedRewrite> snr::rewrite::scheduleAndProve(
     for (size_t i = 0; i < pulledFrom.size(); ++i)
       pulls.order.push_back(
           {pulledFrom[i], pulledTrace.instructions[i], false});
+    bestOrder.expand(trace, best->plan.order);
     HoistPlan composed =
         compose(best->plan, compose(pulls, next->plan, std::nullopt), round);
     // Against the original: the round's replay is the one its proof made.
