@@ -7,6 +7,8 @@
 #include "SnR/Rewrite/TraceRewriteDriver.h"
 #include "SnR/Rewrite/SnR/SnRRewriteTarget.h"
 
+#include "llvm/Support/ThreadPool.h"
+
 #include <thread>
 
 using namespace snr;
@@ -29,16 +31,22 @@ llvm::Expected<TraceRewrite> snr::rewrite::rewriteTrace(
   // The bound reads only what the rewrite reads (the trace, its replay, the
   // machine): it runs beside it.
   std::optional<llvm::Expected<DependencyBound>> bound;
+  auto computeBound = [&] {
+    bound.emplace(computeDependencyBound(trace, results, options.hoist,
+                                         machine, options.analysis, rounds,
+                                         evidence.get()));
+  };
   std::thread boundThread;
-  if (options.bound)
-    boundThread = std::thread([&] {
-      bound.emplace(computeDependencyBound(trace, results, options.hoist,
-                                           machine, options.analysis, rounds,
-                                           evidence.get()));
-    });
+  std::shared_future<void> boundDone;
+  if (options.bound && options.helpers)
+    boundDone = options.helpers->async(computeBound);
+  else if (options.bound)
+    boundThread = std::thread(computeBound);
   llvm::Expected<ProvedRewrite> proved =
       scheduleAndProve(trace, results, options.hoist, machine,
                        options.analysis, rounds, evidence.get());
+  if (boundDone.valid())
+    boundDone.wait();
   if (boundThread.joinable())
     boundThread.join();
   if (!proved) {

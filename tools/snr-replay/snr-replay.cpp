@@ -62,12 +62,12 @@
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
+#include "llvm/Support/ThreadPool.h"
 #include "llvm/Support/WithColor.h"
 
 #include <chrono>
 #include <memory>
 #include <optional>
-#include <thread>
 
 using namespace mlir;
 using namespace snr;
@@ -387,13 +387,14 @@ llvm::Error writeExports(const analysis::ReplayResults &results) {
 /// snr-replay --apply: plans the rewrite on the replay, proves it by
 /// replaying the result, and writes the rewritten trace (in the input's
 /// compression), rewrite.json and the comparison (diff.json, diff.html).
-/// Prints what it did unless --quiet.
+/// Prints what it did unless --quiet. The bound runs on `helpers`.
 llvm::Expected<std::unique_ptr<report::TraceRewriteOutcome>>
 rewriteAndProve(const trace::Trace &trace,
                 const analysis::ReplayResults &results,
                 const sim::MachineModel &machine,
                 llvm::function_ref<std::string(llvm::StringRef)> inDir,
-                std::shared_ptr<const rewrite::TraceEvidence> evidence) {
+                std::shared_ptr<const rewrite::TraceEvidence> evidence,
+                llvm::ThreadPoolInterface &helpers) {
   auto makeError = [&](const llvm::Twine &message) {
     return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
   };
@@ -415,6 +416,7 @@ rewriteAndProve(const trace::Trace &trace,
   rewriteOptions.rounds = rewriteRounds;
   rewriteOptions.bound = true;
   rewriteOptions.analysis.dependencies.maxSlice = maxSlice;
+  rewriteOptions.helpers = &helpers;
   llvm::Expected<rewrite::TraceRewrite> result = rewrite::rewriteTrace(
       trace, results, machine, rewriteOptions, std::move(evidence));
   if (!result)
@@ -785,23 +787,24 @@ int main(int argc, char **argv) {
   if (apply) {
     progress.phase("rewriting");
     // One pass over the trace serves both rewrites; with the program, its
-    // DMAs move too, proved by re-recording it, on a thread of its own
-    // while the trace is rewritten (they are independent).
+    // DMAs move too, proved by re-recording it. The trace rewrite runs on
+    // this thread; the program rewrite and then the trace rewrite's bound
+    // on a second one (they are independent): both cores, and never more
+    // than two of the three at once in memory.
     auto evidence = std::make_shared<const rewrite::TraceEvidence>(
         trace, rewrite::getDefaultRewriteTarget(), machine.memory);
     using ProgramResult =
         llvm::Expected<std::unique_ptr<report::ProgramRewriteOutcome>>;
     std::optional<ProgramResult> programResult;
-    std::thread programThread;
+    llvm::StdThreadPool helpers(llvm::hardware_concurrency(1));
     if (!programFile.empty())
-      programThread = std::thread([&] {
+      helpers.async([&] {
         programResult.emplace(rewriteProgram(programFile, trace, machine,
                                              &evidence->effects, inDir));
       });
     llvm::Expected<std::unique_ptr<report::TraceRewriteOutcome>> traceRewrite =
-        rewriteAndProve(trace, results, machine, inDir, evidence);
-    if (programThread.joinable())
-      programThread.join();
+        rewriteAndProve(trace, results, machine, inDir, evidence, helpers);
+    helpers.wait();
     progress.done();
     if (!traceRewrite) {
       if (programResult)
