@@ -252,13 +252,21 @@ llvm::Expected<ProvedRewrite> snr::rewrite::scheduleAndProve(
     best->replays += next->replays + 1;
     if (!next->plan.changed())
       return keepBest();
+    // The round's plan on the original, one plan at a time: the pulls and
+    // its moves, then the rewrite so far under them. Its trace is made
+    // again from it if it is kept.
+    next->rewritten = trace::Trace();
     pulls.order.reserve(pulledFrom.size());
     for (size_t i = 0; i < pulledFrom.size(); ++i)
       pulls.order.push_back(
           {pulledFrom[i], pulledTrace.instructions[i], false});
+    pulledTrace = trace::Trace();
+    HoistPlan roundPlan = compose(pulls, next->plan, std::nullopt);
+    pulls = HoistPlan();
+    next->plan = HoistPlan();
     bestOrder.expand(trace, best->plan.order);
-    HoistPlan composed =
-        compose(best->plan, compose(pulls, next->plan, std::nullopt), round);
+    HoistPlan composed = compose(best->plan, roundPlan, round);
+    roundPlan = HoistPlan();
     // Against the original: the round's replay is the one its proof made.
     RewriteComparison comparison = compareReplays(
         **original, *next->comparison.afterReplay, composed);
@@ -267,7 +275,7 @@ llvm::Expected<ProvedRewrite> snr::rewrite::scheduleAndProve(
         comparison.after.totalCycles >= best->comparison.after.totalCycles)
       return keepBest();
     best->plan = std::move(composed);
-    best->rewritten = std::move(next->rewritten);
+    best->rewritten = applyPlan(trace, best->plan);
     best->comparison = std::move(comparison);
     best->rounds = round + 1;
   }
