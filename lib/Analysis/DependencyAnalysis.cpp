@@ -101,13 +101,31 @@ void DependencyAnalysis::addEdge(uint64_t from, DepEdge edge) {
   pending.push_back(edge);
 }
 
+bool DependencyAnalysis::isBacktailed(uint64_t index) const {
+  return dmaAtIndex[index] != ~uint32_t(0) ||
+         arch::isLightweight(info.instructions[index].opcode);
+}
+
 void DependencyAnalysis::flushPending() {
   // Its DMA, if it issues one, was reported after its accesses: by now.
-  if (!options.backtailEdgesOnly ||
-      dmaAtIndex[current] != ~uint32_t(0) ||
-      arch::isLightweight(info.instructions[current].opcode))
+  if (!options.backtailEdgesOnly || isBacktailed(current))
     edges.insert(edges.end(), pending.begin(), pending.end());
   offsets.push_back(edges.size());
+}
+
+void DependencyAnalysis::dropEdgesBeyondBacktails() {
+  std::vector<DepEdge> kept;
+  std::vector<uint64_t> keptOffsets;
+  keptOffsets.reserve(offsets.size());
+  keptOffsets.push_back(0);
+  for (uint64_t i = 0; i + 1 < offsets.size(); ++i) {
+    if (isBacktailed(i))
+      llvm::append_range(kept, edgesOf(i));
+    keptOffsets.push_back(kept.size());
+  }
+  edges = std::move(kept);
+  offsets = std::move(keptOffsets);
+  options.backtailEdgesOnly = true;
 }
 
 void DependencyAnalysis::onIssue(const sim::IssueEvent &event) {

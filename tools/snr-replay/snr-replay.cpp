@@ -775,6 +775,10 @@ int main(int argc, char **argv) {
     progress.done();
     return error;
   };
+  // The rewrite reads only the dependency edges its backtails read; the
+  // report and the exports, written, read no other.
+  if (apply)
+    (*replayed)->dependencies.dropEdgesBeyondBacktails();
   if (apply && annotatedWriter) {
     annotatedWriter->waitForImport();
     if (llvm::Error error = writeAnnotated(results.timing))

@@ -91,6 +91,11 @@ public:
                                        offsets[index + 1] - offsets[index]);
   }
   uint64_t getNumEdges() const { return edges.size(); }
+  /// Drops the edges DependencyOptions::backtailEdgesOnly would not have
+  /// kept, for a caller done with them (snr-replay --apply, once its
+  /// report is written, holds the replay through the rewrite): the
+  /// backtails stay the same.
+  void dropEdgesBeyondBacktails();
 
 
   /// The backtails of the dma.issue at `index` (which must be one).
@@ -119,6 +124,8 @@ private:
   void addEdge(uint64_t from, DepEdge edge);
   /// Appends the edges of the instruction being built to the CSR array.
   void flushPending();
+  /// Whether a backtail reads the edges of instruction `index`.
+  bool isBacktailed(uint64_t index) const;
   void recordMemoryRead(const sim::MemoryAccessEvent &event, Memory &memory);
   void recordMemoryWrite(const sim::MemoryAccessEvent &event, Memory &memory);
   Backtail finish(uint64_t index, uint64_t earliest, const DepEdge *blocker)
