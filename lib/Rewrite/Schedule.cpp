@@ -192,36 +192,39 @@ llvm::Expected<ProvedRewrite> snr::rewrite::scheduleAndProve(
   for (unsigned round = 1; round < maxRounds; ++round) {
     // Pull the waits up on the current trace (as its proof replayed it),
     // then plan on that.
+    // Until the round is kept or not, the rewrite so far is its plan, held
+    // compact: its trace is made again from it if the round is not kept
+    // (applyPlan on the original gives the same trace) and its replay is not
+    // read again once the waits are pulled; each goes as soon as the
+    // pulling no longer reads it.
     unsigned pulledWaits = 0;
     std::optional<TraceEvidence> pulledEvidence;
     HoistPlan pulls;
+    std::optional<CompactOrder> bestOrder;
     {
       // The rewrite so far is proved: each of its instructions touches what
       // its original did (no functional pass over the trace again).
       TraceEvidence current(evidence, trace, best->plan);
+      bestOrder.emplace(best->plan.order, trace);
       pulls = pullWaits(best->rewritten,
                         best->comparison.afterReplay->getTiming(), current,
                         pulledWaits);
+      best->comparison.afterReplay.reset();
       // Moving a wait changes no instruction's effects.
       pulledEvidence.emplace(current, best->rewritten, pulls);
     }
     trace::Trace pulledTrace = applyPlan(best->rewritten, pulls);
     pulledTrace.header.reordered = true;
-    // Until the round is kept or not, the rewrite so far is its plan, held
-    // compact: its trace is made again from it if the round is not kept
-    // (applyPlan on the original gives the same trace), its replay is not
-    // read again, and the pulled order is kept as indices (a pull moves an
-    // instruction, it changes none).
     best->rewritten = trace::Trace();
-    best->comparison.afterReplay.reset();
-    CompactOrder bestOrder(best->plan.order, trace);
+    // The pulled order is kept as indices (a pull moves an instruction, it
+    // changes none).
     std::vector<uint64_t> pulledFrom;
     pulledFrom.reserve(pulls.order.size());
     for (const PlannedInstruction &p : pulls.order)
       pulledFrom.push_back(p.original);
     std::vector<PlannedInstruction>().swap(pulls.order);
     auto keepBest = [&] {
-      bestOrder.expand(trace, best->plan.order);
+      bestOrder->expand(trace, best->plan.order);
       best->rewritten = applyPlan(trace, best->plan);
       return std::move(best);
     };
@@ -264,7 +267,7 @@ llvm::Expected<ProvedRewrite> snr::rewrite::scheduleAndProve(
     HoistPlan roundPlan = compose(pulls, next->plan, std::nullopt);
     pulls = HoistPlan();
     next->plan = HoistPlan();
-    bestOrder.expand(trace, best->plan.order);
+    bestOrder->expand(trace, best->plan.order);
     HoistPlan composed = compose(best->plan, roundPlan, round);
     roundPlan = HoistPlan();
     // Against the original: the round's replay is the one its proof made.
@@ -320,15 +323,17 @@ llvm::Expected<DependencyBound> snr::rewrite::computeDependencyBound(
     if (round > 0) {
       {
         unsigned pulledWaits = 0;
-        TraceEvidence currentEvidence(*current, target, machine.memory);
-        HoistPlan pulls =
-            pullWaits(*current, *timed, currentEvidence, pulledWaits);
+        HoistPlan pulls;
+        {
+          TraceEvidence currentEvidence(*current, target, machine.memory);
+          pulls = pullWaits(*current, *timed, currentEvidence, pulledWaits);
+          timed.reset();
+          planEvidence = &evidence.emplace(currentEvidence, *current, pulls);
+        }
         next = applyPlan(*current, pulls);
         next->header.reordered = true;
-        planEvidence = &evidence.emplace(currentEvidence, *current, pulls);
       }
       current.reset();
-      timed.reset();
       llvm::Expected<std::unique_ptr<analysis::ReplayResults>> replayed =
           analysis::analyzeTrace(*next, machine, roundAnalysis);
       if (!replayed) {

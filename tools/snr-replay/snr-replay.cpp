@@ -442,10 +442,14 @@ rewriteAndProve(const trace::Trace &trace,
       return std::move(error);
   }
   // The rewritten trace's replay, for the DMA timeline after it and the
-  // comparison (diff.json, rewrite.json's after).
+  // comparison (diff.json, rewrite.json's after); these read no dependency
+  // edge but those of its backtails.
   if (plan.changed()) {
+    analysis::AnalysisOptions afterOptions;
+    afterOptions.dependencies.backtailEdgesOnly = true;
     llvm::Expected<std::unique_ptr<analysis::ReplayResults>> replayed =
-        analysis::analyzeTrace(outcome->proved.rewritten, results.machine);
+        analysis::analyzeTrace(outcome->proved.rewritten, results.machine,
+                               afterOptions);
     if (!replayed)
       return makeError(traceFile + ": replaying the rewritten trace failed: " +
                        llvm::toString(replayed.takeError()));
@@ -801,13 +805,15 @@ int main(int argc, char **argv) {
         llvm::Expected<std::unique_ptr<report::ProgramRewriteOutcome>>;
     std::optional<ProgramResult> programResult;
     llvm::StdThreadPool helpers(llvm::hardware_concurrency(1));
+    // The evidence goes once both rewrites are done with it.
     if (!programFile.empty())
-      helpers.async([&] {
+      helpers.async([&, evidence] {
         programResult.emplace(rewriteProgram(programFile, trace, machine,
                                              &evidence->effects, inDir));
       });
     llvm::Expected<std::unique_ptr<report::TraceRewriteOutcome>> traceRewrite =
-        rewriteAndProve(trace, results, machine, inDir, evidence, helpers);
+        rewriteAndProve(trace, results, machine, inDir, std::move(evidence),
+                        helpers);
     helpers.wait();
     progress.done();
     if (!traceRewrite) {
