@@ -5,7 +5,8 @@
 //===----------------------------------------------------------------------===//
 //
 // An SnR analysis plugin: the cycles vector-unit instructions waited before
-// issuing, per HLO and per stall kind.
+// issuing, per HLO and per stall kind. It names no ISA type: the run tells
+// it which resource is "vector" and what its stall kinds are called.
 //
 //   snr-replay trace.jsonl -o out --load-analysis=VectorStalls.so
 //
@@ -26,24 +27,32 @@
 
 #include <algorithm>
 #include <array>
+#include <string>
 #include <vector>
 
 using namespace snr;
 
 namespace {
 /// Stall cycles of one instruction, by kind.
-using StallCycles = std::array<uint64_t, sim::kNumStallKinds>;
+using StallCycles = std::array<uint64_t, sim::kMaxStallKinds>;
 
 /// Listens to issues; charges every stalled vector-unit instruction's
 /// cycles to it. Results are grouped by HLO when reported (the listener sees
 /// instruction indices; TraceInfo knows their HLOs).
 class VectorStallListener : public sim::SimListener {
 public:
+  void onRunStart(const sim::RunInfo &run) override {
+    vector = run.model->findResource("vector");
+    kindNames.clear();
+    for (const sim::StallKindInfo &kind : run.model->stallKinds)
+      kindNames.push_back(kind.name);
+  }
   void onIssue(const sim::IssueEvent &event) override {
-    ++issued[event.unit == arch::Unit::Vector];
-    if (event.unit != arch::Unit::Vector || event.stall == 0)
+    bool isVector = event.resource == vector;
+    ++issued[isVector];
+    if (!isVector || event.stall == 0)
       return;
-    stalls[event.index][static_cast<unsigned>(event.kind)] += event.stall;
+    stalls[event.index][event.kind] += event.stall;
   }
 
   /// Per HLO (by id), its vector instructions' stall cycles, heaviest first.
@@ -52,7 +61,7 @@ public:
     llvm::DenseMap<analysis::HloId, StallCycles> perHlo;
     for (const auto &[index, cycles] : stalls) {
       StallCycles &sum = perHlo[info.hloOf[index]];
-      for (unsigned kind = 0; kind < sim::kNumStallKinds; ++kind)
+      for (unsigned kind = 0; kind < sim::kMaxStallKinds; ++kind)
         sum[kind] += cycles[kind];
     }
     std::vector<std::pair<analysis::HloId, StallCycles>> sorted(perHlo.begin(),
@@ -75,8 +84,11 @@ public:
 
   /// Instructions issued on other units ([0]) and on the vector unit ([1]).
   uint64_t issued[2] = {0, 0};
+  /// The run's stall kinds' names, by kind.
+  std::vector<std::string> kindNames;
 
 private:
+  sim::ResourceId vector = sim::kNoResource;
   llvm::DenseMap<uint64_t, StallCycles> stalls;
 };
 } // namespace
@@ -95,10 +107,9 @@ static void printSummary(const sim::SimListener &listener,
     os << "  " << llvm::left_justify(info.getHloName(hlo), 24)
        << llvm::format_decimal(VectorStallListener::total(cycles), 8)
        << " stall cycles";
-    for (unsigned kind = 0; kind < sim::kNumStallKinds; ++kind)
+    for (unsigned kind = 0; kind < stalls.kindNames.size(); ++kind)
       if (cycles[kind])
-        os << ", " << sim::getStallKindName(static_cast<sim::StallKind>(kind))
-           << " " << cycles[kind];
+        os << ", " << stalls.kindNames[kind] << " " << cycles[kind];
     os << "\n";
   }
 }
@@ -115,11 +126,9 @@ static void writeJson(const sim::SimListener &listener,
           json.attribute("hlo", info.getHloName(hlo));
           json.attribute("stall_cycles", VectorStallListener::total(cycles));
           json.attributeObject("by_kind", [&] {
-            for (unsigned kind = 0; kind < sim::kNumStallKinds; ++kind)
+            for (unsigned kind = 0; kind < stalls.kindNames.size(); ++kind)
               if (cycles[kind])
-                json.attribute(
-                    sim::getStallKindName(static_cast<sim::StallKind>(kind)),
-                    cycles[kind]);
+                json.attribute(stalls.kindNames[kind], cycles[kind]);
           });
         });
     });

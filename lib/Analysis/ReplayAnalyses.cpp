@@ -6,6 +6,7 @@
 
 #include "SnR/Analysis/ReplayAnalyses.h"
 #include "SnR/Replay/Replay.h"
+#include "SnR/Sim/SnRModel.h"
 #include "SnR/Trace/Trace.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -16,7 +17,8 @@ using namespace snr::analysis;
 ReplayResults::ReplayResults(TraceInfo traceInfo,
                              const sim::MachineModel &machine,
                              const AnalysisOptions &options)
-    : info(std::move(traceInfo)), machine(machine), dmas(info),
+    : info(std::move(traceInfo)), machine(machine),
+      model(sim::describeSnRModel(machine)), dmas(info),
       utilization(info, options.utilization),
       dataCache(info, options.dataCache),
       dependencies(info, options.dependencies), staticView(info) {}
@@ -28,7 +30,7 @@ public:
   explicit ProgressListener(llvm::function_ref<void(uint64_t, uint64_t)> fn)
       : fn(fn) {}
   void onRunStart(const sim::RunInfo &run) override {
-    total = run.instructions.size();
+    total = run.instructions->size();
   }
   void onRetire(const sim::RetireEvent &event) override {
     if ((event.index & 0xffff) == 0xffff)
@@ -46,7 +48,7 @@ llvm::Expected<std::unique_ptr<ReplayResults>>
 snr::analysis::analyzeTrace(const trace::Trace &trace,
                             const sim::MachineModel &machine,
                             const AnalysisOptions &options) {
-  auto results = std::make_unique<ReplayResults>(TraceInfo::fromTrace(trace),
+  auto results = std::make_unique<ReplayResults>(TraceInfo::fromTrace(trace, machine),
                                                  machine, options);
 
   llvm::SmallVector<sim::SimListener *, 8> listeners = {

@@ -201,8 +201,8 @@ void HtmlReportWriter::header(const RewriteOutcomes *rewrites) {
   os << "<h1>SnR replay report: " << escapeXml(program) << "</h1>\n";
   os << "<p class=\"meta\">Trace <code>"
      << escapeXml(info.fileName.empty() ? "(unnamed)" : info.fileName)
-     << "</code>, replayed on <b>" << escapeXml(results.machine.name)
-     << "</b> at " << formatJsonNumber(results.machine.clockGhz)
+     << "</code>, replayed on <b>" << escapeXml(results.model.name)
+     << "</b> at " << formatJsonNumber(results.model.clockGhz)
      << " GHz; showing " << escapeXml(selection.description) << " (cycles "
      << formatCount(selection.beginCycle) << " to "
      << formatCount(selection.endCycle) << ").</p>\n";

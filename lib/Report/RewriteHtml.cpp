@@ -111,11 +111,10 @@ static void writeTraceRewriteHtml(llvm::raw_ostream &os,
         afterResults->dmas.total.slack);
   row(os, "wait slack (each wait's, summed)", before.waitSlack,
       after.waitSlack);
-  for (unsigned k = 1; k < sim::kNumStallKinds; ++k)
+  for (unsigned k = 1; k < before.stallKindNames.size(); ++k)
     if (before.stallCycles[k] || after.stallCycles[k])
-      row(os,
-          ("stall: " + sim::getStallKindName(sim::StallKind(k))).str(),
-          before.stallCycles[k], after.stallCycles[k]);
+      row(os, "stall: " + before.stallKindNames[k], before.stallCycles[k],
+          after.stallCycles[k]);
   os << "</tbody></table>\n";
   if (afterResults)
     writeTimelinesBeforeAfter(os, results, *afterResults, options);
@@ -130,7 +129,7 @@ static void writeTraceRewriteHtml(llvm::raw_ostream &os,
   };
   std::map<uint64_t, Static> byPc;
   for (const rewrite::HoistDecision &d : plan.decisions) {
-    Static &s = byPc[info.instructions[d.issueIndex].pc];
+    Static &s = byPc[info.getPc(d.issueIndex)];
     s.hlo = info.hloOf[d.issueIndex];
     if (d.applied) {
       ++s.moved;
@@ -141,7 +140,7 @@ static void writeTraceRewriteHtml(llvm::raw_ostream &os,
     }
   }
   for (const rewrite::DmaChange &change : comparison.dmas) {
-    auto it = byPc.find(info.instructions[change.issueIndex].pc);
+    auto it = byPc.find(info.getPc(change.issueIndex));
     if (it == byPc.end())
       continue;
     ++it->second.instances;

@@ -20,12 +20,20 @@ using namespace snr::report;
 using llvm::json::Array;
 using llvm::json::Object;
 
+/// Whether `inst` starts a copy, as the rewrite target describes it.
+static bool startsCopy(const rewrite::RewriteTarget &target,
+                       const rewrite::Instruction &inst) {
+  rewrite::InstructionDesc desc;
+  target.describe(inst, /*executed=*/true, desc);
+  return desc.startsCopy.has_value();
+}
+
 uint64_t
 ProgramRewriteOutcome::getNewPc(const rewrite::ProgramDecision &d) const {
   const rewrite::ProgramLayout &layout = proved.layout;
+  const rewrite::RewriteTarget &target = rewrite::getDefaultRewriteTarget();
   for (size_t i = 0; i < layout.instructions.size(); ++i)
-    if (layout.origin[i] == d.dma &&
-        layout.instructions[i].opcode == arch::Opcode::DmaIssue)
+    if (layout.origin[i] == d.dma && startsCopy(target, layout.instructions[i]))
       return layout.instructions[i].pc;
   return d.dma < layout.newPc.size() ? layout.newPc[d.dma]
                                      : instructions[d.dma].pc;
@@ -50,6 +58,7 @@ void snr::report::computePcMap(ProgramRewriteOutcome &outcome) {
   if (!outcome.changed())
     return;
   const rewrite::ProgramLayout &layout = outcome.proved.layout;
+  const rewrite::RewriteTarget &target = rewrite::getDefaultRewriteTarget();
   // Which original each copy stands for: the moved DMA itself, or a slice
   // instruction its move removed.
   llvm::DenseMap<size_t, bool> standsFor;
@@ -63,14 +72,15 @@ void snr::report::computePcMap(ProgramRewriteOutcome &outcome) {
   std::map<uint64_t, uint64_t> afterOfBefore;
   for (size_t i = 0; i < layout.instructions.size(); ++i) {
     size_t origin = layout.origin[i];
-    const arch::Instruction &inst = layout.instructions[i];
+    const rewrite::Instruction &inst = layout.instructions[i];
     uint64_t before = outcome.instructions[origin].pc;
     // An original that stayed is itself; a moved DMA, or a slice
     // instruction its move removed, is its (first) copy. Other copies are
     // new.
     bool same = !layout.inserted[i] ||
                 (standsFor.count(origin) &&
-                 inst.opcode == outcome.instructions[origin].opcode);
+                 target.getMnemonic(inst) ==
+                     target.getMnemonic(outcome.instructions[origin]));
     if (same && afterOfBefore.try_emplace(before, inst.pc).second)
       continue;
     outcome.newPcs.push_back(inst.pc);
@@ -91,7 +101,7 @@ void snr::report::computePcMap(ProgramRewriteOutcome &outcome) {
 llvm::json::Value
 snr::report::buildProgramRewriteJson(const ProgramRewriteOutcome &outcome) {
   const rewrite::ProvedProgramRewrite &proved = outcome.proved;
-  const std::vector<arch::Instruction> &insts = outcome.instructions;
+  const std::vector<rewrite::Instruction> &insts = outcome.instructions;
   const rewrite::RewriteTarget &target = rewrite::getDefaultRewriteTarget();
   llvm::StringRef file = llvm::sys::path::filename(outcome.programFile);
   Array dmas;
@@ -164,7 +174,7 @@ void snr::report::printProgramRewrite(const ProgramRewriteOutcome &outcome,
                                       llvm::StringRef dir,
                                       llvm::raw_ostream &out) {
   const rewrite::ProvedProgramRewrite &proved = outcome.proved;
-  const std::vector<arch::Instruction> &insts = outcome.instructions;
+  const std::vector<rewrite::Instruction> &insts = outcome.instructions;
   const rewrite::RewriteTarget &target = rewrite::getDefaultRewriteTarget();
   auto inDir = [&](llvm::StringRef name) {
     llvm::SmallString<256> path(dir);
@@ -210,9 +220,13 @@ void snr::report::printProgramRewrite(const ProgramRewriteOutcome &outcome,
         out << comma << " " << target.formatRegister(from) << " renamed "
             << target.formatRegister(to);
     }
-    if (m.waitsJoined)
-      out << llvm::formatv("; waited with {0} earlier wait(s) on f{1}",
-                           m.waitsJoined, insts[d.dma].flag);
+    if (m.waitsJoined) {
+      rewrite::InstructionDesc desc;
+      target.describe(insts[d.dma], /*executed=*/true, desc);
+      out << llvm::formatv("; waited with {0} earlier wait(s) on {1}",
+                           m.waitsJoined,
+                           target.formatSyncObject(desc.startsCopy.value_or(0)));
+    }
     out << llvm::formatv("; DMA stall {0} -> {1}",
                          formatCount(d.stallBefore),
                          formatCount(d.stallAfter));
@@ -282,7 +296,7 @@ snr::report::getStaticChanges(const analysis::TraceInfo &info,
     for (const rewrite::HoistDecision &d : trace->proved.plan.decisions) {
       if (!d.applied)
         continue;
-      uint64_t pc = info.instructions[d.issueIndex].pc;
+      uint64_t pc = info.getPc(d.issueIndex);
       auto [it, inserted] = byPc.try_emplace(pc, changes.size());
       if (!inserted)
         continue;
@@ -294,7 +308,7 @@ snr::report::getStaticChanges(const analysis::TraceInfo &info,
       changes.push_back(std::move(change));
     }
     for (const rewrite::DmaChange &dma : trace->proved.comparison.dmas) {
-      auto it = byPc.find(info.instructions[dma.issueIndex].pc);
+      auto it = byPc.find(info.getPc(dma.issueIndex));
       if (it == byPc.end())
         continue;
       changes[it->second].stallBefore += dma.stallBefore;

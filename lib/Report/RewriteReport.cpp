@@ -22,14 +22,13 @@ using llvm::json::Value;
 
 namespace {
 Value pcOf(const analysis::TraceInfo &info, uint64_t index) {
-  return int64_t(info.instructions[index].pc);
+  return int64_t(info.getPc(index));
 }
 
 Object runFigures(const sim::PerformanceTracker &run) {
   Object stalls;
-  for (unsigned k = 1; k < sim::kNumStallKinds; ++k)
-    stalls[sim::getStallKindName(sim::StallKind(k))] =
-        int64_t(run.stallCycles[k]);
+  for (unsigned k = 1; k < run.stallKindNames.size(); ++k)
+    stalls[run.stallKindNames[k]] = int64_t(run.stallCycles[k]);
   return Object{{"total_cycles", int64_t(run.totalCycles)},
                 {"instructions", int64_t(run.instructions)},
                 {"stall_cycles", std::move(stalls)},
@@ -170,7 +169,7 @@ void snr::report::printRewriteSummary(const analysis::TraceInfo &info,
   for (const rewrite::HoistDecision &d : plan.decisions) {
     if (!d.applied)
       continue;
-    uint64_t pc = info.instructions[d.issueIndex].pc;
+    uint64_t pc = info.getPc(d.issueIndex);
     auto [it, inserted] = movesByPc.try_emplace(pc, moves.size());
     if (inserted)
       moves.push_back({pc, &d});

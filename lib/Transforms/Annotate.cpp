@@ -6,14 +6,15 @@
 
 #include "SnR/Transforms/Annotate.h"
 #include "SnR/Dialect/SnROps.h"
+#include "SnR/Sim/SnRModel.h"
 
 using namespace mlir;
 using namespace snr;
 
-static_assert(sim::kNumStallKinds == 6 &&
-                  unsigned(sim::StallKind::DmaWait) ==
+static_assert(sim::SnRStall::Count == 6 &&
+                  unsigned(sim::SnRStall::DmaWait) ==
                       unsigned(AnnotatedStall::DmaWait),
-              "the annotation's stall kinds are the simulator's, in order");
+              "the annotation's stall kinds are the snr model's, in order");
 
 void snr::annotateTiming(llvm::ArrayRef<Operation *> ops,
                          const sim::TimingRecorder &run) {

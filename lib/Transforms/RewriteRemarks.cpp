@@ -88,7 +88,7 @@ void emitTraceRewriteRemarks(
   std::vector<StaticTraceMove> moves;
   llvm::DenseMap<uint64_t, size_t> byPc;
   for (const rewrite::HoistDecision &d : plan.decisions) {
-    uint64_t pc = info.instructions[d.issueIndex].pc;
+    uint64_t pc = info.getPc(d.issueIndex);
     auto [it, inserted] = byPc.try_emplace(pc, moves.size());
     if (inserted)
       moves.push_back({pc, &d});
@@ -103,7 +103,7 @@ void emitTraceRewriteRemarks(
     move.maxEarlier = std::max<uint64_t>(move.maxEarlier, d.instructionsEarlier);
   }
   for (const rewrite::DmaChange &change : t.proved.comparison.dmas) {
-    auto it = byPc.find(info.instructions[change.issueIndex].pc);
+    auto it = byPc.find(info.getPc(change.issueIndex));
     if (it == byPc.end())
       continue;
     moves[it->second].stallBefore += change.stallBefore;

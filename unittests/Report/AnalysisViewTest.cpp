@@ -149,4 +149,30 @@ TEST_F(AnalysisViewTest, ExtraViewsRenderAfterTheBuiltinOnes) {
                    ->get("extra"));
 }
 
+// A model without asynchronous copies or a scratchpad: the DMA and the
+// data-cache views each say so in one line, and only then.
+TEST_F(AnalysisViewTest, AnalysesThatDoNotApplySaySoInOneLine) {
+  auto summarize = [&] {
+    std::string summary;
+    llvm::raw_string_ostream os(summary);
+    printSummary(results(), *selection, figures, os, options, "out");
+    return summary;
+  };
+  std::string withCopies = summarize();
+  EXPECT_EQ(withCopies.find("asynchronous copies"), std::string::npos);
+  EXPECT_EQ(withCopies.find("scratchpad"), std::string::npos);
+
+  results().dmas.asyncCopies = false;
+  results().dataCache.hasScratchpad = false;
+  results().dataCache.available = false;
+  std::string without = summarize();
+  EXPECT_NE(without.find("  DMAs: none; the ISA has no asynchronous copies\n"),
+            std::string::npos)
+      << without;
+  EXPECT_NE(without.find("  data cache: none; the ISA has no scratchpad\n"),
+            std::string::npos)
+      << without;
+  EXPECT_EQ(without.find("  DMAs: 4"), std::string::npos);
+}
+
 } // namespace

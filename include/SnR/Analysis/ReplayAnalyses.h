@@ -21,6 +21,7 @@
 #include "SnR/Analysis/TraceInfo.h"
 #include "SnR/Analysis/UtilizationAnalysis.h"
 #include "SnR/Sim/MachineModel.h"
+#include "SnR/Sim/ModelDescription.h"
 #include "SnR/Sim/PerformanceTracker.h"
 #include "SnR/Sim/TimingRecorder.h"
 
@@ -59,7 +60,12 @@ struct ReplayResults {
   ReplayResults &operator=(const ReplayResults &) = delete;
 
   TraceInfo info;
+  /// The machine the snr reference model replayed on (for a replay of a
+  /// rewritten trace on the same one).
   sim::MachineModel machine;
+  /// What the reports ask of the timing model: its resources, stall kinds,
+  /// clock, copies and scratchpad.
+  sim::ModelDescription model;
   sim::RunSummary summary;
   sim::TimingRecorder timing;
   sim::PerformanceTracker performance;

@@ -62,7 +62,7 @@ struct ProgramRewriteOutcome {
   rewrite::ProvedProgramRewrite proved;
   /// The original program's instructions, and each one's line in
   /// programFile (0: unknown) and HLO, by program index.
-  std::vector<arch::Instruction> instructions;
+  std::vector<rewrite::Instruction> instructions;
   std::vector<unsigned> lines, columns;
   std::vector<std::string> hlos;
   /// Every original instruction the rewritten program still has, under its
