@@ -48,8 +48,8 @@ llvm::Expected<std::unique_ptr<ReplayResults>>
 snr::analysis::analyzeTrace(const trace::Trace &trace,
                             const sim::MachineModel &machine,
                             const AnalysisOptions &options) {
-  auto results = std::make_unique<ReplayResults>(TraceInfo::fromTrace(trace, machine),
-                                                 machine, options);
+  auto results = std::make_unique<ReplayResults>(
+      TraceInfo::fromTrace(trace, machine), machine, options);
 
   llvm::SmallVector<sim::SimListener *, 8> listeners = {
       &results->timing,      &results->performance,  &results->dmas,

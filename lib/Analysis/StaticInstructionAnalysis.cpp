@@ -55,8 +55,7 @@ static uint64_t latencyOf(const StaticInstruction &producer,
 
 void StaticInstructionAnalysis::onIssue(const sim::IssueEvent &event) {
   uint64_t pc = info.getPc(event.index);
-  auto [it, inserted] =
-      slotOfPc.try_emplace(pc, uint32_t(instructions.size()));
+  auto [it, inserted] = slotOfPc.try_emplace(pc, uint32_t(instructions.size()));
   if (inserted) {
     const sim::InstructionDesc &desc = info.getDesc(event.index);
     StaticInstruction entry;

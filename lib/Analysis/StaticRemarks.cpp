@@ -49,8 +49,8 @@ void emitDmaRemark(const ReplayResults &results, const StaticDma &d,
     << Remark::Arg("instances", uint64_t(d.instances.size()))
     << text(d.instances.size() == 1 ? " instance stalled "
                                     : " instances stalled ")
-    << Remark::Arg("stall_cycles", d.stall())
-    << text(" cycles (") << Remark::Arg("base_stall_cycles", d.baseStall)
+    << Remark::Arg("stall_cycles", d.stall()) << text(" cycles (")
+    << Remark::Arg("base_stall_cycles", d.baseStall)
     << text(" on base latency, ")
     << Remark::Arg("transfer_stall_cycles", d.transferStall)
     << text(" on transfer); its relaxed dependencies let it start at least ")
@@ -135,8 +135,7 @@ void emitStallRemark(const ReplayResults &results, const StaticInstruction &s,
   for (size_t i = 0; i < kinds.size(); ++i) {
     unsigned k = kinds[i];
     const sim::StallKindInfo &kind = model.stallKinds[k];
-    r << text(i == 0 ? ": " : "; ")
-      << Remark::Arg(kind.name, s.stalls[k].total)
+    r << text(i == 0 ? ": " : "; ") << Remark::Arg(kind.name, s.stalls[k].total)
       << text(" cycles waiting for ");
     if (s.producers[k].empty()) {
       r << text("earlier instructions in flight");
@@ -265,8 +264,7 @@ llvm::Error snr::writeRemarkFile(
 
 Location snr::getInstructionLocation(MLIRContext &context,
                                      const TraceInfo &info, uint64_t index) {
-  if (const trace::LineEntry *entry =
-          info.lineTable.lookup(info.getPc(index)))
+  if (const trace::LineEntry *entry = info.lineTable.lookup(info.getPc(index)))
     return FileLineColLoc::get(&context, info.lineTable.file, entry->line,
                                entry->column);
   unsigned line = index < info.lines.size() ? info.lines[index] : 0;

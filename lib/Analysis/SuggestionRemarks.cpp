@@ -21,8 +21,7 @@ std::string describeSlice(const TraceInfo &info, const Backtail &backtail) {
     return "";
   std::string pcs;
   for (uint64_t index : backtail.slice)
-    pcs += (pcs.empty() ? "" : ", ") +
-           std::to_string(info.getPc(index));
+    pcs += (pcs.empty() ? "" : ", ") + std::to_string(info.getPc(index));
   return " with its address arithmetic (pc " + pcs + ")";
 }
 
@@ -51,9 +50,8 @@ void emitDmaRemark(const ReplayResults &results, const DmaSuggestion &s,
         llvm::formatv("issue it{0} in front of the {1} at {2}: {3} "
                       "instructions, {4} cycles earlier",
                       describeSlice(info, s.relaxed),
-                      info.getMnemonic(s.target),
-                      info.describe(s.target), s.hoistInstructions,
-                      s.hoistCycles)
+                      info.getMnemonic(s.target), info.describe(s.target),
+                      s.hoistInstructions, s.hoistCycles)
             .str());
   }
   r << Remark::Arg("stall_cycles", s.stall)
@@ -74,8 +72,7 @@ void emitGroupRemark(const ReplayResults &results,
   std::string pcs;
   for (uint32_t id : group.dmas)
     pcs += (pcs.empty() ? "" : ", ") +
-           std::to_string(
-               info.getPc(results.dmas.dmas[id].issueIndex));
+           std::to_string(info.getPc(results.dmas.dmas[id].issueIndex));
   r << Remark::Arg("Remark",
                    llvm::formatv("{0} independent DMAs (pc {1}) are issued "
                                  "and waited one at a time",

@@ -195,8 +195,7 @@ pb::Node ChakraWriter::buildCompute(uint64_t id, const PlannedNode &planned) {
   node.set_type(pb::COMP_NODE);
   llvm::StringRef hlo = info.getHloName(info.hloOf[planned.begin]);
   if (options.granularity == ChakraGranularity::Instruction) {
-    node.set_name(llvm::formatv("{0}:pc{1}:{2}", hlo,
-                                info.getPc(planned.begin),
+    node.set_name(llvm::formatv("{0}:pc{1}:{2}", hlo, info.getPc(planned.begin),
                                 info.getMnemonic(planned.begin))
                       .str());
   } else {

@@ -75,7 +75,8 @@ void snr::report::writeDataCachePlot(llvm::raw_ostream &os,
     svg.note(top.left + top.width / 2, top.bottom(), why, "middle");
   };
   if (!cache.available)
-    return unavailable(("not available: " + cache.getUnavailableReason()).str());
+    return unavailable(
+        ("not available: " + cache.getUnavailableReason()).str());
 
   // The windows in the selection.
   uint64_t windowCycles = std::max<uint64_t>(cache.windowCycles, 1);

@@ -191,8 +191,8 @@ void snr::report::writeDmaTimelinePlot(llvm::raw_ostream &os,
         tooltip += llvm::formatv(
             "; wait at pc {0} reached at {1}: stall {2} ({3} base, {4} "
             "transfer), slack {5}",
-            info.getPc(dma.waitIndex), dma.waitReadyCycle,
-            dma.stall(), dma.baseStall, dma.transferStall, dma.slack);
+            info.getPc(dma.waitIndex), dma.waitReadyCycle, dma.stall(),
+            dma.baseStall, dma.transferStall, dma.slack);
       else
         tooltip += "; never waited for";
       if (suggestion)

@@ -116,8 +116,7 @@ void report::writeStallFlamegraph(llvm::raw_ostream &os,
                  llvm::ArrayRef(stacks[i].frames).take_front(depth))
         cycles += stacks[j++].cycles;
       llvm::StringRef frame = stacks[i].frames[depth - 1];
-      box(depth, offset, cycles, frame,
-          colorOf(results.model, depth, frame));
+      box(depth, offset, cycles, frame, colorOf(results.model, depth, frame));
       offset += cycles;
       i = j;
     }

@@ -43,8 +43,7 @@ report::computeFoldedStacks(const analysis::ReplayResults &results,
   auto add = [&](uint64_t index, unsigned leaf, uint64_t count) {
     if (!count)
       return;
-    auto &entry =
-        cycles[{info.hloOf[index], info.getPc(index), leaf}];
+    auto &entry = cycles[{info.hloOf[index], info.getPc(index), leaf}];
     entry.first += count;
     entry.second = index;
   };

@@ -81,7 +81,6 @@ double HtmlWriter::share(uint64_t part) const {
 }
 
 std::string HtmlWriter::pcOf(uint64_t index) const {
-  return index < info.getNumInstructions()
-             ? std::to_string(info.getPc(index))
-             : "-";
+  return index < info.getNumInstructions() ? std::to_string(info.getPc(index))
+                                           : "-";
 }

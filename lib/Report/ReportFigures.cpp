@@ -116,7 +116,8 @@ ReportFigures snr::report::computeFigures(
   // The dma_wait stall of the selected waits that their DMA stall does not
   // count (another constraint held the wait too).
   const sim::TimingRecorder &recorder = results.timing;
-  sim::StallKind copyWait = results.model.findStallKind(sim::StallRole::CopyWait);
+  sim::StallKind copyWait =
+      results.model.findStallKind(sim::StallRole::CopyWait);
   for (const sim::TimingRecorder::Wait &wait : recorder.waits) {
     if (!selection.containsInstruction(wait.index))
       continue;

@@ -223,9 +223,9 @@ void snr::report::printProgramRewrite(const ProgramRewriteOutcome &outcome,
     if (m.waitsJoined) {
       rewrite::InstructionDesc desc;
       target.describe(insts[d.dma], /*executed=*/true, desc);
-      out << llvm::formatv("; waited with {0} earlier wait(s) on {1}",
-                           m.waitsJoined,
-                           target.formatSyncObject(desc.startsCopy.value_or(0)));
+      out << llvm::formatv(
+          "; waited with {0} earlier wait(s) on {1}", m.waitsJoined,
+          target.formatSyncObject(desc.startsCopy.value_or(0)));
     }
     out << llvm::formatv("; DMA stall {0} -> {1}",
                          formatCount(d.stallBefore),

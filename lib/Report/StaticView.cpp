@@ -100,15 +100,14 @@ static Value pcValue(uint64_t pc) {
 static Object bottleneckObject(const sim::ModelDescription &model,
                                const analysis::Bottleneck &b) {
   bool hasProducer = b.producerPc != sim::kNoIndex;
-  return Object{
-      {"producer_pc", pcValue(b.producerPc)},
-      {"producer", hasProducer ? Value(b.producer) : Value(nullptr)},
-      {"consumer_pc", int64_t(b.consumerPc)},
-      {"consumer", b.consumer},
-      {"reason", model.getStallKindName(b.kind)},
-      {"latency", int64_t(b.latency)},
-      {"cycles", int64_t(b.cycles)},
-      {"executions", int64_t(b.count)}};
+  return Object{{"producer_pc", pcValue(b.producerPc)},
+                {"producer", hasProducer ? Value(b.producer) : Value(nullptr)},
+                {"consumer_pc", int64_t(b.consumerPc)},
+                {"consumer", b.consumer},
+                {"reason", model.getStallKindName(b.kind)},
+                {"latency", int64_t(b.latency)},
+                {"cycles", int64_t(b.cycles)},
+                {"executions", int64_t(b.count)}};
 }
 
 Object snr::report::buildStaticMetrics(const analysis::ReplayResults &results,
@@ -130,12 +129,12 @@ Object snr::report::buildStaticMetrics(const analysis::ReplayResults &results,
         producers.push_back(Object{{"pc", int64_t(p.pc)},
                                    {"cycles", int64_t(p.cycles)},
                                    {"executions", int64_t(p.count)}});
-      stalls[model.getStallKindName(k)] = Object{
-          {"total", int64_t(st.total)},
-          {"executions", int64_t(st.count)},
-          {"mean", roundTo(double(st.total) / double(s.executions), 3)},
-          {"max", int64_t(st.max)},
-          {"producers", std::move(producers)}};
+      stalls[model.getStallKindName(k)] =
+          Object{{"total", int64_t(st.total)},
+                 {"executions", int64_t(st.count)},
+                 {"mean", roundTo(double(st.total) / double(s.executions), 3)},
+                 {"max", int64_t(st.max)},
+                 {"producers", std::move(producers)}};
     }
     // One row per static instruction: held compactly (Format.h).
     instructions.push_back(

@@ -351,8 +351,8 @@ void TimelineWriter::writeInstructions() {
     // The slices of copies and waits (dma.issue, dma.wait) share the
     // category of the flows that end on them: Chrome DevTools binds a flow
     // event only to a slice of its own category.
-    out.complete(desc.mnemonic, copyEnd ? "dma" : "instruction",
-                 unitTid(unit), ts, dur, [&](llvm::json::OStream &j) {
+    out.complete(desc.mnemonic, copyEnd ? "dma" : "instruction", unitTid(unit),
+                 ts, dur, [&](llvm::json::OStream &j) {
                    j.attribute("pc", int64_t(pc));
                    j.attribute("index", int64_t(i));
                    j.attribute("hlo", info.getHloName(hlo));
@@ -379,8 +379,8 @@ void TimelineWriter::flushStall(Stretch &s) {
   for (unsigned k = 1; k < model.getNumStallKinds(); ++k)
     if (s.byKind[k] > s.byKind[worst])
       worst = k;
-  out.complete(model.getStallKindName(worst), "stall",
-               stallTid, ts, dur, [&](llvm::json::OStream &j) {
+  out.complete(model.getStallKindName(worst), "stall", stallTid, ts, dur,
+               [&](llvm::json::OStream &j) {
                  j.attribute("hlo", info.getHloName(s.hlo));
                  j.attribute("stalls", int64_t(s.count));
                  j.attribute("stall_cycles", int64_t(s.cycles));
@@ -443,8 +443,7 @@ void TimelineWriter::writeStalls() {
                    j.attribute("stall", int64_t(t.stall));
                    if (t.cause != sim::kNoIndex &&
                        t.cause < info.getNumInstructions())
-                     j.attribute("cause_pc",
-                                 int64_t(info.getPc(t.cause)));
+                     j.attribute("cause_pc", int64_t(info.getPc(t.cause)));
                    if (wait) {
                      j.attribute("base_stall", int64_t(wait->baseStall));
                      j.attribute("transfer_stall",
@@ -514,8 +513,8 @@ void TimelineWriter::writeDmas() {
     if (waited) {
       ++stats.flows;
       std::string flowName = "dma " + std::to_string(id);
-      out.flow(true, flowName, id, unitTid(info.getDesc(dma.issueIndex).resource),
-               dma.issueCycle);
+      out.flow(true, flowName, id,
+               unitTid(info.getDesc(dma.issueIndex).resource), dma.issueCycle);
       out.flow(false, flowName, id,
                unitTid(info.getDesc(dma.waitIndex).resource),
                dma.waitIssueCycle);
@@ -608,8 +607,8 @@ TimelineStats TimelineWriter::write() {
   }
   // The tracks the DMA flows end on.
   for (uint32_t id : selection.dmas)
-    for (uint64_t end : {results.dmas.dmas[id].issueIndex,
-                         results.dmas.dmas[id].waitIndex})
+    for (uint64_t end :
+         {results.dmas.dmas[id].issueIndex, results.dmas.dmas[id].waitIndex})
       if (end < info.getNumInstructions() &&
           info.getDesc(end).resource < unitUsed.size())
         unitUsed[info.getDesc(end).resource] = true;

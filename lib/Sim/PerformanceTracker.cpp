@@ -102,9 +102,9 @@ llvm::json::Object PerformanceTracker::toJSON() const {
     stalls[stallKindNames[k]] = int64_t(stallCycles[k]);
   llvm::json::Object units;
   for (size_t r = 0; r < resourceNames.size(); ++r)
-    units[resourceNames[r]] = llvm::json::Object{
-        {"issued", int64_t(resourceIssued[r])},
-        {"busy_cycles", int64_t(resourceBusy[r])}};
+    units[resourceNames[r]] =
+        llvm::json::Object{{"issued", int64_t(resourceIssued[r])},
+                           {"busy_cycles", int64_t(resourceBusy[r])}};
   llvm::json::Array linkArray;
   for (const LinkStats &link : links)
     linkArray.push_back(llvm::json::Object{{"name", link.name},

@@ -339,10 +339,12 @@ llvm::Expected<RunSummary> Run::simulate() {
       }
       for (const ResolvedAccess &access : accesses) {
         MemoryAccessEvent event{
-            i, issue,
+            i,
+            issue,
             {SnRTarget::getSpaceId(access.space, access.chip), access.addr,
              access.bytes},
-            access.isWrite, inst.opcode == arch::Opcode::DmaIssue};
+            access.isWrite,
+            inst.opcode == arch::Opcode::DmaIssue};
         for (SimListener *listener : listeners)
           listener->onMemoryAccess(event);
       }

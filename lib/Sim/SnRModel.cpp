@@ -46,12 +46,11 @@ ModelDescription snr::sim::describeSnRModel(const MachineModel &machine) {
 
   llvm::json::Array links;
   for (const LinkSpec &link : machine.links)
-    links.push_back(llvm::json::Object{
-        {"name", link.name},
-        {"src", arch::getMemSpaceName(link.src)},
-        {"dst", arch::getMemSpaceName(link.dst)},
-        {"bytes_per_cycle", link.bytesPerCycle},
-        {"per_chip", link.perChip}});
+    links.push_back(llvm::json::Object{{"name", link.name},
+                                       {"src", arch::getMemSpaceName(link.src)},
+                                       {"dst", arch::getMemSpaceName(link.dst)},
+                                       {"bytes_per_cycle", link.bytesPerCycle},
+                                       {"per_chip", link.perChip}});
   model.parameters = llvm::json::Object{
       {"name", machine.name},
       {"clock_ghz", machine.clockGhz},
@@ -100,7 +99,9 @@ void SnRInstructionTable::getRegisterAccesses(
     llvm::SmallVectorImpl<target::RegId> &writes) const {
   arch::forEachRegisterAccess(
       instructions[index], executed,
-      [&](arch::Reg reg) { reads.push_back(regIdOfSlot[arch::getRegSlot(reg)]); },
+      [&](arch::Reg reg) {
+        reads.push_back(regIdOfSlot[arch::getRegSlot(reg)]);
+      },
       [&](arch::Reg reg) {
         writes.push_back(regIdOfSlot[arch::getRegSlot(reg)]);
       });
@@ -110,8 +111,8 @@ bool SnRInstructionTable::holdsSyncObject(target::RegId reg) const {
   return isFlagSlot[arch::getRegSlot(SnRTarget::getReg(reg))];
 }
 
-std::shared_ptr<const InstructionTable>
-snr::sim::describeSnRInstructions(llvm::ArrayRef<arch::Instruction> instructions,
-                                  const MachineModel &machine) {
+std::shared_ptr<const InstructionTable> snr::sim::describeSnRInstructions(
+    llvm::ArrayRef<arch::Instruction> instructions,
+    const MachineModel &machine) {
   return std::make_shared<SnRInstructionTable>(instructions, machine);
 }

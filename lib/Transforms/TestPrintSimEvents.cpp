@@ -48,12 +48,11 @@ public:
   }
   void onResourceBusy(const sim::ResourceBusyEvent &e) override {
     os << "busy " << model->resources[e.resource].name << " #" << e.index
-       << " ["
-       << e.begin << ", " << e.end << ")\n";
+       << " [" << e.begin << ", " << e.end << ")\n";
   }
   void onDmaIssue(const sim::DmaIssueEvent &e) override {
-    os << "dma " << e.id << " issue #" << e.index << " @" << e.issueCycle
-       << " " << linkNames[e.link] << " " << e.bytes << " B flag f" << e.sync
+    os << "dma " << e.id << " issue #" << e.index << " @" << e.issueCycle << " "
+       << linkNames[e.link] << " " << e.bytes << " B flag f" << e.sync
        << " base-end " << e.baseEndCycle << "\n";
   }
   void onDmaStart(const sim::DmaProgressEvent &e) override {
@@ -73,9 +72,8 @@ public:
        << " slack " << e.slack << "\n";
   }
   void onMemoryAccess(const sim::MemoryAccessEvent &e) override {
-    os << (e.isWrite ? "write " : "read ") << "#" << e.index << " @"
-       << e.cycle << " "
-       << instructions->getTarget().getSpaceName(e.range.space) << "["
+    os << (e.isWrite ? "write " : "read ") << "#" << e.index << " @" << e.cycle
+       << " " << instructions->getTarget().getSpaceName(e.range.space) << "["
        << e.range.addr << ", " << e.range.addr + e.range.bytes << ")"
        << (e.isDma ? " dma" : "") << "\n";
   }

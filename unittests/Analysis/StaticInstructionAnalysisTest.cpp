@@ -9,9 +9,9 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "SnR/Analysis/StaticInstructionAnalysis.h"
 #include "SnR/Analysis/DependencyAnalysis.h"
 #include "SnR/Analysis/DmaStallAnalysis.h"
-#include "SnR/Analysis/StaticInstructionAnalysis.h"
 #include "SnR/Analysis/Suggestions.h"
 #include "SnR/Sim/MachineModel.h"
 #include "SnR/Sim/SnRModel.h"
@@ -79,11 +79,11 @@ struct LoopFixture : ::testing::Test {
     };
     const uint64_t none = sim::kNoIndex;
     const Row rows[] = {
-        {0, 0, SnRStall::None, none},        {8, 7, SnRStall::Scoreboard, 0},
-        {9, 0, SnRStall::None, none},        {12, 2, SnRStall::Branch, 2},
-        {20, 7, SnRStall::Scoreboard, 3},    {21, 0, SnRStall::None, none},
-        {24, 2, SnRStall::Branch, 5},        {34, 9, SnRStall::Scoreboard, 6},
-        {35, 0, SnRStall::None, none},       {40, 4, SnRStall::Fence, none},
+        {0, 0, SnRStall::None, none},     {8, 7, SnRStall::Scoreboard, 0},
+        {9, 0, SnRStall::None, none},     {12, 2, SnRStall::Branch, 2},
+        {20, 7, SnRStall::Scoreboard, 3}, {21, 0, SnRStall::None, none},
+        {24, 2, SnRStall::Branch, 5},     {34, 9, SnRStall::Scoreboard, 6},
+        {35, 0, SnRStall::None, none},    {40, 4, SnRStall::Fence, none},
     };
     sim::RunInfo runInfo;
     runInfo.model = &model;

@@ -11,9 +11,9 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "SnR/Sim/SnRModel.h"
 #include "SnR/Sim/MachineModel.h"
 #include "SnR/Sim/Simulator.h"
-#include "SnR/Sim/SnRModel.h"
 #include "SnR/Target/SnR/SnRTarget.h"
 
 #include <gtest/gtest.h>
@@ -28,7 +28,9 @@ using target::SnRTarget;
 
 namespace {
 
-RegId reg(RegClass cls, uint8_t index) { return SnRTarget::getRegId({cls, index}); }
+RegId reg(RegClass cls, uint8_t index) {
+  return SnRTarget::getRegId({cls, index});
+}
 
 TEST(SnRModel, NamesItsUnitsAndStallKindsAsTheReportsPrintThem) {
   MachineModel machine = getDefaultMachineModel();
@@ -127,7 +129,9 @@ public:
   void onResourceBusy(const ResourceBusyEvent &event) override {
     busy.push_back(event);
   }
-  void onDmaIssue(const DmaIssueEvent &event) override { dmas.push_back(event); }
+  void onDmaIssue(const DmaIssueEvent &event) override {
+    dmas.push_back(event);
+  }
   void onMemoryAccess(const MemoryAccessEvent &event) override {
     accesses.push_back(event);
   }

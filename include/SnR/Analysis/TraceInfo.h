@@ -76,9 +76,7 @@ struct TraceInfo {
     return instructions->getMnemonic(index);
   }
   /// Register and address space names.
-  const target::Target &getTarget() const {
-    return instructions->getTarget();
-  }
+  const target::Target &getTarget() const { return instructions->getTarget(); }
 
   /// "fusion.1", or "(no hlo)".
   llvm::StringRef getHloName(HloId id) const;

@@ -274,8 +274,8 @@ void getRegisterAccesses(const Instruction &inst, bool executed,
 /// in its own form (the snr model's InstructionTable, per instruction of a
 /// replay). The one definition of what an instruction reads and writes.
 template <typename ReadFn, typename WriteFn>
-void forEachRegisterAccess(const Instruction &inst, bool executed,
-                           ReadFn read, WriteFn write) {
+void forEachRegisterAccess(const Instruction &inst, bool executed, ReadFn read,
+                           WriteFn write) {
   if (!executed) {
     if (inst.guard.present)
       read(Reg{RegClass::Pred, inst.guard.reg});

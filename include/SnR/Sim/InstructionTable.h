@@ -72,10 +72,10 @@ public:
   /// The registers instruction `index` reads and writes when its guard held
   /// (`executed`), its guard among the reads; predicated off, only its
   /// guard. Sync-object registers (holdsSyncObject) included. Appends.
-  virtual void getRegisterAccesses(uint64_t index, bool executed,
-                                   llvm::SmallVectorImpl<target::RegId> &reads,
-                                   llvm::SmallVectorImpl<target::RegId> &writes)
-      const = 0;
+  virtual void
+  getRegisterAccesses(uint64_t index, bool executed,
+                      llvm::SmallVectorImpl<target::RegId> &reads,
+                      llvm::SmallVectorImpl<target::RegId> &writes) const = 0;
   /// Whether `reg` holds a sync object's count (snr's DMA flags): copies
   /// are renamed onto another one freely, so a dependency through it does
   /// not hold a copy back.

@@ -93,9 +93,9 @@ struct ResourceBusyEvent {
 /// from 0.
 struct DmaIssueEvent {
   uint32_t id = 0;
-  uint64_t index = 0; ///< the instruction that started it
+  uint64_t index = 0;      ///< the instruction that started it
   target::SyncId sync = 0; ///< the sync object it is counted on
-  unsigned link = 0; ///< link instance, see RunInfo::linkNames
+  unsigned link = 0;       ///< link instance, see RunInfo::linkNames
   uint64_t bytes = 0;
   uint64_t issueCycle = 0;
   uint64_t baseEndCycle = 0; ///< issue + base latency

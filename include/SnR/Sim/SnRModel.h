@@ -44,9 +44,7 @@ struct SnRStall {
 };
 
 /// The resource of an snr unit: units are resources in arch::Unit order.
-inline ResourceId getUnitResource(arch::Unit unit) {
-  return ResourceId(unit);
-}
+inline ResourceId getUnitResource(arch::Unit unit) { return ResourceId(unit); }
 
 /// The vocabulary of the snr reference model on `machine`.
 ModelDescription describeSnRModel(const MachineModel &machine);
@@ -66,10 +64,10 @@ public:
   const InstructionDesc &getDesc(uint64_t index) const override {
     return descs[unsigned(instructions[index].opcode)];
   }
-  void getRegisterAccesses(uint64_t index, bool executed,
-                           llvm::SmallVectorImpl<target::RegId> &reads,
-                           llvm::SmallVectorImpl<target::RegId> &writes)
-      const override;
+  void getRegisterAccesses(
+      uint64_t index, bool executed,
+      llvm::SmallVectorImpl<target::RegId> &reads,
+      llvm::SmallVectorImpl<target::RegId> &writes) const override;
   bool holdsSyncObject(target::RegId reg) const override;
 
   llvm::ArrayRef<arch::Instruction> getInstructions() const {

@@ -82,9 +82,8 @@ void HloView::printSummary(const ViewContext &context,
     double share =
         fig.cycles ? double(hlo.stallCycles) / double(fig.cycles) : 0;
     os << llvm::formatv("    {0,-24} {1,12} {2,7}  mostly {3}\n",
-                        printable(hlo.name),
-                        formatCount(hlo.stallCycles), formatPercent(share),
-                        model.getStallKindName(worst));
+                        printable(hlo.name), formatCount(hlo.stallCycles),
+                        formatPercent(share), model.getStallKindName(worst));
   }
   if (hlos.size() > options.summaryHlos)
     os << llvm::formatv("    ... and {0} more HLOs\n",
@@ -103,19 +102,18 @@ void HloView::addMetrics(const ViewContext &context, Object &metrics) const {
           hlo.getSpan() ? double(hlo.busyCycles[r]) / double(hlo.getSpan()) : 0,
           6);
     llvm::StringRef xla = context.results.info.getXlaName(hlo.hlo);
-    result.push_back(
-        Object{{"name", hlo.name},
-               {"xla_name", xla.empty() ? llvm::json::Value(nullptr)
-                                        : llvm::json::Value(xla)},
-               {"instructions", int64_t(hlo.instructions)},
-               {"executed", int64_t(hlo.executed)},
-               {"first_cycle", int64_t(hlo.firstCycle)},
-               {"last_cycle", int64_t(hlo.lastCycle)},
-               {"cycles", int64_t(hlo.getSpan())},
-               {"own_cycles", int64_t(hlo.ownCycles)},
-               {"stalls",
-                buildStallMetrics(model, hlo.stallByKind, hlo.stallCycles)},
-               {"busy_fraction", std::move(busy)}});
+    result.push_back(Object{
+        {"name", hlo.name},
+        {"xla_name",
+         xla.empty() ? llvm::json::Value(nullptr) : llvm::json::Value(xla)},
+        {"instructions", int64_t(hlo.instructions)},
+        {"executed", int64_t(hlo.executed)},
+        {"first_cycle", int64_t(hlo.firstCycle)},
+        {"last_cycle", int64_t(hlo.lastCycle)},
+        {"cycles", int64_t(hlo.getSpan())},
+        {"own_cycles", int64_t(hlo.ownCycles)},
+        {"stalls", buildStallMetrics(model, hlo.stallByKind, hlo.stallCycles)},
+        {"busy_fraction", std::move(busy)}});
   }
   metrics["hlos"] = std::move(result);
 }
@@ -178,10 +176,11 @@ void HloView::writeHloTable(const sim::ModelDescription &model,
   for (const sim::ResourceInfo &resource : model.resources)
     if (resource.measured)
       measured += (measured.empty() ? "" : ", ") + resource.label;
-  html.th(copyWait ? ("stall cycles (" + model.getStallKindName(copyWait) + ")")
-                         .str()
-                   : std::string("stall cycles"),
-          true);
+  html.th(
+      copyWait
+          ? ("stall cycles (" + model.getStallKindName(copyWait) + ")").str()
+          : std::string("stall cycles"),
+      true);
   html.th("busy over its span: " + measured);
   html.th("DMAs", true);
   html.th("DMA stall (slack)", true);

@@ -74,8 +74,7 @@ void RunView::printSummary(const ViewContext &context,
     return fig.stallByKind[a] > fig.stallByKind[b];
   });
   for (unsigned k : kinds) {
-    os << llvm::formatv("    {0,-12} {1,12} {2,7}",
-                        model.getStallKindName(k),
+    os << llvm::formatv("    {0,-12} {1,12} {2,7}", model.getStallKindName(k),
                         formatCount(fig.stallByKind[k]),
                         formatPercent(share(fig.stallByKind[k], fig.cycles)));
     if (model.getStallRole(k) == sim::StallRole::CopyWait) {
@@ -151,9 +150,8 @@ void RunView::writeHtml(const ViewContext &context, HtmlPart part,
     os << "<p id=\"dma-wait-split\">The <code>"
        << model.getStallKindName(copyWait) << "</code> stall ("
        << formatCount(fig.stallByKind[copyWait])
-       << " cycles) is the <b>DMA stall</b> ("
-       << formatCount(fig.dma.stall()) << ": "
-       << formatCount(fig.dma.baseStall) << " on base latency, "
+       << " cycles) is the <b>DMA stall</b> (" << formatCount(fig.dma.stall())
+       << ": " << formatCount(fig.dma.baseStall) << " on base latency, "
        << formatCount(fig.dma.transferStall) << " on transfer, charged to "
        << "the DMA each wait finished last)";
     if (fig.dmaWaitOtherStall)

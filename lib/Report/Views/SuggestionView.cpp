@@ -101,9 +101,8 @@ void SuggestionView::printInstances(const ViewContext &context,
       uint64_t issuePc = s.issueIndex < info.getNumInstructions()
                              ? info.getPc(s.issueIndex)
                              : 0;
-      uint64_t targetPc = s.target < info.getNumInstructions()
-                              ? info.getPc(s.target)
-                              : 0;
+      uint64_t targetPc =
+          s.target < info.getNumInstructions() ? info.getPc(s.target) : 0;
       os << llvm::formatv("    {0}. {1} DMA {2} (pc {3}) to before pc {4}: "
                           "saves {5} of its {6} stall cycles\n",
                           i + 1, analysis::getVerdictName(s.verdict), s.dma,
@@ -282,10 +281,9 @@ void SuggestionView::writeSuggestionTable(const ViewContext &context,
     html.tdNum(d.pushLimit);
     html.tdNum(d.expectedSaving);
     os << "<td class=\"num\" data-v=\""
-       << (d.target < info.getNumInstructions() ? info.getPc(d.target)
-                                               : 0)
-       << "\">" << html.pcOf(d.target) << "<div class=\"sub\">"
-       << d.pagesNeeded << " / " << d.freeRunPages << " pages</div></td>";
+       << (d.target < info.getNumInstructions() ? info.getPc(d.target) : 0)
+       << "\">" << html.pcOf(d.target) << "<div class=\"sub\">" << d.pagesNeeded
+       << " / " << d.freeRunPages << " pages</div></td>";
     html.tdText(d.reason);
     os << "</tr>\n";
   }
