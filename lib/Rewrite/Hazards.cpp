@@ -93,6 +93,59 @@ Hazard rewrite::findConflict(const FootprintRef &moving,
   return h;
 }
 
+Hazard rewrite::findInFlightConflict(
+    const FootprintRef &other, llvm::ArrayRef<MemoryRange> sources,
+    llvm::ArrayRef<MemoryRange> destinations,
+    llvm::function_ref<bool(Conflict, const MemoryRange &)> relaxed) {
+  Hazard h;
+  auto check = [&](Conflict kind, llvm::ArrayRef<MemoryRange> mine,
+                   llvm::ArrayRef<MemoryRange> theirs) {
+    for (const MemoryRange &a : mine)
+      for (const MemoryRange &b : theirs)
+        if (overlaps(a, b) && !relaxed(kind, b)) {
+          h.kind = kind;
+          h.mine = a;
+          h.theirs = b;
+          return true;
+        }
+    return false;
+  };
+  if (check(Conflict::MemoryRAW, other.loads, destinations))
+    return h;
+  for (llvm::ArrayRef<MemoryRange> writes : {other.stores, other.madeAvailable})
+    if (check(Conflict::MemoryWAW, writes, destinations) ||
+        check(Conflict::MemoryWAR, writes, sources))
+      return h;
+  return h;
+}
+
+std::string rewrite::describeInFlightHazard(const Hazard &h,
+                                            llvm::StringRef other,
+                                            llvm::StringRef copy,
+                                            const RewriteTarget &target) {
+  std::string mine = target.formatRange(h.mine);
+  switch (h.kind) {
+  case Conflict::MemoryRAW:
+    return llvm::formatv("{0} reads {1}, which {2} writes, still in flight "
+                         "(RAW on memory)",
+                         other, mine, copy)
+        .str();
+  case Conflict::MemoryWAW:
+    return llvm::formatv("{0} writes {1}, which {2} also writes, still in "
+                         "flight (WAW on memory)",
+                         other, mine, copy)
+        .str();
+  case Conflict::MemoryWAR:
+    return llvm::formatv("{0} overwrites {1}, which {2} still reads, in "
+                         "flight (WAR on memory)",
+                         other, mine, copy)
+        .str();
+  default:
+    break;
+  }
+  return "";
+}
+
 void rewrite::forEachNameClash(const FootprintRef &moving,
                                const FootprintRef &other,
                                llvm::function_ref<void(RegId)> fn) {

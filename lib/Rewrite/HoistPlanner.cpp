@@ -18,8 +18,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "SnR/Rewrite/HoistPlanner.h"
-#include "PlannedOrder.h"
-#include "SnR/Rewrite/RegisterRenamer.h"
+#include "TracePlanner.h"
 #include "SnR/Sim/TimingRecorder.h"
 
 #include "llvm/ADT/DenseMap.h"
@@ -43,179 +42,26 @@ rewrite::countStops(const HoistPlan &plan) {
 }
 
 bool HoistPlan::changed() const {
-  return llvm::any_of(decisions,
-                      [](const HoistDecision &d) { return d.applied; });
+  return moveCount() != 0;
 }
 
-namespace {
-/// "1 instruction", "3 instructions".
-std::string instructions(uint64_t count) {
-  return std::to_string(count) +
-         (count == 1 ? " instruction" : " instructions");
+size_t HoistPlan::moveCount() const {
+  return llvm::count_if(decisions,
+                        [](const HoistDecision &d) { return d.applied; }) +
+         llvm::count_if(waits, [](const WaitDecision &w) { return w.applied; });
 }
 
-/// How far forward a free-register search looks for the register's next
-/// write (a register not touched that far is presumed live).
-constexpr uint64_t kRenameScanLimit = 20000;
+uint64_t HoistPlan::getMovedInstruction(size_t n) const {
+  for (const WaitDecision &w : waits)
+    if (w.applied && n-- == 0)
+      return w.index;
+  for (const HoistDecision &d : decisions)
+    if (d.applied && n-- == 0)
+      return d.issueIndex;
+  llvm_unreachable("no such move");
+}
 
-/// The slice members still in place between the landing point and the DMA,
-/// ascending, then the DMA.
-struct Block {
-  llvm::SmallVector<uint64_t, 8> members;
-  /// Each member's footprint as it runs now.
-  llvm::DenseMap<uint64_t, Footprint> prints;
-  /// For each member, the members in front of it that write a register it
-  /// reads (by register): it reads that register from its own block.
-  llvm::DenseMap<uint64_t, llvm::DenseMap<RegId, uint64_t>> writers;
-  /// Every register and byte range a member touches: an instruction that
-  /// touches none of them conflicts with no member.
-  llvm::BitVector regs;
-  llvm::SmallVector<MemoryRange, 8> ranges;
-  bool touches(const FootprintRef &other) const {
-    for (llvm::ArrayRef<RegId> list : {other.reads, other.writes})
-      for (RegId reg : list)
-        if (regs.test(reg))
-          return true;
-    for (llvm::ArrayRef<MemoryRange> list :
-         {other.loads, other.stores, other.madeAvailable})
-      for (const MemoryRange &r : list)
-        for (const MemoryRange &mine : ranges)
-          if (overlaps(r, mine))
-            return true;
-    return false;
-  }
-};
-
-/// Where the landing point stopped rising, and why.
-struct Stop {
-  std::optional<uint64_t> blocker;
-  std::string reason;
-  StopKind kind = StopKind::None;
-};
-
-/// What a block crossing everything from its landing point found.
-struct Crossing {
-  unsigned crossed = 0;
-  /// The last crossed item with a hard hazard, the hazard and the member.
-  std::optional<Item> hard;
-  Hazard hazard;
-  uint64_t hardMember = 0;
-  /// Registers a member writes that a crossed item reads or writes.
-  llvm::SmallVector<std::pair<uint64_t, RegId>, 4> clashes;
-  /// A crossed wait on the DMA's own flag.
-  std::optional<Item> flagClash;
-};
-
-/// The clashing members copied into free registers.
-struct Renaming {
-  llvm::DenseMap<RegId, RegId> fresh; ///< register -> its copy's register
-  llvm::SmallVector<uint64_t, 4> copied;
-};
-
-class Planner {
-public:
-  Planner(const trace::Trace &trace, const ReplayResults &results,
-          const HoistOptions &options, const TraceEvidence &evidence,
-          HoistPlan &plan, PlanJournal *journal)
-      : trace(trace), results(results), options(options), evidence(evidence),
-        target(evidence.target), journal(journal), order(trace, journal),
-        insertedRegs(evidence.lastAccessEnd.size()),
-        flags(evidence.namedSync), plan(plan) {
-    for (const analysis::DmaRecord &dma : results.dmas.dmas)
-      dmaOfIssue[dma.issueIndex] = dma.id;
-  }
-
-  void run();
-
-private:
-  //===--------------------------------------------------------------------===//
-  // Facts about the trace and the order being planned
-  //===--------------------------------------------------------------------===//
-
-  bool executed(uint64_t index) const {
-    return evidence.effects.executed(index);
-  }
-  /// The footprint of original `original` running as `inst`; `inPlace`:
-  /// at its own position (only there does a wait make its DMAs' data
-  /// available).
-  Footprint footprint(uint64_t original, const Instruction &inst,
-                      bool inPlace) const;
-  FootprintRef footprintOf(const Item &item, Footprint &storage) const;
-  std::string describe(uint64_t original) const {
-    return llvm::formatv("the {0} at {1}",
-                         target.getMnemonic(trace.instructions[original]),
-                         results.info.describe(original))
-        .str();
-  }
-  bool selected(const analysis::DmaRecord &dma) const;
-  /// Which registers of `like`'s file are dead where a block lands, from a
-  /// scan of what follows the landing point.
-  LivenessScan scanLiveness(RegId like, uint64_t landing) const;
-
-  //===--------------------------------------------------------------------===//
-  // One move
-  //===--------------------------------------------------------------------===//
-
-  void hoist(uint32_t dma, uint64_t wantedTarget,
-             llvm::ArrayRef<uint64_t> slice, bool renameFlag,
-             bool parallelGroup);
-  /// Records a decision; `tried`: made by trying a move (a move limit
-  /// decides it instead).
-  void decide(HoistDecision decision, bool tried) {
-    plan.decisions.push_back(std::move(decision));
-    if (journal)
-      journal->tried.push_back(tried);
-  }
-  /// The edits that follow are a new move's.
-  void beginMove() {
-    if (journal)
-      journal->moveBegin.push_back(journal->edits.size());
-  }
-  /// Decides without trying a move (left in place by the proof, beyond the
-  /// move limit, already moved); true if it did.
-  bool decideWithoutMoving(HoistDecision &decision);
-  Block collectBlock(uint64_t landing, uint64_t issue,
-                     llvm::ArrayRef<uint64_t> slice) const;
-  Crossing scanCrossings(const Block &block, uint64_t landing, uint64_t issue,
-                         const analysis::DmaRecord &dma, bool renameFlag) const;
-  /// Copies the clashing members into free registers; on register pressure
-  /// says where the block must land instead.
-  std::optional<Renaming> renameClashes(const Block &block,
-                                        const Crossing &crossing,
-                                        uint64_t landing, uint64_t issue,
-                                        Stop &stop, uint64_t &raised) const;
-  llvm::SmallVector<Instruction, 8>
-  buildBlock(const Block &block, const Renaming &renaming, uint64_t issue,
-             std::optional<SyncId> newFlag) const;
-  /// The latest copied member whose original (it stays, inside the crossed
-  /// range) the members after it conflict with.
-  std::optional<uint64_t>
-  findCopyBlocker(const Block &block, const Renaming &renaming,
-                  llvm::ArrayRef<Instruction> blockInsts) const;
-  void land(HoistDecision &decision, const analysis::DmaRecord &dma,
-            const Block &block, const Renaming &renaming,
-            llvm::ArrayRef<Instruction> blockInsts,
-            std::optional<SyncId> newFlag, uint64_t landing, const Stop &stop);
-
-  const trace::Trace &trace;
-  const ReplayResults &results;
-  const HoistOptions &options;
-  const TraceEvidence &evidence;
-  const RewriteTarget &target;
-  PlanJournal *journal;
-
-  PlannedOrder order;
-  /// The registers any inserted instruction reads or writes.
-  llvm::BitVector insertedRegs;
-  SyncAllocator flags;
-  /// The DMA record of each dma.issue, by instruction.
-  llvm::DenseMap<uint64_t, uint32_t> dmaOfIssue;
-  std::set<uint64_t> handled; ///< DMA issues already decided
-  size_t moves = 0;           ///< decisions applied so far
-
-  HoistPlan &plan;
-};
-
+namespace snr::rewrite::detail {
 Footprint Planner::footprint(uint64_t original, const Instruction &inst,
                              bool inPlace) const {
   Footprint f;
@@ -232,7 +78,7 @@ Footprint Planner::footprint(uint64_t original, const Instruction &inst,
   f.startsCopy = desc.startsCopy;
   f.waitsForCopies = desc.waitsForCopies;
   if (inPlace && f.waitsForCopies)
-    llvm::append_range(f.madeAvailable, evidence.sync.madeAvailable(original));
+    llvm::append_range(f.madeAvailable, madeAvailable(original));
   return f;
 }
 
@@ -249,7 +95,7 @@ FootprintRef Planner::footprintOf(const Item &item, Footprint &storage) const {
   // An original in its place, as it ran: straight from the table.
   FootprintRef ref = evidence.effects.get(item.key);
   if (ref.waitsForCopies)
-    ref.madeAvailable = evidence.sync.madeAvailable(item.key);
+    ref.madeAvailable = madeAvailable(item.key);
   return ref;
 }
 
@@ -376,11 +222,12 @@ Crossing Planner::scanCrossings(const Block &block, uint64_t landing,
         dma.waitIndex != sim::kNoIndex)
       if (auto it = dmaOfIssue.find(item.original()); it != dmaOfIssue.end()) {
         const analysis::DmaRecord &o = results.dmas.dmas[it->second];
-        if (o.link == dma.link && o.waitIndex < dma.waitIndex) {
+        if (o.link == dma.link &&
+            currentWait(o.waitIndex) < currentWait(dma.waitIndex)) {
           c.hard = item;
           c.hazard = Hazard{};
           c.hazard.kind = Conflict::LinkOrder;
-          c.hazard.otherWait = describe(o.waitIndex);
+          c.hazard.otherWait = describe(currentWait(o.waitIndex));
           c.hardMember = issue;
         }
       }
@@ -568,11 +415,11 @@ void Planner::land(HoistDecision &decision, const analysis::DmaRecord &dma,
              [](const auto &a, const auto &b) { return a.first < b.first; });
 
   if (newFlag) {
-    flags.reserve(*newFlag, landing, dma.waitIndex);
+    // Its wait (or the one it merged into) must now wait on the new flag too.
+    uint64_t wait = currentWait(dma.waitIndex);
+    flags.reserve(*newFlag, landing, wait);
     decision.renamedFlag = {dma.flag, *newFlag};
-    // Its wait must now wait on the new flag too.
-    uint64_t wait = dma.waitIndex;
-    if (dma.waitCovers == 1) {
+    if (coverCount(wait, dma.waitCovers) == 1) {
       Instruction inst = order.current(wait);
       target.setSyncObject(inst, *newFlag);
       order.replace(wait, inst);
@@ -682,7 +529,7 @@ void Planner::hoist(uint32_t dmaId, uint64_t wantedTarget,
     std::optional<SyncId> newFlag;
     if (crossing.flagClash) {
       if (dma.waitIndex != sim::kNoIndex)
-        newFlag = flags.find(landing, dma.waitIndex);
+        newFlag = flags.find(landing, currentWait(dma.waitIndex));
       if (!newFlag) {
         stopAt(*crossing.flagClash,
                llvm::formatv("{0} waits on its flag {1} and no other flag "
@@ -721,6 +568,11 @@ void Planner::hoist(uint32_t dmaId, uint64_t wantedTarget,
 
 void Planner::run() {
   plan.decisions.clear();
+  plan.waits.clear();
+  // Wait merges first: a chain of copies each waited for in turn becomes a
+  // group issued before one wait, which the DMA moves then start from.
+  if (options.mergeWaits)
+    mergeWaits();
   const analysis::Suggestions &suggestions = results.suggestions;
   const analysis::DependencyAnalysis &deps = results.dependencies;
   bool relaxed = options.model == DependenceModel::Relaxed;
@@ -794,7 +646,9 @@ void Planner::run() {
 
   order.finish(plan.order);
 }
-} // namespace
+} // namespace snr::rewrite::detail
+
+using detail::Planner;
 
 llvm::Error snr::rewrite::checkSelection(const trace::Trace &trace,
                                          const HoistOptions &options,
@@ -843,7 +697,23 @@ void snr::rewrite::limitPlan(const trace::Trace &trace, const HoistPlan &full,
   // The decisions until the limit are the full plan's; after it, every move
   // tried is "not tried", as the limited planner says before anything else.
   limited.decisions.clear();
+  limited.waits.clear();
   size_t made = 0;
+  // The wait merges are planned first.
+  for (size_t i = 0; i < full.waits.size(); ++i) {
+    const WaitDecision &w = full.waits[i];
+    if (!journal.waitTried[i] || made < moves) {
+      made += w.applied;
+      limited.waits.push_back(w);
+      continue;
+    }
+    WaitDecision untried;
+    untried.index = w.index;
+    untried.sync = w.sync;
+    untried.into = w.into;
+    untried.reason = "not tried (beyond the move limit)";
+    limited.waits.push_back(std::move(untried));
+  }
   for (size_t i = 0; i < full.decisions.size(); ++i) {
     const HoistDecision &d = full.decisions[i];
     if (!journal.tried[i] || made < moves) {

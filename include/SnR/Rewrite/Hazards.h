@@ -94,6 +94,25 @@ inline Hazard findConflict(const FootprintRef &moving,
   return findConflict(moving, other, [](RegId) { return false; });
 }
 
+/// The first conflict of `other` with a copy still in flight that reads
+/// `sources` and writes `destinations` (the wait that covers the copy moves
+/// below `other`, or merges into a later wait): `other` may not read a byte
+/// the copy writes (RAW), write one (WAW), nor overwrite a byte it reads
+/// (WAR). The bytes a wait makes available count as written by it. A
+/// conflict `relaxed(kind, range of the copy)` accepts does not count (the
+/// dependency bound's unlimited VMEM). `mine` is `other`'s range, `theirs`
+/// the copy's.
+Hazard findInFlightConflict(
+    const FootprintRef &other, llvm::ArrayRef<MemoryRange> sources,
+    llvm::ArrayRef<MemoryRange> destinations,
+    llvm::function_ref<bool(Conflict, const MemoryRange &)> relaxed);
+
+/// One sentence naming an in-flight conflict between `other` (which a wait
+/// would now precede) and the copy `copy` (both already described).
+std::string describeInFlightHazard(const Hazard &hazard, llvm::StringRef other,
+                                   llvm::StringRef copy,
+                                   const RewriteTarget &target);
+
 /// Whether `moving` writes a register `other` reads or writes (WAR or WAW
 /// on a register: a name clash renaming resolves), calling `fn` for each.
 void forEachNameClash(const FootprintRef &moving, const FootprintRef &other,

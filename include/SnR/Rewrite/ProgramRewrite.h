@@ -69,6 +69,38 @@ struct ProgramDecision {
   uint64_t stallBefore = 0, stallAfter = 0;
 };
 
+/// One static wait moved down, so that it runs less often: dropped, its
+/// copies waited for by the next wait on its sync object that stays (a
+/// merge), or taken out of the loop it waits in at every iteration and
+/// waited once at the loop's exit (a sink).
+struct ProgramWaitMove {
+  size_t wait = 0; ///< index of the dma.wait in the program
+  /// A sink: the wait now comes right in front of this instruction (the
+  /// exit of the loop it left); none: merged into the waits that follow.
+  std::optional<size_t> landing;
+  /// Loops it left (a sink), innermost first: their back-edge branches.
+  unsigned loopsLeft = 0;
+  /// Runs of the wait before, and of the waits that replace it after.
+  uint64_t runsBefore = 0, runsAfter = 0;
+  /// Dynamic instructions now run while its copies are in flight.
+  uint64_t instructionsLater = 0;
+};
+
+/// What the planner decided for one static wait, and what the proof
+/// measured.
+struct ProgramWaitDecision {
+  size_t wait = 0;
+  SyncId sync = 0;
+  std::optional<ProgramWaitMove> move;
+  /// Why it stays, or where it went.
+  std::string reason;
+  /// Set when the proof dropped the move (then `reason` says why).
+  bool dropped = false;
+  /// Wait stall of its runs over the whole run, before and after (of the
+  /// wait that replaces it, if it moved).
+  uint64_t stallBefore = 0, stallAfter = 0;
+};
+
 /// The rewritten program, MLIR-free: instructions at their new PCs (dense
 /// from 0 in the order of the original's, branch targets remapped), and
 /// where each came from.
@@ -102,10 +134,26 @@ planProgramRewrite(const RunEvidence &run,
                    const llvm::DenseMap<uint64_t, uint64_t> &stallByPc,
                    const std::map<size_t, std::string> &leaveInPlace = {});
 
-/// Applies the moves of `decisions` that are not dropped.
+/// Plans the wait moves, once the DMA moves of `decisions` are planned.
+/// `waitStallByPc` is the stall of each static wait in the replay of the
+/// whole run: the waits that stalled are tried. A wait moves only where the
+/// evidence shows that for every run of it, nothing until the wait that now
+/// covers its copies needs them complete (reads or writes their
+/// destinations, overwrites their sources, halts), and where no DMA move
+/// changes those instructions. The waits of `leaveInPlace` (program
+/// indices) stay, with why. One decision per wait tried, in program order.
+std::vector<ProgramWaitDecision>
+planProgramWaits(const RunEvidence &run,
+                 const llvm::DenseMap<uint64_t, uint64_t> &waitStallByPc,
+                 llvm::ArrayRef<ProgramDecision> decisions,
+                 const std::map<size_t, std::string> &leaveInPlace = {});
+
+/// Applies the moves of `decisions` and `waits` that are not dropped.
 ProgramLayout applyProgramRewrite(const record::LoadedProgram &program,
                                   llvm::ArrayRef<ProgramDecision> decisions,
-                                  const RewriteTarget &target);
+                                  const RewriteTarget &target,
+                                  llvm::ArrayRef<ProgramWaitDecision> waits =
+                                      {});
 
 } // namespace snr::rewrite
 

@@ -108,6 +108,13 @@ public:
   virtual void
   forEachNamedSyncObject(const trace::Trace &trace,
                          llvm::function_ref<void(SyncId)> fn) const = 0;
+  /// Calls `fn` with every sync object on which copies started before
+  /// `trace` began may still be in flight (its snapshot gives the object a
+  /// non-zero count): the first wait on it covers copies whose bytes the
+  /// trace does not know, so no rewrite may move that wait.
+  virtual void
+  forEachSyncObjectInFlight(const trace::Trace &trace,
+                            llvm::function_ref<void(SyncId)> fn) const = 0;
 
   /// Renames the registers `inst` reads through `reads` and the registers
   /// it writes through `writes` (each returns its argument to keep it).

@@ -123,6 +123,14 @@ void SnRRewriteTarget::forEachNamedSyncObject(
       fn(inst.flag);
 }
 
+void SnRRewriteTarget::forEachSyncObjectInFlight(
+    const trace::Trace &trace, llvm::function_ref<void(SyncId)> fn) const {
+  // A flag counts the DMAs issued on it since its last wait.
+  for (const trace::SnapshotRegister &r : trace.registers)
+    if (r.reg.cls == arch::RegClass::Flag && r.value != 0)
+      fn(r.reg.index);
+}
+
 void SnRRewriteTarget::renameRegisters(
     Instruction &inst, llvm::function_ref<RegId(RegId)> reads,
     llvm::function_ref<RegId(RegId)> writes) const {

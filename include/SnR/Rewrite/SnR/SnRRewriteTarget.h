@@ -42,6 +42,9 @@ public:
   void
   forEachNamedSyncObject(const trace::Trace &trace,
                          llvm::function_ref<void(SyncId)> fn) const override;
+  void
+  forEachSyncObjectInFlight(const trace::Trace &trace,
+                            llvm::function_ref<void(SyncId)> fn) const override;
   void renameRegisters(Instruction &inst,
                        llvm::function_ref<RegId(RegId)> reads,
                        llvm::function_ref<RegId(RegId)> writes) const override;
