@@ -22,6 +22,7 @@
 #include "SnR/Sim/TimingRecorder.h"
 
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/FormatVariadic.h"
 
@@ -279,11 +280,11 @@ Crossing Planner::scanCrossings(const Block &block, uint64_t landing,
   return c;
 }
 
-std::optional<Renaming> Planner::renameClashes(const Block &block,
-                                               const Crossing &crossing,
-                                               uint64_t landing, uint64_t issue,
-                                               Stop &stop,
-                                               uint64_t &raised) const {
+std::optional<Renaming>
+Planner::renameClashes(const Block &block, const Crossing &crossing,
+                       uint64_t landing, uint64_t issue, Stop &stop,
+                       uint64_t &raised,
+                       std::optional<uint64_t> &lowered) const {
   Renaming renaming;
   llvm::SmallVector<RegId, 16> avoid;
   for (uint64_t member : block.members) {
@@ -306,7 +307,19 @@ std::optional<Renaming> Planner::renameClashes(const Block &block,
           return scan->second.isDead(r) && !llvm::is_contained(avoid, r);
         });
     if (!fresh) {
-      // Register pressure: land after the last instruction that uses it.
+      // Register pressure: land after the last instruction that uses it,
+      // or sooner, where enough registers of its file are free.
+      unsigned needed = 0;
+      llvm::SmallVector<RegId, 4> counted;
+      for (auto [m, r] : crossing.clashes)
+        if (target.getRenameCandidates(r).data() == candidates.data() &&
+            !renaming.fresh.count(r) && !llvm::is_contained(counted, r)) {
+          counted.push_back(r);
+          ++needed;
+        }
+      std::optional<Item> freed =
+          findFreedLanding(candidates, landing, issue, avoid, needed);
+      lowered = findFreedLandingBefore(candidates, landing, avoid, needed);
       std::optional<Item> clashItem;
       // A named copy: lambdas capture structured bindings only from C++20.
       RegId clashReg = reg;
@@ -335,6 +348,18 @@ std::optional<Renaming> Planner::renameClashes(const Block &block,
                         describe(clashItem->key), reads ? "reads" : "writes")
               .str();
       raised = clashItem->inserted ? clashItem->key : clashItem->key + 1;
+      if (freed && freed->key > landing && freed->key < raised) {
+        stop.blocker = freed->original();
+        stop.reason =
+            llvm::formatv("no {0} register is free to rename {1}, which {2} "
+                          "writes, in front of {3}, and the first are free "
+                          "in front of {4} (register pressure)",
+                          target.getRegisterFileName(reg),
+                          target.formatRegister(reg), describe(member),
+                          describe(landing), describe(freed->original()))
+                .str();
+        raised = freed->key;
+      }
       return std::nullopt;
     }
     renaming.fresh[reg] = *fresh;
@@ -342,6 +367,120 @@ std::optional<Renaming> Planner::renameClashes(const Block &block,
     renaming.copied.push_back(member);
   }
   return renaming;
+}
+
+std::optional<Item>
+Planner::findFreedLanding(llvm::ArrayRef<RegId> candidates, uint64_t landing,
+                          uint64_t issue, llvm::ArrayRef<RegId> avoid,
+                          unsigned needed) const {
+  // For each candidate, the first stretch after the landing point where it
+  // is dead: from after its last read to its next write (positions counted
+  // from the landing point). The block may land at the first position that
+  // `needed` stretches hold.
+  struct Stretch {
+    size_t begin = 0;
+    std::optional<size_t> end;
+  };
+  llvm::DenseMap<RegId, Stretch> stretches;
+  for (RegId reg : candidates)
+    if (!llvm::is_contained(avoid, reg))
+      stretches[reg] = {};
+  llvm::SmallVector<Item, 64> items;
+  unsigned open = stretches.size();
+  Footprint storage;
+  order.forEachFrom(landing, trace.instructions.size(), [&](const Item &item) {
+    if (items.size() >= kRenameScanLimit || !open)
+      return false;
+    size_t pos = items.size();
+    items.push_back(item);
+    FootprintRef f = footprintOf(item, storage);
+    for (RegId reg : f.reads)
+      if (auto it = stretches.find(reg); it != stretches.end() && !it->second.end)
+        it->second.begin = pos + 1;
+    for (RegId reg : f.writes)
+      if (auto it = stretches.find(reg);
+          it != stretches.end() && !it->second.end &&
+          !llvm::is_contained(f.reads, reg)) {
+        it->second.end = pos;
+        --open;
+      }
+    return true;
+  });
+  // Positions up to the DMA's place only.
+  size_t limit = items.size();
+  for (size_t i = 0; i < items.size(); ++i)
+    if (!items[i].inserted && items[i].key == issue) {
+      limit = i;
+      break;
+    }
+  std::optional<size_t> best;
+  for (const auto &[reg, s] : stretches) {
+    if (!s.end || s.begin >= limit)
+      continue;
+    unsigned holding = 0;
+    for (const auto &[other, t] : stretches)
+      holding += t.end && t.begin <= s.begin && s.begin <= *t.end;
+    if (holding >= needed && (!best || s.begin < *best))
+      best = s.begin;
+  }
+  if (!best || *best >= items.size())
+    return std::nullopt;
+  return items[*best];
+}
+
+std::optional<uint64_t>
+Planner::findFreedLandingBefore(llvm::ArrayRef<RegId> candidates,
+                                uint64_t landing, llvm::ArrayRef<RegId> avoid,
+                                unsigned needed) const {
+  // Which candidates are dead at the landing point (their next access is a
+  // write; one not accessed is presumed live), then, walking back, in front
+  // of each earlier instruction: a read makes a register live, a write
+  // that does not read it dead.
+  llvm::DenseMap<RegId, bool> dead;
+  for (RegId reg : candidates)
+    if (!llvm::is_contained(avoid, reg))
+      dead[reg] = false;
+  llvm::DenseSet<RegId> decided;
+  size_t scanned = 0;
+  Footprint storage;
+  order.forEachFrom(landing, trace.instructions.size(), [&](const Item &item) {
+    if (++scanned > kRenameScanLimit || decided.size() == dead.size())
+      return false;
+    FootprintRef f = footprintOf(item, storage);
+    for (RegId reg : f.reads)
+      if (dead.count(reg))
+        decided.insert(reg);
+    for (RegId reg : f.writes)
+      if (auto it = dead.find(reg); it != dead.end() && decided.insert(reg).second)
+        it->second = true;
+    return true;
+  });
+  unsigned count = llvm::count_if(dead, [](const auto &e) { return e.second; });
+  std::optional<uint64_t> found;
+  scanned = 0;
+  uint64_t lowest = landing > kRenameScanLimit ? landing - kRenameScanLimit : 0;
+  order.forEachBackFrom(lowest, landing, [&](const Item &item) {
+    if (++scanned > kRenameScanLimit)
+      return false;
+    FootprintRef f = footprintOf(item, storage);
+    for (RegId reg : f.writes)
+      if (auto it = dead.find(reg); it != dead.end() && !it->second &&
+                                    !llvm::is_contained(f.reads, reg)) {
+        it->second = true;
+        ++count;
+      }
+    for (RegId reg : f.reads)
+      if (auto it = dead.find(reg); it != dead.end() && it->second) {
+        it->second = false;
+        --count;
+      }
+    if (count >= needed && !item.inserted) {
+      found = item.key;
+      return false;
+    }
+    return true;
+  });
+  return found;
 }
 
 llvm::SmallVector<Instruction, 8>
@@ -491,6 +630,7 @@ void Planner::hoist(uint32_t dmaId, uint64_t wantedTarget,
   }
 
   Stop stop;
+  bool triedEarlier = false;
   // Raises the landing point past a blocking item and says why.
   auto stopAt = [&](const Item &item, std::string why, StopKind kind) {
     stop.blocker = item.key;
@@ -519,9 +659,19 @@ void Planner::hoist(uint32_t dmaId, uint64_t wantedTarget,
 
     // Name clashes: copy the slice instruction into a free register.
     uint64_t raised = landing;
+    std::optional<uint64_t> lowered;
     std::optional<Renaming> renaming =
-        renameClashes(block, crossing, landing, issue, stop, raised);
+        renameClashes(block, crossing, landing, issue, stop, raised, lowered);
     if (!renaming) {
+      // Registers may be free a little earlier (between two uses of them):
+      // tried once, from there on as from the target.
+      if (lowered && !triedEarlier &&
+          !(options.maxDistance && issue - *lowered > options.maxDistance)) {
+        triedEarlier = true;
+        stop = Stop();
+        landing = *lowered;
+        continue;
+      }
       landing = raised;
       continue;
     }

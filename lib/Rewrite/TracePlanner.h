@@ -158,11 +158,24 @@ private:
   Crossing scanCrossings(const Block &block, uint64_t landing, uint64_t issue,
                          const analysis::DmaRecord &dma, bool renameFlag) const;
   /// Copies the clashing members into free registers; on register pressure
-  /// says where the block must land instead.
+  /// says where the block must land instead (`raised`, later) and where,
+  /// earlier, enough registers are free (`lowered`).
   std::optional<Renaming> renameClashes(const Block &block,
                                         const Crossing &crossing,
                                         uint64_t landing, uint64_t issue,
-                                        Stop &stop, uint64_t &raised) const;
+                                        Stop &stop, uint64_t &raised,
+                                        std::optional<uint64_t> &lowered) const;
+  /// The latest original in front of `landing` in front of which `needed`
+  /// of `candidates` (none of `avoid`) are dead at once, if any.
+  std::optional<uint64_t>
+  findFreedLandingBefore(llvm::ArrayRef<RegId> candidates, uint64_t landing,
+                         llvm::ArrayRef<RegId> avoid, unsigned needed) const;
+  /// The first item from `landing` on (up to the DMA) in front of which
+  /// `needed` of `candidates` (none of `avoid`) are dead at once, if any.
+  std::optional<Item> findFreedLanding(llvm::ArrayRef<RegId> candidates,
+                                       uint64_t landing, uint64_t issue,
+                                       llvm::ArrayRef<RegId> avoid,
+                                       unsigned needed) const;
   llvm::SmallVector<Instruction, 8>
   buildBlock(const Block &block, const Renaming &renaming, uint64_t issue,
              std::optional<SyncId> newFlag) const;
