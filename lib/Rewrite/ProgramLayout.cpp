@@ -49,6 +49,8 @@ ProgramLayout snr::rewrite::applyProgramRewrite(
            "a move is applied without the moves whose copies it reads");
     landing[d.move->landing].push_back(&*d.move);
     gone[d.move->dma] = true;
+    if (d.move->takenWait)
+      gone[*d.move->takenWait] = true;
     for (size_t r : d.move->removed)
       gone[r] = true;
   }

@@ -101,12 +101,19 @@ public:
              const std::vector<unsigned> &dmasAttached,
              const std::vector<std::vector<Instruction>> &landed,
              const std::vector<std::vector<size_t>> &landedFrom,
-             const llvm::DenseSet<size_t> &moved)
+             const llvm::DenseSet<size_t> &moved,
+             const llvm::DenseSet<size_t> &takenWaits,
+             const RunTiming *timing)
       : run(run), target(run.target), program(run.program.instructions),
         statics(statics), dmasAttached(dmasAttached), landed(landed),
-        landedFrom(landedFrom), moved(moved) {}
+        landedFrom(landedFrom), moved(moved), takenWaits(takenWaits),
+        timing(timing) {}
 
   /// Fills `decision`; `joinWaits`: it may cross waits on its own flag.
+  /// When a wait on another flag stops it (it waits for a copy whose bytes
+  /// the DMA touches), the DMA is planned again taking that wait along,
+  /// in front of it: the wait may move up, past no copy on its own flag,
+  /// to where the copies it waits for are complete at every run (`timing`).
   void plan(ProgramDecision &decision, bool joinWaits);
 
 private:
@@ -131,6 +138,14 @@ private:
   void walkUp(ProgramDecision &decision, bool joinWaits,
               std::vector<size_t> &slice, std::optional<size_t> &best,
               unsigned &waitsAtBest, std::string &stop);
+  /// Whether wait `s` may move with the DMA: it reads no register (and so
+  /// has no guard), and no earlier move took it.
+  bool mayTake(size_t s) const {
+    return timing && desc(s).waitsForCopies && desc(s).reads.empty() &&
+           !desc(s).predicated && !takenWaits.contains(s);
+  }
+  /// The cycle the copies run `k` of a wait waits for are complete.
+  uint64_t completionOf(size_t k) const;
   /// Copies the slice in front of the landing point, into registers free
   /// there (or reading an earlier move's copies); false if a register is
   /// missing (`decision.reason` says which).
@@ -149,10 +164,27 @@ private:
   /// The DMA whose move landed each of them.
   const std::vector<std::vector<size_t>> &landedFrom;
   const llvm::DenseSet<size_t> &moved;
-  /// Per executed instance of the DMA: its trace index and how far up its
-  /// window is checked.
-  std::vector<std::pair<size_t, size_t>> windows;
+  /// Waits earlier moves took along (gone from their place).
+  const llvm::DenseSet<size_t> &takenWaits;
+  const RunTiming *timing;
+  /// Per executed instance of the DMA: its trace index, how far up its
+  /// window is checked, and the run of the taken wait in it.
+  struct Window {
+    size_t instance, checkedFrom;
+    std::optional<size_t> waitRun;
+  };
+  std::vector<Window> windows;
+  /// The wait taken along, if any, and the wait on another flag that
+  /// stopped the walk (a wait that could be taken).
+  std::optional<size_t> takenWait, blockingWait;
 };
+
+uint64_t DmaPlanner::completionOf(size_t k) const {
+  uint64_t complete = 0;
+  for (size_t copy : run.sync.coveredBy(k))
+    complete = std::max(complete, timing->complete.lookup(copy));
+  return complete;
+}
 
 bool DmaPlanner::isRegion(size_t landing, size_t dma, bool &never) const {
   never = false;
@@ -210,7 +242,12 @@ bool DmaPlanner::extendWindows(size_t landing, size_t dma, std::string &why) {
   std::optional<SyncId> ownSync = desc(dma).startsCopy;
   size_t previous = 0;
   bool first = true;
-  for (auto &[instance, checkedFrom] : windows) {
+  std::optional<SyncId> takenSync;
+  if (takenWait)
+    takenSync = desc(*takenWait).waitsForCopies;
+  for (Window &window : windows) {
+    size_t instance = window.instance;
+    size_t &checkedFrom = window.checkedFrom;
     auto it = llvm::lower_bound(entries, instance);
     if (it == entries.begin()) {
       why = "not every run of it passes the landing point first";
@@ -225,7 +262,29 @@ bool DmaPlanner::extendWindows(size_t landing, size_t dma, std::string &why) {
     previous = instance;
     llvm::ArrayRef<MemoryRange> ownLoads = run.effects.loads(instance);
     llvm::ArrayRef<MemoryRange> ownStores = run.effects.stores(instance);
+    // The taken wait's run in this stretch, if it has one: it moves in front
+    // of the DMA and crosses what comes before it.
+    if (takenWait && !window.waitRun) {
+      llvm::ArrayRef<size_t> runs = run.occurrencesOf(*takenWait);
+      auto w = llvm::lower_bound(runs, checkedFrom);
+      if (w != runs.begin() && *std::prev(w) >= start &&
+          run.effects.waitsForCopies(*std::prev(w)))
+        window.waitRun = *std::prev(w);
+    }
     for (size_t k = start; k < checkedFrom; ++k) {
+      size_t sk = run.staticOf(k);
+      if (run.effects.waitsForCopies(k) &&
+          ((takenWait && sk == *takenWait) || takenWaits.contains(sk)))
+        continue;
+      if (window.waitRun && k < *window.waitRun &&
+          run.effects.startsCopy(k) == takenSync) {
+        why = llvm::formatv("{0} starts a copy on {1}, which {2} would no "
+                            "longer wait for (trace instruction {3})",
+                            describe(sk), target.formatSyncObject(*takenSync),
+                            describe(*takenWait), k)
+                  .str();
+        return false;
+      }
       // The DMA moves in front of every access of k (and of the DMAs a wait
       // of k waits for).
       auto conflict = [&](const MemoryRange &a, bool aWrites,
@@ -264,10 +323,22 @@ bool DmaPlanner::extendWindows(size_t landing, size_t dma, std::string &why) {
       std::optional<SyncId> waited = run.effects.waitsForCopies(k);
       if (waited && waited != ownSync)
         for (size_t covered : run.sync.coveredBy(k))
-          if (conflicts(covered, " waits for a DMA that"))
+          if (conflicts(covered, " waits for a DMA that")) {
+            blockingWait = sk;
             return false;
+          }
     }
     checkedFrom = start;
+    // The taken wait lands here: its copies must be complete by then.
+    if (window.waitRun && timing->issue[start] < completionOf(*window.waitRun)) {
+      why = llvm::formatv("{0}, taken along, would wait there for copies "
+                          "that complete at cycle {1}, after cycle {2} "
+                          "(trace instruction {3})",
+                          describe(*takenWait), completionOf(*window.waitRun),
+                          timing->issue[start], start)
+                .str();
+      return false;
+    }
   }
   return true;
 }
@@ -299,7 +370,9 @@ void DmaPlanner::walkUp(ProgramDecision &decision, bool joinWaits,
       decision.blockingDma = x;
       break;
     }
-    if (inst.waitsForCopies == ownSync) {
+    // A wait an earlier move took along is not here any more.
+    bool taken = takenWaits.contains(x) || (takenWait && x == *takenWait);
+    if (inst.waitsForCopies == ownSync && !taken) {
       if (!joinWaits) {
         stop = describe(x) + " waits on its flag " +
                target.formatSyncObject(ownSync);
@@ -307,7 +380,7 @@ void DmaPlanner::walkUp(ProgramDecision &decision, bool joinWaits,
       }
       // Issued before it, the DMA is waited for there; its own wait must
       // still find the flag cleared by a later wait.
-      if (!run.sync.waitFollows(ownSync, windows.back().first)) {
+      if (!run.sync.waitFollows(ownSync, windows.back().instance)) {
         stop = describe(x) + " waits on its flag and no wait follows it";
         break;
       }
@@ -460,18 +533,39 @@ void DmaPlanner::findDeadSlice(ProgramMove &move,
 
 void DmaPlanner::plan(ProgramDecision &decision, bool joinWaits) {
   size_t dma = decision.dma;
-  for (size_t k : run.occurrencesOf(dma))
-    if (run.effects.executed(k))
-      windows.push_back({k, k});
-  if (windows.empty()) {
-    decision.reason = "no run of it issues the DMA (its guard never held)";
-    return;
-  }
   std::vector<size_t> slice; // descending
   std::optional<size_t> best;
   unsigned waitsAtBest = 0;
   std::string stop;
-  walkUp(decision, joinWaits, slice, best, waitsAtBest, stop);
+  auto walk = [&](ProgramDecision &d) {
+    windows.clear();
+    slice.clear();
+    best.reset();
+    waitsAtBest = 0;
+    stop.clear();
+    blockingWait.reset();
+    for (size_t k : run.occurrencesOf(dma))
+      if (run.effects.executed(k))
+        windows.push_back({k, k, std::nullopt});
+    if (!windows.empty())
+      walkUp(d, joinWaits, slice, best, waitsAtBest, stop);
+  };
+  walk(decision);
+  if (windows.empty()) {
+    decision.reason = "no run of it issues the DMA (its guard never held)";
+    return;
+  }
+  // Stopped by a wait on another flag: again, taking that wait along; kept
+  // if it goes further.
+  if (std::optional<size_t> wait = blockingWait; wait && mayTake(*wait)) {
+    auto first = std::make_tuple(slice, best, waitsAtBest, stop, decision);
+    takenWait = wait;
+    walk(decision);
+    if (!best || (std::get<1>(first) && *best >= *std::get<1>(first))) {
+      std::tie(slice, best, waitsAtBest, stop, decision) = std::move(first);
+      takenWait.reset();
+    }
+  }
   if (!best) {
     decision.reason = stop.empty() ? "nothing to cross" : "stays: " + stop;
     return;
@@ -504,13 +598,24 @@ void DmaPlanner::plan(ProgramDecision &decision, bool joinWaits) {
   if (!copySlice(decision, move, ignored))
     return;
   findDeadSlice(move, ignored);
+  if (takenWait) {
+    // The wait goes first: the DMA is issued once the copies it needs done
+    // are.
+    move.takenWait = takenWait;
+    move.block.insert(move.block.begin(), program[*takenWait]);
+    move.blockOrigin.insert(move.blockOrigin.begin(), *takenWait);
+    decision.reason += "; " + describe(*takenWait) +
+                       " moves with it (the copies it waits for are "
+                       "complete there at every run)";
+  }
   decision.move = std::move(move);
 }
 } // namespace
 
 std::vector<ProgramDecision> snr::rewrite::planProgramRewrite(
     const RunEvidence &run, const llvm::DenseMap<uint64_t, uint64_t> &stallByPc,
-    const std::map<size_t, std::string> &leaveInPlace) {
+    const std::map<size_t, std::string> &leaveInPlace,
+    const RunTiming *timing) {
   const std::vector<Instruction> &insts = run.program.instructions;
   StaticProgram statics(run);
   // A DMA that did not stall but keeps one that did from moving moves too:
@@ -523,7 +628,7 @@ std::vector<ProgramDecision> snr::rewrite::planProgramRewrite(
     std::vector<unsigned> dmasAttached(insts.size() + 1, 0);
     std::vector<std::vector<Instruction>> landed(insts.size() + 1);
     std::vector<std::vector<size_t>> landedFrom(insts.size() + 1);
-    llvm::DenseSet<size_t> moved;
+    llvm::DenseSet<size_t> moved, takenWaits;
     for (size_t i = 0; i < insts.size(); ++i) {
       if (!statics.descs[i].startsCopy)
         continue;
@@ -543,11 +648,13 @@ std::vector<ProgramDecision> snr::rewrite::planProgramRewrite(
       }
       // Without joining a wait on its own flag first; only if that moves it
       // nowhere, issued together with what that wait waits for.
-      DmaPlanner(run, statics, dmasAttached, landed, landedFrom, moved)
+      DmaPlanner(run, statics, dmasAttached, landed, landedFrom, moved,
+                 takenWaits, timing)
           .plan(decision, false);
       if (!decision.move) {
         ProgramDecision joined = decision;
-        DmaPlanner(run, statics, dmasAttached, landed, landedFrom, moved)
+        DmaPlanner(run, statics, dmasAttached, landed, landedFrom, moved,
+                 takenWaits, timing)
             .plan(joined, true);
         if (joined.move && joined.move->waitsJoined)
           decision = std::move(joined);
@@ -559,6 +666,8 @@ std::vector<ProgramDecision> snr::rewrite::planProgramRewrite(
         landedFrom[decision.move->landing].resize(
             landed[decision.move->landing].size(), i);
         moved.insert(i);
+        if (decision.move->takenWait)
+          takenWaits.insert(*decision.move->takenWait);
       }
       decisions.push_back(std::move(decision));
     }

@@ -213,6 +213,9 @@ WaitPlanner::findInterference(size_t wait,
     if (d.dma == wait || landing == wait || visited.test(d.dma) ||
         visited.test(landing))
       return &d;
+    if (d.move->takenWait &&
+        (*d.move->takenWait == wait || visited.test(*d.move->takenWait)))
+      return &d;
   }
   return nullptr;
 }

@@ -23,9 +23,14 @@ static llvm::Error makeError(const llvm::Twine &message) {
 }
 
 /// The wait stall of `run` (recorded as `trace`, replayed into `timing`)
-/// by the PC of the DMA charged with it, and by the wait's.
+/// by the PC of the DMA charged with it, and by the wait's; its timing.
 static void addStalls(ProgramRun &run, const trace::Trace &trace,
                       const sim::TimingRecorder &timing) {
+  run.timing.issue.resize(timing.instructions.size());
+  for (size_t i = 0; i < timing.instructions.size(); ++i)
+    run.timing.issue[i] = timing.instructions[i].issue;
+  for (const sim::TimingRecorder::Dma &dma : timing.dmas)
+    run.timing.complete[dma.issue.index] = dma.completeCycle;
   for (const sim::TimingRecorder::Wait &wait : timing.waits) {
     uint64_t stall = wait.baseStall + wait.transferStall;
     if (wait.charged != sim::TimingRecorder::kNoDma)
@@ -178,8 +183,8 @@ llvm::Expected<ProvedProgramRewrite> snr::rewrite::proveProgramRewrite(
   std::optional<std::string> wholeReason;
   auto attempt = [&](std::optional<size_t> limit) -> llvm::Expected<Trial> {
     Trial trial;
-    trial.decisions =
-        planProgramRewrite(evidence, original.stallByPc, leaveInPlace);
+    trial.decisions = planProgramRewrite(evidence, original.stallByPc,
+                                         leaveInPlace, &original.timing);
     trial.waits = planProgramWaits(evidence, original.waitStallByPc,
                                    trial.decisions, leaveInPlace);
     // At most `limit` moves, in planning order: the rest are not applied.

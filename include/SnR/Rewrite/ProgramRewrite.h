@@ -53,6 +53,10 @@ struct ProgramMove {
   std::vector<std::pair<RegId, RegId>> renamed; ///< original, copy
   unsigned crossed = 0;     ///< program instructions it now precedes
   unsigned waitsJoined = 0; ///< waits on its own flag it now precedes
+  /// A wait on another flag that moved with it, first in `block`: it waits
+  /// for a copy whose bytes the DMA touches, and the copies it waits for are
+  /// complete where it lands.
+  std::optional<size_t> takenWait;
 };
 
 /// What the planner decided for one static DMA, and what the proof measured.
@@ -129,10 +133,13 @@ llvm::Error checkWholeRun(const record::LoadedProgram &program,
 /// The DMAs of `leaveInPlace` (program indices) stay, with why (the proof
 /// dropped their move). One decision per dma.issue of the program, in
 /// program order.
+/// With `timing` (the replay of the run), a DMA that a wait on another
+/// flag stops may take that wait along, to where its copies are complete.
 std::vector<ProgramDecision>
 planProgramRewrite(const RunEvidence &run,
                    const llvm::DenseMap<uint64_t, uint64_t> &stallByPc,
-                   const std::map<size_t, std::string> &leaveInPlace = {});
+                   const std::map<size_t, std::string> &leaveInPlace = {},
+                   const RunTiming *timing = nullptr);
 
 /// Plans the wait moves, once the DMA moves of `decisions` are planned.
 /// `waitStallByPc` is the stall of each static wait in the replay of the

@@ -31,6 +31,8 @@ struct ProgramRun {
   llvm::DenseMap<uint64_t, uint64_t> stallByPc;
   /// Wait stall of each static wait, by its PC.
   llvm::DenseMap<uint64_t, uint64_t> waitStallByPc;
+  /// The replay's issue and completion cycles.
+  RunTiming timing;
   trace::Trace trace;
 };
 llvm::Expected<ProgramRun> runWholeProgram(const record::LoadedProgram &program,
