@@ -84,6 +84,11 @@ Hazard rewrite::findConflict(const FootprintRef &moving,
       for (const MemoryRange &read : other.loads)
         if (overlaps(write, read))
           return found(Conflict::MemoryWAR, write, read);
+      for (const MemoryRange &read : other.released)
+        if (overlaps(write, read)) {
+          h.released = true;
+          return found(Conflict::MemoryWAR, write, read);
+        }
       for (llvm::ArrayRef<MemoryRange> writes :
            {other.stores, other.madeAvailable})
         for (const MemoryRange &otherWrite : writes)
@@ -110,7 +115,8 @@ Hazard rewrite::findInFlightConflict(
         }
     return false;
   };
-  if (check(Conflict::MemoryRAW, other.loads, destinations))
+  if (check(Conflict::MemoryRAW, other.loads, destinations) ||
+      check(Conflict::MemoryRAW, other.released, destinations))
     return h;
   for (llvm::ArrayRef<MemoryRange> writes : {other.stores, other.madeAvailable})
     if (check(Conflict::MemoryWAW, writes, destinations) ||
@@ -171,9 +177,11 @@ std::string rewrite::describeHazard(const Hazard &h, llvm::StringRef other,
                          other, target.formatRange(h.theirs), mine)
         .str();
   case Conflict::MemoryWAR:
-    return llvm::formatv("{0} reads {1}, which {2} overwrites (WAR on "
+    return llvm::formatv("{0} {1} {2}, which {3} overwrites (WAR on "
                          "memory)",
-                         other, target.formatRange(h.theirs), mine)
+                         other,
+                         h.released ? "waits for a copy that reads" : "reads",
+                         target.formatRange(h.theirs), mine)
         .str();
   case Conflict::MemoryWAW:
     return llvm::formatv("{0} writes {1}, which {2} also writes (WAW on "

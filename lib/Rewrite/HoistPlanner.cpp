@@ -78,8 +78,10 @@ Footprint Planner::footprint(uint64_t original, const Instruction &inst,
   llvm::append_range(f.stores, evidence.effects.stores(original));
   f.startsCopy = desc.startsCopy;
   f.waitsForCopies = desc.waitsForCopies;
-  if (inPlace && f.waitsForCopies)
+  if (inPlace && f.waitsForCopies) {
     llvm::append_range(f.madeAvailable, madeAvailable(original));
+    llvm::append_range(f.released, released(original));
+  }
   return f;
 }
 
@@ -95,8 +97,10 @@ FootprintRef Planner::footprintOf(const Item &item, Footprint &storage) const {
   }
   // An original in its place, as it ran: straight from the table.
   FootprintRef ref = evidence.effects.get(item.key);
-  if (ref.waitsForCopies)
+  if (ref.waitsForCopies) {
     ref.madeAvailable = madeAvailable(item.key);
+    ref.released = released(item.key);
+  }
   return ref;
 }
 

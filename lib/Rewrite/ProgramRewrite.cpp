@@ -320,11 +320,15 @@ bool DmaPlanner::extendWindows(size_t landing, size_t dma, std::string &why) {
       };
       if (conflicts(k, ""))
         return false;
+      // A wait it crosses waits for copies it is now in flight with (on
+      // its own flag too: joining a wait is being in flight with what it
+      // waits for).
       std::optional<SyncId> waited = run.effects.waitsForCopies(k);
-      if (waited && waited != ownSync)
+      if (waited)
         for (size_t covered : run.sync.coveredBy(k))
           if (conflicts(covered, " waits for a DMA that")) {
-            blockingWait = sk;
+            if (waited != ownSync)
+              blockingWait = sk;
             return false;
           }
     }

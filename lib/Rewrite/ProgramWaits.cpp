@@ -174,9 +174,10 @@ Windows WaitPlanner::check(size_t wait, std::optional<size_t> landing) const {
                          effects.stores(j),
                          run.sync.madeAvailable(j),
                          effects.startsCopy(j),
-                         effects.waitsForCopies(j)};
+                         effects.waitsForCopies(j),
+                         run.sync.released(j)};
       if (other.loads.empty() && other.stores.empty() &&
-          other.madeAvailable.empty())
+          other.madeAvailable.empty() && other.released.empty())
         continue;
       for (size_t copy : inFlight) {
         Hazard h = findInFlightConflict(

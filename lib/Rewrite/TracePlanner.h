@@ -56,7 +56,7 @@ struct Block {
         if (regs.test(reg))
           return true;
     for (llvm::ArrayRef<MemoryRange> list :
-         {other.loads, other.stores, other.madeAvailable})
+         {other.loads, other.stores, other.madeAvailable, other.released})
       for (const MemoryRange &r : list)
         for (const MemoryRange &mine : ranges)
           if (overlaps(r, mine))
@@ -209,14 +209,15 @@ private:
   /// How many copies wait `wait` (in place) covers now; `own`: as the
   /// replay counted them before any merge.
   unsigned coverCount(uint64_t wait, unsigned own) const;
-  /// The bytes wait `wait` (in place) makes available now.
+  /// The bytes wait `wait` (in place) makes available, and releases, now.
   llvm::ArrayRef<MemoryRange> madeAvailable(uint64_t wait) const;
+  llvm::ArrayRef<MemoryRange> released(uint64_t wait) const;
 
   /// What a wait others merged into covers now: its own copies and theirs,
   /// and their destinations.
   struct Coverage {
     llvm::SmallVector<uint64_t, 8> copies;
-    llvm::SmallVector<MemoryRange, 8> available;
+    llvm::SmallVector<MemoryRange, 8> available, released;
   };
   /// Each wait merged away, and the wait it merged into.
   llvm::DenseMap<uint64_t, uint64_t> mergedInto;

@@ -60,6 +60,12 @@ llvm::ArrayRef<MemoryRange> Planner::madeAvailable(uint64_t wait) const {
                             : llvm::ArrayRef(it->second.available);
 }
 
+llvm::ArrayRef<MemoryRange> Planner::released(uint64_t wait) const {
+  auto it = merged.find(wait);
+  return it == merged.end() ? evidence.sync.released(wait)
+                            : llvm::ArrayRef(it->second.released);
+}
+
 void Planner::mergeWaits() {
   // Every wait that a later wait on its sync object follows, in order.
   llvm::SmallVector<std::pair<uint64_t, uint64_t>, 64> pairs;
@@ -141,7 +147,7 @@ void Planner::mergeWait(WaitDecision &decision) {
     }
     FootprintRef other = footprintOf(item, storage);
     if (other.loads.empty() && other.stores.empty() &&
-        other.madeAvailable.empty())
+        other.madeAvailable.empty() && other.released.empty())
       return true;
     for (uint64_t copy : copies) {
       Hazard h = findInFlightConflict(other, evidence.effects.loads(copy),
@@ -170,10 +176,12 @@ void Planner::mergeWait(WaitDecision &decision) {
   if (fresh) {
     llvm::append_range(into.copies, evidence.sync.coveredBy(next));
     llvm::append_range(into.available, evidence.sync.madeAvailable(next));
+    llvm::append_range(into.released, evidence.sync.released(next));
   }
   for (uint64_t copy : copies) {
     into.copies.push_back(copy);
     llvm::append_range(into.available, evidence.effects.stores(copy));
+    llvm::append_range(into.released, evidence.effects.loads(copy));
   }
   llvm::sort(into.copies);
   ++moves;

@@ -48,6 +48,8 @@ struct Hazard {
   MemoryRange mine{}, theirs{};
   /// LinkOrder: where the crossed copy is waited for.
   std::string otherWait;
+  /// MemoryWAR: `theirs` is read by a copy the crossed wait waits for.
+  bool released = false;
   explicit operator bool() const { return kind != Conflict::None; }
 };
 

@@ -38,6 +38,8 @@ public:
   llvm::ArrayRef<size_t> coveredBy(size_t wait) const;
   /// The bytes those copies write: the wait makes them available.
   llvm::ArrayRef<MemoryRange> madeAvailable(size_t wait) const;
+  /// The bytes those copies read: the wait releases them.
+  llvm::ArrayRef<MemoryRange> released(size_t wait) const;
   /// The wait that covers copy `copy`, if one does.
   std::optional<size_t> coveringWait(size_t copy) const;
   /// The waits on `sync`, in order.
@@ -50,7 +52,7 @@ public:
 private:
   struct Coverage {
     std::vector<size_t> copies;
-    llvm::SmallVector<MemoryRange, 2> available;
+    llvm::SmallVector<MemoryRange, 2> available, released;
   };
   llvm::DenseMap<size_t, Coverage> coverage;
   llvm::DenseMap<size_t, size_t> waitOfCopy;
