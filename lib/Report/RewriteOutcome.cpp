@@ -57,9 +57,15 @@ void snr::report::computePcMap(ProgramRewriteOutcome &outcome) {
     if (!outcome.isMoved(d))
       continue;
     standsFor[d.dma] = true;
+    if (d.move->takenWait)
+      standsFor[*d.move->takenWait] = true;
     for (size_t removed : d.move->removed)
       standsFor[removed] = true;
   }
+  // A wait moved out of its loop is the wait at its exit.
+  for (const rewrite::ProgramWaitDecision &w : outcome.proved.waits)
+    if (outcome.isMoved(w) && w.move->landing)
+      standsFor[w.wait] = true;
   std::map<uint64_t, uint64_t> afterOfBefore;
   for (size_t i = 0; i < layout.instructions.size(); ++i) {
     size_t origin = layout.origin[i];
@@ -127,10 +133,40 @@ snr::report::buildProgramRewriteJson(const ProgramRewriteOutcome &outcome) {
       dma["slice_pcs"] = std::move(slice);
       dma["removed_pcs"] = std::move(removed);
       dma["renamed"] = std::move(renamed);
+      if (m.takenWait)
+        dma["taken_wait_pc"] = int64_t(insts[*m.takenWait].pc);
       if (kept)
         dma["new_pc"] = int64_t(outcome.getNewPc(d));
     }
     dmas.push_back(std::move(dma));
+  }
+  Array waits;
+  for (const rewrite::ProgramWaitDecision &w : proved.waits) {
+    bool kept = outcome.isMoved(w);
+    Object wait{
+        {"pc", int64_t(insts[w.wait].pc)},
+        {"line", int64_t(outcome.lines[w.wait])},
+        {"file", file},
+        {"location", outcome.locate(w.wait)},
+        {"hlo", outcome.hlos[w.wait]},
+        {"flag", target.formatSyncObject(w.sync)},
+        {"moved", kept},
+        {"reason", w.reason},
+        {"stall_before", int64_t(w.stallBefore)},
+        {"stall_after",
+         int64_t(kept || proved.accepted ? w.stallAfter : w.stallBefore)}};
+    if (w.move) {
+      const rewrite::ProgramWaitMove &m = *w.move;
+      wait["dropped"] = w.dropped;
+      wait["kind"] = m.landing ? "sunk" : m.emptied ? "emptied" : "merged";
+      if (m.landing)
+        wait["landing_pc"] = int64_t(insts[*m.landing].pc);
+      wait["loops_left"] = int64_t(m.loopsLeft);
+      wait["runs_before"] = int64_t(m.runsBefore);
+      wait["runs_after"] = int64_t(m.runsAfter);
+      wait["instructions_later"] = int64_t(m.instructionsLater);
+    }
+    waits.push_back(std::move(wait));
   }
   Array pcMap, newPcs;
   for (const PcMapRange &range : outcome.pcMap)
@@ -157,7 +193,49 @@ snr::report::buildProgramRewriteJson(const ProgramRewriteOutcome &outcome) {
       {"diff", outcome.diffFile},
       {"pc_map", std::move(pcMap)},
       {"new_pcs", std::move(newPcs)},
-      {"dmas", std::move(dmas)}};
+      {"dmas", std::move(dmas)},
+      {"waits", std::move(waits)}};
+}
+
+void snr::report::printProgramWaits(const ProgramRewriteOutcome &outcome,
+                                    llvm::raw_ostream &out) {
+  const rewrite::ProvedProgramRewrite &proved = outcome.proved;
+  if (proved.waits.empty())
+    return;
+  const std::vector<arch::Instruction> &insts = outcome.instructions;
+  unsigned moved = llvm::count_if(
+      proved.waits,
+      [&](const rewrite::ProgramWaitDecision &w) { return outcome.isMoved(w); });
+  out << llvm::formatv("program rewrite: {0} wait(s) moved, {1} left in "
+                       "place\n",
+                       moved, proved.waits.size() - moved);
+  for (const rewrite::ProgramWaitDecision &w : proved.waits) {
+    if (!w.move)
+      continue;
+    const rewrite::ProgramWaitMove &m = *w.move;
+    out << llvm::formatv("  wait at pc {0} ({1}, {2})", insts[w.wait].pc,
+                         outcome.locate(w.wait), outcome.hlos[w.wait]);
+    if (w.dropped || !proved.accepted) {
+      out << ": not moved: " << (w.dropped ? w.reason : proved.rejection)
+          << "\n";
+      continue;
+    }
+    if (m.landing)
+      out << llvm::formatv(" -> in front of pc {0} ({1}): out of {2} "
+                           "loop(s), {3} run(s) -> {4}",
+                           insts[*m.landing].pc, outcome.hlos[*m.landing],
+                           m.loopsLeft, m.runsBefore, m.runsAfter);
+    else if (m.emptied)
+      out << llvm::formatv(": dropped, the DMAs it waited for joined an "
+                           "earlier wait ({0} run(s) -> 0)",
+                           m.runsBefore);
+    else
+      out << llvm::formatv(": merged into the waits on its flag that follow "
+                           "({0} run(s) -> 0)",
+                           m.runsBefore);
+    out << llvm::formatv("; its stall {0} -> {1}\n",
+                         formatCount(w.stallBefore), formatCount(w.stallAfter));
+  }
 }
 
 void snr::report::printProgramRewrite(const ProgramRewriteOutcome &outcome,
@@ -213,6 +291,9 @@ void snr::report::printProgramRewrite(const ProgramRewriteOutcome &outcome,
     if (m.waitsJoined)
       out << llvm::formatv("; waited with {0} earlier wait(s) on f{1}",
                            m.waitsJoined, insts[d.dma].flag);
+    if (m.takenWait)
+      out << llvm::formatv("; the dma.wait at pc {0} moved with it",
+                           insts[*m.takenWait].pc);
     out << llvm::formatv("; DMA stall {0} -> {1}",
                          formatCount(d.stallBefore),
                          formatCount(d.stallAfter));
@@ -222,6 +303,9 @@ void snr::report::printProgramRewrite(const ProgramRewriteOutcome &outcome,
                            formatCount(d.stallAfter - d.stallBefore));
     out << "\n";
   }
+  printProgramWaits(outcome, out);
+  planned += llvm::count_if(proved.waits,
+                            [](const auto &w) { return bool(w.move); });
   if (!planned) {
     out << "  nothing to move (see program-rewrite.json for each DMA's "
            "reason)\n";
@@ -272,6 +356,28 @@ snr::report::getStaticChanges(const analysis::TraceInfo &info,
       if (!m.slice.empty())
         change.what += llvm::formatv(", with {0} of its address arithmetic",
                                      m.slice.size());
+      changes.push_back(std::move(change));
+    }
+    for (const rewrite::ProgramWaitDecision &w : program->proved.waits) {
+      if (!program->isMoved(w))
+        continue;
+      StaticChange change;
+      change.fromProgram = true;
+      change.pc = program->instructions[w.wait].pc;
+      change.location = program->lines[w.wait] ? program->locate(w.wait) : "";
+      change.hlo = program->hlos[w.wait];
+      change.stallBefore = w.stallBefore;
+      change.stallAfter = w.stallAfter;
+      change.what =
+          w.move->landing
+              ? llvm::formatv("wait once, in front of pc {0} ({1}), instead "
+                              "of at each of its {2} runs",
+                              program->instructions[*w.move->landing].pc,
+                              program->locate(*w.move->landing),
+                              w.move->runsBefore)
+                    .str()
+              : "drop it: the waits on its flag that follow wait for its "
+                "copies";
       changes.push_back(std::move(change));
     }
   } else if (const TraceRewriteOutcome *trace = outcomes.trace;

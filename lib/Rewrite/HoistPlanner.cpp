@@ -596,7 +596,7 @@ void Planner::land(HoistDecision &decision, const analysis::DmaRecord &dma,
   decision.reason = what;
 }
 
-void Planner::hoist(uint32_t dmaId, uint64_t wantedTarget,
+bool Planner::hoist(uint32_t dmaId, uint64_t wantedTarget,
                     llvm::ArrayRef<uint64_t> slice, bool renameFlag,
                     bool parallelGroup) {
   const analysis::DmaRecord &dma = results.dmas.dmas[dmaId];
@@ -610,7 +610,7 @@ void Planner::hoist(uint32_t dmaId, uint64_t wantedTarget,
   if (decideWithoutMoving(decision)) {
     bool tried = !decision.dropped;
     decide(std::move(decision), tried);
-    return;
+    return false;
   }
 
   uint64_t landing = wantedTarget;
@@ -630,7 +630,7 @@ void Planner::hoist(uint32_t dmaId, uint64_t wantedTarget,
     decision.reason = "moved " + instructions(issue - landing) +
                       " earlier without checking dependencies (test only)";
     decide(std::move(decision), true);
-    return;
+    return false;
   }
 
   Stop stop;
@@ -710,14 +710,18 @@ void Planner::hoist(uint32_t dmaId, uint64_t wantedTarget,
 
     land(decision, dma, block, *renaming, blockInsts, newFlag, landing, stop);
     decide(std::move(decision), true);
-    return;
+    return false;
   }
 
   decision.blocker = stop.blocker;
   decision.stop = stop.kind;
+  bool adjacent = !stop.blocker;
   decision.reason = stop.blocker ? "cannot move: " + stop.reason
-                                 : "cannot move: nothing to move it past";
+                    : parallelGroup
+                        ? "it already follows the group's DMA before it"
+                        : "cannot move: nothing to move it past";
   decide(std::move(decision), true);
+  return adjacent;
 }
 
 void Planner::run() {
@@ -738,12 +742,16 @@ void Planner::run() {
       const analysis::DmaRecord &first = results.dmas.dmas[group.dmas.front()];
       if (!selected(first))
         continue;
+      // Where the next member goes: right after the first, or after a
+      // member that already follows it (the waits between them merged),
+      // so that the group keeps its issue order.
+      uint64_t anchor = first.issueIndex + 1;
       for (size_t i = 1; i < group.dmas.size(); ++i) {
         const analysis::DmaRecord &dma = results.dmas.dmas[group.dmas[i]];
         analysis::Backtail backtail =
             relaxed ? deps.relaxedBacktail(dma.issueIndex)
                     : deps.conservativeBacktail(dma.issueIndex);
-        uint64_t wanted = std::max(first.issueIndex + 1, backtail.earliest);
+        uint64_t wanted = std::max(anchor, backtail.earliest);
         if (wanted >= dma.issueIndex) {
           HoistDecision decision;
           decision.dma = dma.id;
@@ -761,8 +769,9 @@ void Planner::run() {
           handled.insert(dma.issueIndex);
           continue;
         }
-        hoist(dma.id, wanted, backtail.slice, /*renameFlag=*/true,
-              /*parallelGroup=*/true);
+        if (hoist(dma.id, wanted, backtail.slice, /*renameFlag=*/true,
+                  /*parallelGroup=*/true))
+          anchor = dma.issueIndex + 1;
       }
     }
 

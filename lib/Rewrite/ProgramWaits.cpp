@@ -79,6 +79,9 @@ private:
                                           const llvm::BitVector &visited) const;
   /// The back-edge branches of the loops around `s`, innermost first.
   llvm::SmallVector<size_t, 4> loopsAround(size_t s) const;
+  /// Whether, once the DMA moves are made, no run of `wait` waits for a
+  /// copy (the copies it waited for joined an earlier wait on its flag).
+  bool isEmptied(size_t wait, SyncId sync) const;
 
   const RunEvidence &run;
   const RewriteTarget &target;
@@ -147,8 +150,12 @@ Windows WaitPlanner::check(size_t wait, std::optional<size_t> landing) const {
       if (endsHere(s))
         break;
       if (effects.waitsForCopies(j) == sync) {
-        if (!isOwn(s))
+        if (!isOwn(s)) {
+          // What a DMA move lands in front of it runs before it: in the
+          // window.
+          w.visited.set(s);
           break;
+        }
         // Another run of it (or of a wait moved before): its copies join.
         llvm::append_range(inFlight, run.sync.coveredBy(j));
         continue;
@@ -204,6 +211,71 @@ Windows WaitPlanner::check(size_t wait, std::optional<size_t> landing) const {
   return w;
 }
 
+bool WaitPlanner::isEmptied(size_t wait, SyncId sync) const {
+  // Where each copy and wait on `sync` runs once the DMA moves are made:
+  // an original at (2k + 1, 0); what a move landed in front of the run s of
+  // its landing point at (2s, 2m + 1) for the DMA of the m-th move, and
+  // (2s, 2m) for a wait it took along (first in its block).
+  using Key = std::pair<size_t, size_t>;
+  llvm::DenseMap<size_t, std::pair<const ProgramMove *, size_t>> movedAt;
+  for (size_t m = 0; m < dmas.size(); ++m) {
+    const ProgramDecision &d = dmas[m];
+    if (!d.move || d.dropped)
+      continue;
+    movedAt[d.dma] = {&*d.move, 2 * m + 1};
+    if (d.move->takenWait)
+      movedAt[*d.move->takenWait] = {&*d.move, 2 * m};
+  }
+  bool movedAny = false;
+  std::vector<Key> copies, waits;
+  const EffectsTable &effects = run.effects;
+  for (size_t k = 0; k < effects.size(); ++k) {
+    size_t s = run.staticOf(k);
+    bool isWait = effects.waitsForCopies(k) == sync;
+    // A wait an earlier decision moved or dropped is not there; one it sank
+    // runs in front of its landing point, before what DMA moves landed
+    // there.
+    if (auto it = landed.find(sync); it != landed.end() && it->second.contains(s))
+      waits.push_back({2 * k, 0});
+    if (isWait) {
+      auto it = moved.find(sync);
+      if (it != moved.end() && it->second.contains(s))
+        continue;
+    }
+    if (!isWait && effects.startsCopy(k) != sync)
+      continue;
+    Key key{2 * k + 1, 0};
+    if (auto it = movedAt.find(s); it != movedAt.end()) {
+      llvm::ArrayRef<size_t> entries =
+          run.occurrencesOf(it->second.first->landing);
+      auto e = llvm::lower_bound(entries, k);
+      if (e == entries.begin())
+        return false;
+      key = {2 * *std::prev(e), it->second.second};
+      movedAny = true;
+    }
+    (isWait ? waits : copies).push_back(key);
+  }
+  if (!movedAny)
+    return false;
+  llvm::sort(copies);
+  llvm::sort(waits);
+  bool ran = false;
+  for (size_t k : run.occurrencesOf(wait)) {
+    if (effects.waitsForCopies(k) != sync)
+      continue;
+    ran = true;
+    Key at{2 * k + 1, 0};
+    auto w = llvm::lower_bound(waits, at);
+    // A copy after the previous wait and before this one: it waits for it.
+    auto c = w == waits.begin() ? copies.begin()
+                                : llvm::upper_bound(copies, *std::prev(w));
+    if (c != copies.end() && *c < at)
+      return false;
+  }
+  return ran;
+}
+
 const ProgramDecision *
 WaitPlanner::findInterference(size_t wait,
                               const llvm::BitVector &visited) const {
@@ -223,6 +295,20 @@ WaitPlanner::findInterference(size_t wait,
 
 void WaitPlanner::plan(ProgramWaitDecision &decision) {
   size_t wait = decision.wait;
+  // The DMAs it waited for joined an earlier wait: it waits for nothing.
+  if (isEmptied(wait, decision.sync)) {
+    ProgramWaitMove move;
+    move.wait = wait;
+    move.emptied = true;
+    move.runsBefore = run.occurrencesOf(wait).size();
+    decision.reason = "dropped: the DMAs it waited for were issued before "
+                      "an earlier wait on " +
+                      target.formatSyncObject(decision.sync) +
+                      ", which waits for them; it waits for no copy";
+    moved[decision.sync].insert(wait);
+    decision.move = std::move(move);
+    return;
+  }
   // Merged into the waits that follow, if they all stay.
   Windows merged = check(wait, std::nullopt);
   std::optional<size_t> landing;
@@ -295,6 +381,11 @@ std::vector<ProgramWaitDecision> snr::rewrite::planProgramWaits(
     const std::map<size_t, std::string> &leaveInPlace) {
   const std::vector<Instruction> &insts = run.program.instructions;
   WaitPlanner planner(run, decisions);
+  // A wait a DMA move took along moves with it.
+  llvm::DenseSet<size_t> taken;
+  for (const ProgramDecision &d : decisions)
+    if (d.move && !d.dropped && d.move->takenWait)
+      taken.insert(*d.move->takenWait);
   std::vector<ProgramWaitDecision> result;
   // From the last wait up: a wait's windows end at the waits after it that
   // stay, so those are decided first.
@@ -304,7 +395,7 @@ std::vector<ProgramWaitDecision> snr::rewrite::planProgramWaits(
     if (!desc.waitsForCopies)
       continue;
     uint64_t stall = waitStallByPc.lookup(insts[i].pc);
-    if (!stall)
+    if (!stall || taken.contains(i))
       continue;
     ProgramWaitDecision decision;
     decision.wait = i;

@@ -135,7 +135,9 @@ private:
   // One move
   //===--------------------------------------------------------------------===//
 
-  void hoist(uint32_t dma, uint64_t wantedTarget,
+  /// Moves one DMA; true if it stays where it is with nothing to move it
+  /// past (it already follows what it was to follow).
+  bool hoist(uint32_t dma, uint64_t wantedTarget,
              llvm::ArrayRef<uint64_t> slice, bool renameFlag,
              bool parallelGroup);
   /// Records a decision; `tried`: made by trying a move (a move limit

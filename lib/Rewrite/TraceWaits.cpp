@@ -193,8 +193,8 @@ void Planner::mergeWait(WaitDecision &decision) {
           ? llvm::formatv("merged into {0}, {1} later: it waits for no copy",
                           describe(next), instructions(crossed))
                 .str()
-          : llvm::formatv("merged into {0}, {1} later: that wait now waits "
-                          "for its {2} cop{3} too",
+          : llvm::formatv("merged into {0}, {1} later, which now also "
+                          "waits for the {2} cop{3} it waited for",
                           describe(next), instructions(crossed), copies.size(),
                           copies.size() == 1 ? "y" : "ies")
                 .str();

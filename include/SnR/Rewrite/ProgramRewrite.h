@@ -76,14 +76,18 @@ struct ProgramDecision {
 /// One static wait moved down, so that it runs less often: dropped, its
 /// copies waited for by the next wait on its sync object that stays (a
 /// merge), or taken out of the loop it waits in at every iteration and
-/// waited once at the loop's exit (a sink).
+/// waited once at the loop's exit (a sink); or dropped because the DMAs it
+/// waited for joined an earlier wait (it is empty).
 struct ProgramWaitMove {
   size_t wait = 0; ///< index of the dma.wait in the program
   /// A sink: the wait now comes right in front of this instruction (the
   /// exit of the loop it left); none: merged into the waits that follow.
   std::optional<size_t> landing;
-  /// Loops it left (a sink), innermost first: their back-edge branches.
+  /// Loops it left (a sink).
   unsigned loopsLeft = 0;
+  /// Dropped because it waits for no copy any more: the DMAs it waited for
+  /// joined an earlier wait on its flag (a group issued before one wait).
+  bool emptied = false;
   /// Runs of the wait before, and of the waits that replace it after.
   uint64_t runsBefore = 0, runsAfter = 0;
   /// Dynamic instructions now run while its copies are in flight.
