@@ -200,7 +200,10 @@ snr::report::buildProgramRewriteJson(const ProgramRewriteOutcome &outcome) {
 void snr::report::printProgramWaits(const ProgramRewriteOutcome &outcome,
                                     llvm::raw_ostream &out) {
   const rewrite::ProvedProgramRewrite &proved = outcome.proved;
-  if (proved.waits.empty())
+  // Only when a wait moves (each wait's reason is in program-rewrite.json).
+  if (llvm::none_of(proved.waits, [](const rewrite::ProgramWaitDecision &w) {
+        return bool(w.move);
+      }))
     return;
   const std::vector<arch::Instruction> &insts = outcome.instructions;
   unsigned moved = llvm::count_if(
@@ -356,28 +359,6 @@ snr::report::getStaticChanges(const analysis::TraceInfo &info,
       if (!m.slice.empty())
         change.what += llvm::formatv(", with {0} of its address arithmetic",
                                      m.slice.size());
-      changes.push_back(std::move(change));
-    }
-    for (const rewrite::ProgramWaitDecision &w : program->proved.waits) {
-      if (!program->isMoved(w))
-        continue;
-      StaticChange change;
-      change.fromProgram = true;
-      change.pc = program->instructions[w.wait].pc;
-      change.location = program->lines[w.wait] ? program->locate(w.wait) : "";
-      change.hlo = program->hlos[w.wait];
-      change.stallBefore = w.stallBefore;
-      change.stallAfter = w.stallAfter;
-      change.what =
-          w.move->landing
-              ? llvm::formatv("wait once, in front of pc {0} ({1}), instead "
-                              "of at each of its {2} runs",
-                              program->instructions[*w.move->landing].pc,
-                              program->locate(*w.move->landing),
-                              w.move->runsBefore)
-                    .str()
-              : "drop it: the waits on its flag that follow wait for its "
-                "copies";
       changes.push_back(std::move(change));
     }
   } else if (const TraceRewriteOutcome *trace = outcomes.trace;

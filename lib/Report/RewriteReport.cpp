@@ -103,6 +103,7 @@ Value snr::report::buildRewriteJson(const analysis::ReplayResults &results,
                 {"into_pc", pcOf(info, w.into)},
                 {"instructions_later", int64_t(w.instructionsLater)},
                 {"copies", int64_t(w.copies)},
+                {"stall", int64_t(w.stall)},
                 {"reason", w.reason}};
     if (w.blocker)
       wait["blocker_pc"] = pcOf(info, *w.blocker);
@@ -230,7 +231,9 @@ void snr::report::printRewriteSummary(const analysis::TraceInfo &info,
 void snr::report::printWaitMerges(const analysis::TraceInfo &info,
                                   const rewrite::HoistPlan &plan,
                                   llvm::raw_ostream &os) {
-  if (plan.waits.empty())
+  // Only when a wait merged (each wait's reason is in rewrite.json).
+  if (llvm::none_of(plan.waits,
+                    [](const rewrite::WaitDecision &w) { return w.applied; }))
     return;
   // By static PC, as the DMAs: a wait in a loop body is one line.
   struct StaticMerge {

@@ -132,18 +132,18 @@ std::string rewrite::describeInFlightHazard(const Hazard &h,
   std::string mine = target.formatRange(h.mine);
   switch (h.kind) {
   case Conflict::MemoryRAW:
-    return llvm::formatv("{0} reads {1}, which {2} writes, still in flight "
-                         "(RAW on memory)",
+    return llvm::formatv("{0} reads {1}, which {2} writes and is still in "
+                         "flight (RAW on memory)",
                          other, mine, copy)
         .str();
   case Conflict::MemoryWAW:
-    return llvm::formatv("{0} writes {1}, which {2} also writes, still in "
-                         "flight (WAW on memory)",
+    return llvm::formatv("{0} writes {1}, which {2} also writes and is still "
+                         "in flight (WAW on memory)",
                          other, mine, copy)
         .str();
   case Conflict::MemoryWAR:
-    return llvm::formatv("{0} overwrites {1}, which {2} still reads, in "
-                         "flight (WAR on memory)",
+    return llvm::formatv("{0} overwrites {1}, which {2} reads and is still "
+                         "in flight (WAR on memory)",
                          other, mine, copy)
         .str();
   default:

@@ -874,6 +874,7 @@ void snr::rewrite::limitPlan(const trace::Trace &trace, const HoistPlan &full,
     untried.index = w.index;
     untried.sync = w.sync;
     untried.into = w.into;
+    untried.stall = w.stall;
     untried.reason = "not tried (beyond the move limit)";
     limited.waits.push_back(std::move(untried));
   }

@@ -195,8 +195,7 @@ Windows WaitPlanner::check(size_t wait, std::optional<size_t> landing) const {
         w.why = llvm::formatv(
                     "{0}; trace instruction {1}",
                     describeInFlightHazard(h, describe(s),
-                                           describe(run.staticOf(copy)) +
-                                               ", which it waits for",
+                                           describe(run.staticOf(copy)),
                                            target),
                     j)
                     .str();

@@ -36,8 +36,9 @@ static void addStalls(ProgramRun &run, const trace::Trace &trace,
     if (wait.charged != sim::TimingRecorder::kNoDma)
       run.stallByPc[trace.instructions[timing.dmas[wait.charged].issue.index]
                         .pc] += stall;
-    if (stall)
-      run.waitStallByPc[trace.instructions[wait.index].pc] += stall;
+    // The wait's own stall, as the static view counts it.
+    if (uint64_t own = timing.instructions[wait.index].stall)
+      run.waitStallByPc[trace.instructions[wait.index].pc] += own;
   }
 }
 

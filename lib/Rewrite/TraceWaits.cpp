@@ -76,10 +76,23 @@ void Planner::mergeWaits() {
   }
   llvm::sort(pairs);
   for (auto [wait, next] : pairs) {
+    // A selection of DMAs (by PC) moves those only; one by HLO, the waits
+    // of that HLO too.
+    if (!options.pcs.empty() ||
+        (!options.hlo.empty() &&
+         results.info.getHloName(results.info.hloOf[wait]) != options.hlo))
+      continue;
     WaitDecision decision;
     decision.index = wait;
     decision.sync = *evidence.effects.waitsForCopies(wait);
     decision.into = next;
+    const sim::TimingRecorder &timing = results.timing;
+    if (wait < timing.dmaOrWaitOf.size() &&
+        timing.dmaOrWaitOf[wait] < timing.waits.size()) {
+      const sim::TimingRecorder::Wait &w =
+          timing.waits[timing.dmaOrWaitOf[wait]];
+      decision.stall = w.baseStall + w.transferStall;
+    }
     if (auto it = options.leaveInPlace.find(wait);
         it != options.leaveInPlace.end()) {
       decision.dropped = true;
@@ -157,7 +170,7 @@ void Planner::mergeWait(WaitDecision &decision) {
       decision.blocker = original;
       decision.stop = getStopKind(h.kind);
       why = describeInFlightHazard(h, describe(original),
-                                   describe(copy) + ", which it waits for",
+                                   describe(copy),
                                    target);
       return false;
     }

@@ -107,6 +107,7 @@ void emitTraceWaitRemarks(const analysis::TraceInfo &info,
   struct StaticWait {
     const rewrite::WaitDecision *first = nullptr, *firstMerged = nullptr;
     unsigned instances = 0, merged = 0;
+    uint64_t stall = 0;
   };
   std::vector<StaticWait> waits;
   llvm::DenseMap<uint64_t, size_t> byPc;
@@ -117,6 +118,7 @@ void emitTraceWaitRemarks(const analysis::TraceInfo &info,
       waits.push_back({&w});
     StaticWait &s = waits[it->second];
     ++s.instances;
+    s.stall += w.stall;
     if (w.applied && !s.firstMerged)
       s.firstMerged = &w;
     s.merged += w.applied;
@@ -143,6 +145,9 @@ void emitTraceWaitRemarks(const analysis::TraceInfo &info,
       r << text("left its ") << Remark::Arg("instances", s.instances)
         << text(" instance(s) in place. Why: ")
         << Remark::Arg("Reason", s.first->reason) << text(".");
+    // Hotness: the stall of its instances, as the replay they were planned
+    // on measured it.
+    r << Remark::Arg(kHotnessArg, s.stall);
   }
 }
 

@@ -106,7 +106,7 @@ llvm::json::Value buildProgramRewriteJson(const ProgramRewriteOutcome &outcome);
 void printProgramRewrite(const ProgramRewriteOutcome &outcome,
                          llvm::StringRef dir, llvm::raw_ostream &os);
 /// The wait moves (part of printProgramRewrite); nothing if no wait
-/// stalled.
+/// moves.
 void printProgramWaits(const ProgramRewriteOutcome &outcome,
                        llvm::raw_ostream &os);
 

@@ -40,7 +40,7 @@ void printRewriteSummary(const analysis::TraceInfo &info,
                          llvm::raw_ostream &os);
 
 /// The wait merges of `plan`, by static PC (part of printRewriteSummary);
-/// nothing if no wait had a later wait on its flag.
+/// nothing if no wait merged.
 void printWaitMerges(const analysis::TraceInfo &info,
                      const rewrite::HoistPlan &plan, llvm::raw_ostream &os);
 

@@ -67,7 +67,7 @@ struct HoistOptions {
   /// Merge a wait into the next wait on its sync object when nothing in
   /// between needs the copies it covers (planned before any DMA moves: a
   /// chain of copies each waited for in turn becomes a group issued before
-  /// one wait).
+  /// one wait). With `pcs`, no wait merges; with `hlo`, only that HLO's.
   bool mergeWaits = true;
   /// Move a hoisted DMA as early as its relaxed dependencies allow, not
   /// only as far as its stall needs (Algorithm 2's target): chain heads are
@@ -147,6 +147,8 @@ struct WaitDecision {
   /// Copies it covered (its own and those of waits merged into it), now
   /// covered by the wait it merged into.
   unsigned copies = 0;
+  /// Its stall in the replay it was planned on.
+  uint64_t stall = 0;
   /// What kept it (the instruction that needs its copies), if anything.
   std::optional<uint64_t> blocker;
   StopKind stop = StopKind::None;
