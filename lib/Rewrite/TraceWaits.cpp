@@ -130,6 +130,7 @@ void Planner::mergeWait(WaitDecision &decision) {
     copies = it->second.copies;
   else
     llvm::append_range(copies, evidence.sync.coveredBy(wait));
+  decision.copies = unsigned(copies.size());
   std::optional<SpaceId> scratchpad = target.getScratchpadSpace();
   // The dependency bound: a copy's VMEM could be anywhere, so only reading
   // what it brings needs it complete.
@@ -199,7 +200,6 @@ void Planner::mergeWait(WaitDecision &decision) {
   llvm::sort(into.copies);
   ++moves;
   decision.applied = true;
-  decision.copies = unsigned(copies.size());
   decision.instructionsLater = crossed;
   decision.reason =
       copies.empty()

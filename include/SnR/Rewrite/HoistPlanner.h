@@ -144,8 +144,8 @@ struct WaitDecision {
   /// Instructions between the two waits, now run while its copies are in
   /// flight.
   uint64_t instructionsLater = 0;
-  /// Copies it covered (its own and those of waits merged into it), now
-  /// covered by the wait it merged into.
+  /// Copies it covers (its own and those of waits merged into it); merged,
+  /// the wait it merged into covers them.
   unsigned copies = 0;
   /// Its stall in the replay it was planned on.
   uint64_t stall = 0;
