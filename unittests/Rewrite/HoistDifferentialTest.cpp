@@ -6,11 +6,13 @@
 //
 // A differential test over many seeded random traces: every rewrite the
 // planner makes (before the proof step would reject anything) must give the
-// same final architectural state as the original, and a rewrite the proof
-// accepts is never slower. The traces mix DMAs on a few flags with the loads,
-// stores and register reuse that make moves illegal, so the planner's
-// dependency checks, renaming and flag renaming are all exercised.
-// Reproducible: a failure names its seed.
+// same final architectural state as the original, must not touch a copy's
+// bytes while the copy is in flight where the original did not (the replay
+// cannot see that: InFlightAccesses.h), and a rewrite the proof accepts is
+// never slower. The traces mix DMAs and waits on a few flags with the
+// loads, stores and register reuse that make moves illegal, so the
+// planner's dependency checks, renaming, flag renaming and wait merges are
+// all exercised. Reproducible: a failure names its seed.
 //
 //===----------------------------------------------------------------------===//
 

@@ -6,9 +6,10 @@
 //
 // A differential test over seeded random programs with loops: each is run
 // from its entry to its halt on the reference target, the program rewrite is
-// planned from that whole run with every DMA a candidate, and the rewritten
-// program (every planned move, before any proof) must end in the same final
-// state. The proved rewrite (planned from the DMAs that stalled) must keep
+// planned from that whole run with every DMA and every wait a candidate, and
+// the rewritten program (every planned move, before any proof) must end in
+// the same final state and touch no copy's bytes while the copy is in
+// flight where the original did not (InFlightAccesses.h). The proved rewrite (planned from the DMAs that stalled) must keep
 // the final state and, when accepted, take fewer cycles. The programs mix
 // double-buffered loops (buffers toggled by xori, DMAs at the bottom of an
 // iteration), nested loops, predicated DMAs, waits on shared flags, VMEM

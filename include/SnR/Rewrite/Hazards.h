@@ -7,8 +7,10 @@
 // The legality rules both rewrites apply when an instruction moves in front
 // of another: RAW on a register, and RAW, WAR and WAW on memory (resolved
 // byte ranges; the bytes a copy writes count as written by its start and
-// made available by the wait that covers it) stop the move; WAR and WAW on a
-// register are name clashes that renaming resolves (RegisterRenamer.h). The
+// made available by the wait that covers it, the bytes it reads released by
+// that wait) stop the move; WAR and WAW on a register are name clashes that
+// renaming resolves (RegisterRenamer.h). A wait that moves down keeps its
+// copies in flight: findInFlightConflict says what may not run then. The
 // link order is not a dependency but a cost the trace rewrite keeps: a copy
 // that crosses another on its link queues behind it. Each hazard has a kind
 // a report groups moves by (StopKind) and a sentence that names it.
