@@ -7,7 +7,8 @@
 // The sync-object semantics both rewrites respect: a wait on a sync object
 // blocks until every copy started earlier on it completed, so each wait of a
 // run covers the copies started on its sync object since the wait before it,
-// and makes their bytes available. A SyncTimeline answers that for one run;
+// makes the bytes they write available and releases the bytes they read. A
+// SyncTimeline answers that for one run;
 // a SyncAllocator finds a sync object a moved copy may use instead of its
 // own (so that a wait it now crosses does not wait for it too).
 //
