@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "SnR/Rewrite/ProgramRewrite.h"
+#include "ProgramPlanner.h"
 #include "SnR/Rewrite/Hazards.h"
 
 #include "llvm/ADT/DenseSet.h"
@@ -66,119 +67,7 @@ llvm::Error snr::rewrite::checkWholeRun(const record::LoadedProgram &program,
   return llvm::Error::success();
 }
 
-namespace {
-struct Branch {
-  size_t at, target;
-};
-
-/// The program's instructions, described once.
-struct StaticProgram {
-  StaticProgram(const RunEvidence &run) {
-    const std::vector<Instruction> &insts = run.program.instructions;
-    descs.resize(insts.size());
-    for (size_t i = 0; i < insts.size(); ++i) {
-      run.target.describe(insts[i], /*executed=*/true, descs[i]);
-      if (descs[i].control == target::ControlKind::Branch &&
-          descs[i].branchTarget)
-        branches.push_back({i, run.indexOfPc.lookup(*descs[i].branchTarget)});
-    }
-  }
-  std::vector<InstructionDesc> descs;
-  std::vector<Branch> branches;
-};
-
-/// A slice instruction the program rewrite may copy: unpredicated
-/// register-only scalar arithmetic (it writes one register).
-bool isCopyable(const InstructionDesc &desc) {
-  return desc.scalarArithmetic && !desc.predicated && desc.writes.size() == 1;
-}
-
-/// Plans one DMA; the state of the earlier moves is in `landed` (blocks
-/// already landed in front of each program index) and `moved`.
-class DmaPlanner {
-public:
-  DmaPlanner(const RunEvidence &run, const StaticProgram &statics,
-             const std::vector<unsigned> &dmasAttached,
-             const std::vector<std::vector<Instruction>> &landed,
-             const std::vector<std::vector<size_t>> &landedFrom,
-             const llvm::DenseSet<size_t> &moved,
-             const llvm::DenseSet<size_t> &takenWaits,
-             const RunTiming *timing)
-      : run(run), target(run.target), program(run.program.instructions),
-        statics(statics), dmasAttached(dmasAttached), landed(landed),
-        landedFrom(landedFrom), moved(moved), takenWaits(takenWaits),
-        timing(timing) {}
-
-  /// Fills `decision`; `joinWaits`: it may cross waits on its own flag.
-  /// When a wait on another flag stops it (it waits for a copy whose bytes
-  /// the DMA touches), the DMA is planned again taking that wait along,
-  /// in front of it: the wait may move up, past no copy on its own flag,
-  /// to where the copies it waits for are complete at every run (`timing`).
-  void plan(ProgramDecision &decision, bool joinWaits);
-
-private:
-  std::string describe(size_t s) const {
-    return llvm::formatv("the {0} at pc {1}", target.getMnemonic(program[s]),
-                         program[s].pc)
-        .str();
-  }
-  const InstructionDesc &desc(size_t s) const { return statics.descs[s]; }
-  /// Whether [landing, dma) is a region entered only at `landing` and left
-  /// only into the DMA. Sets `never` when no earlier landing can be one.
-  bool isRegion(size_t landing, size_t dma, bool &never) const;
-  /// The register holding what `copy` computes, if a copy that earlier
-  /// moves landed in front of `landing` computes it and still holds it.
-  std::optional<std::pair<RegId, size_t>>
-  findLandedCopy(size_t landing, const Instruction &copy) const;
-  /// Extends every instance's window up to the landing; the first conflict
-  /// is described in `why`.
-  bool extendWindows(size_t landing, size_t dma, std::string &why);
-  /// Walks up from the DMA: the slice, the earliest landing, and why it
-  /// stops there.
-  void walkUp(ProgramDecision &decision, bool joinWaits,
-              std::vector<size_t> &slice, std::optional<size_t> &best,
-              unsigned &waitsAtBest, std::string &stop);
-  /// Whether wait `s` may move with the DMA: it reads no register (and so
-  /// has no guard), and no earlier move took it.
-  bool mayTake(size_t s) const {
-    return timing && desc(s).waitsForCopies && desc(s).reads.empty() &&
-           !desc(s).predicated && !takenWaits.contains(s);
-  }
-  /// The cycle the copies run `k` of a wait waits for are complete.
-  uint64_t completionOf(size_t k) const;
-  /// Copies the slice in front of the landing point, into registers free
-  /// there (or reading an earlier move's copies); false if a register is
-  /// missing (`decision.reason` says which).
-  bool copySlice(ProgramDecision &decision, ProgramMove &move,
-                 llvm::DenseSet<size_t> &ignored);
-  /// The slice instructions nothing reads any more once the DMA moved.
-  void findDeadSlice(ProgramMove &move, llvm::DenseSet<size_t> &ignored) const;
-
-  const RunEvidence &run;
-  const RewriteTarget &target;
-  llvm::ArrayRef<Instruction> program;
-  const StaticProgram &statics;
-  const std::vector<unsigned> &dmasAttached;
-  /// What earlier moves landed in front of each program index, in order.
-  const std::vector<std::vector<Instruction>> &landed;
-  /// The DMA whose move landed each of them.
-  const std::vector<std::vector<size_t>> &landedFrom;
-  const llvm::DenseSet<size_t> &moved;
-  /// Waits earlier moves took along (gone from their place).
-  const llvm::DenseSet<size_t> &takenWaits;
-  const RunTiming *timing;
-  /// Per executed instance of the DMA: its trace index, how far up its
-  /// window is checked, and the run of the taken wait in it.
-  struct Window {
-    size_t instance, checkedFrom;
-    std::optional<size_t> waitRun;
-  };
-  std::vector<Window> windows;
-  /// The wait taken along, if any, and the wait on another flag that
-  /// stopped the walk (a wait that could be taken).
-  std::optional<size_t> takenWait, blockingWait;
-};
-
+namespace snr::rewrite::detail {
 uint64_t DmaPlanner::completionOf(size_t k) const {
   uint64_t complete = 0;
   for (size_t copy : run.sync.coveredBy(k))
@@ -431,6 +320,7 @@ void DmaPlanner::walkUp(ProgramDecision &decision, bool joinWaits,
       if (never) {
         stop = describe(x) + " starts a region entered from below the DMA "
                              "(a loop's head)";
+        loopHead = x + 1;
         break;
       }
       continue;
@@ -446,10 +336,22 @@ void DmaPlanner::walkUp(ProgramDecision &decision, bool joinWaits,
 }
 
 bool DmaPlanner::copySlice(ProgramDecision &decision, ProgramMove &move,
-                           llvm::DenseSet<size_t> &ignored) {
+                           llvm::DenseSet<size_t> &ignored,
+                           llvm::ArrayRef<RegId> keep) {
   llvm::ArrayRef<size_t> entries = run.occurrencesOf(move.landing);
   BlockRenamer renamer(target);
   llvm::DenseSet<RegId> liveIn, taken;
+  // Each register the block took, and the value it holds (what the
+  // original writes).
+  std::vector<std::pair<RegId, RegId>> held;
+  // Whether a member after the `i`-th of the slice, or the DMA, reads
+  // `reg`.
+  auto readAfter = [&](size_t i, RegId reg) {
+    for (size_t j = i + 1; j < move.slice.size(); ++j)
+      if (llvm::is_contained(desc(move.slice[j]).reads, reg))
+        return true;
+    return llvm::is_contained(desc(move.dma).reads, reg);
+  };
   {
     // What the block reads before it writes it is live in: not a scratch.
     llvm::DenseSet<RegId> written;
@@ -464,7 +366,8 @@ bool DmaPlanner::copySlice(ProgramDecision &decision, ProgramMove &move,
     }
     noteReads(desc(move.dma));
   }
-  for (size_t m : move.slice) {
+  for (size_t i = 0; i < move.slice.size(); ++i) {
+    size_t m = move.slice[i];
     Instruction copy = renamer.renameReads(program[m]);
     RegId dest = desc(m).writes.front();
     // An earlier move landed here may compute the same value already (two
@@ -491,11 +394,21 @@ bool DmaPlanner::copySlice(ProgramDecision &decision, ProgramMove &move,
         move.reusesFrom.push_back(from);
       continue;
     }
+    llvm::ArrayRef<RegId> candidates = target.getRenameCandidates(dest);
     std::optional<RegId> scratch =
-        pickRegister(target.getRenameCandidates(dest), dest, [&](RegId r) {
+        pickRegister(candidates, dest, [&](RegId r) {
           return !liveIn.contains(r) && !taken.contains(r) &&
                  run.registers().isDeadAt(r, entries, ignored);
         });
+    // None free: one the block took whose value nothing after this member
+    // reads any more (this member may read it: it reads before it writes).
+    if (!scratch)
+      for (auto &[reg, value] : held)
+        if (llvm::is_contained(candidates, reg) && !readAfter(i, value) &&
+            !llvm::is_contained(keep, value)) {
+          scratch = reg;
+          break;
+        }
     if (!scratch) {
       decision.reason = llvm::formatv("stays: no {0} register is free at "
                                       "pc {1} to copy {2} into",
@@ -504,7 +417,12 @@ bool DmaPlanner::copySlice(ProgramDecision &decision, ProgramMove &move,
                             .str();
       return false;
     }
-    taken.insert(*scratch);
+    if (taken.insert(*scratch).second)
+      held.push_back({*scratch, dest});
+    else
+      llvm::find_if(held, [&](const auto &h) {
+        return h.first == *scratch;
+      })->second = dest;
     if (*scratch != dest)
       move.renamed.push_back({dest, *scratch});
     move.block.push_back(renamer.rename(program[m], desc(m).writes, *scratch));
@@ -535,7 +453,8 @@ void DmaPlanner::findDeadSlice(ProgramMove &move,
   llvm::sort(move.removed);
 }
 
-void DmaPlanner::plan(ProgramDecision &decision, bool joinWaits) {
+void DmaPlanner::plan(ProgramDecision &decision, bool joinWaits,
+                      bool rotate) {
   size_t dma = decision.dma;
   std::vector<size_t> slice; // descending
   std::optional<size_t> best;
@@ -548,6 +467,7 @@ void DmaPlanner::plan(ProgramDecision &decision, bool joinWaits) {
     waitsAtBest = 0;
     stop.clear();
     blockingWait.reset();
+    loopHead.reset();
     for (size_t k : run.occurrencesOf(dma))
       if (run.effects.executed(k))
         windows.push_back({k, k, std::nullopt});
@@ -570,29 +490,36 @@ void DmaPlanner::plan(ProgramDecision &decision, bool joinWaits) {
       takenWait.reset();
     }
   }
-  if (!best) {
+  // A DMA that reaches the head of its loop (or is at it) may also be
+  // issued one iteration early; the move then goes to the head even when
+  // it crosses nothing worth it there.
+  // Only a DMA whose own waits stalled (not one moved only because it
+  // kept such a DMA from moving).
+  bool atHead = rotate && decision.stallBefore && loopHead && !takenWait &&
+                !waitsAtBest && (best ? *best == *loopHead : dma == *loopHead);
+  if (!best && !atHead) {
     decision.reason = stop.empty() ? "nothing to cross" : "stays: " + stop;
     return;
   }
   ProgramMove move;
   move.dma = dma;
-  move.landing = *best;
+  move.landing = best ? *best : dma;
   move.waitsJoined = waitsAtBest;
   bool overlapsWork = false;
-  for (size_t s = *best; s < dma; ++s) {
+  for (size_t s = move.landing; s < dma; ++s) {
     if (moved.contains(s))
       continue;
     ++move.crossed;
     overlapsWork |= !desc(s).scalarArithmetic;
   }
   // Scalar arithmetic issues beside the DMA anyway: nothing to overlap.
-  if (!overlapsWork) {
+  if (!overlapsWork && !atHead) {
     decision.reason = "stays: it would cross only scalar arithmetic" +
                       (stop.empty() ? std::string() : ", then " + stop);
     return;
   }
   for (size_t m : llvm::reverse(slice))
-    if (m >= *best)
+    if (m >= move.landing)
       move.slice.push_back(m);
   decision.reason = stop.empty() ? "moved to the program's entry"
                                  : "moved up to where " + stop;
@@ -612,9 +539,28 @@ void DmaPlanner::plan(ProgramDecision &decision, bool joinWaits) {
                        " moves with it (the copies it waits for are "
                        "complete there at every run)";
   }
+  if (atHead) {
+    std::string why;
+    if (this->rotate(decision, move, why)) {
+      decision.reason +=
+          llvm::formatv("; after its loop's first iteration it is issued "
+                        "one iteration early, in front of {0}, guarded by "
+                        "the loop's condition",
+                        describe(move.rotation->landing))
+              .str();
+    } else if (!overlapsWork) {
+      decision.reason = "stays: it would cross only scalar arithmetic, then " +
+                        stop + "; and it is not issued an iteration early: " +
+                        why;
+      return;
+    }
+  }
   decision.move = std::move(move);
 }
-} // namespace
+} // namespace snr::rewrite::detail
+
+using detail::DmaPlanner;
+using detail::StaticProgram;
 
 std::vector<ProgramDecision> snr::rewrite::planProgramRewrite(
     const RunEvidence &run, const llvm::DenseMap<uint64_t, uint64_t> &stallByPc,
@@ -650,11 +596,15 @@ std::vector<ProgramDecision> snr::rewrite::planProgramRewrite(
         decisions.push_back(std::move(decision));
         continue;
       }
+      // Its rotation is a move of its own, which the proof may drop.
+      auto rotationDropped =
+          leaveInPlace.find(getRotationKey(i, insts.size()));
+      bool rotate = rotationDropped == leaveInPlace.end();
       // Without joining a wait on its own flag first; only if that moves it
       // nowhere, issued together with what that wait waits for.
       DmaPlanner(run, statics, dmasAttached, landed, landedFrom, moved,
                  takenWaits, timing)
-          .plan(decision, false);
+          .plan(decision, false, rotate);
       if (!decision.move) {
         ProgramDecision joined = decision;
         DmaPlanner(run, statics, dmasAttached, landed, landedFrom, moved,
@@ -665,14 +615,25 @@ std::vector<ProgramDecision> snr::rewrite::planProgramRewrite(
       }
       if (decision.move) {
         ++dmasAttached[decision.move->landing];
-        llvm::append_range(landed[decision.move->landing],
-                           decision.move->block);
-        landedFrom[decision.move->landing].resize(
-            landed[decision.move->landing].size(), i);
+        // A rotated DMA's block at the loop's head runs on entry only, and
+        // its copy in the body may be dropped without it: neither is read
+        // by later moves.
+        if (!decision.move->rotation) {
+          llvm::append_range(landed[decision.move->landing],
+                             decision.move->block);
+          landedFrom[decision.move->landing].resize(
+              landed[decision.move->landing].size(), i);
+        } else {
+          ++dmasAttached[decision.move->rotation->landing];
+        }
         moved.insert(i);
         if (decision.move->takenWait)
           takenWaits.insert(*decision.move->takenWait);
       }
+      if (!rotate)
+        decision.reason += "; its rotation into the iteration before was "
+                           "dropped by the proof: " +
+                           rotationDropped->second;
       decisions.push_back(std::move(decision));
     }
     for (const ProgramDecision &d : decisions)

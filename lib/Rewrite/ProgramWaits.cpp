@@ -221,6 +221,10 @@ bool WaitPlanner::isEmptied(size_t wait, SyncId sync) const {
     const ProgramDecision &d = dmas[m];
     if (!d.move || d.dropped)
       continue;
+    // A rotated DMA on it runs an iteration early, not where its move's
+    // block is: not worked out here.
+    if (d.move->rotation && descs[d.dma].startsCopy == sync)
+      return false;
     movedAt[d.dma] = {&*d.move, 2 * m + 1};
     if (d.move->takenWait)
       movedAt[*d.move->takenWait] = {&*d.move, 2 * m};
@@ -287,6 +291,9 @@ WaitPlanner::findInterference(size_t wait,
       return &d;
     if (d.move->takenWait &&
         (*d.move->takenWait == wait || visited.test(*d.move->takenWait)))
+      return &d;
+    if (d.move->rotation && (d.move->rotation->landing == wait ||
+                             visited.test(d.move->rotation->landing)))
       return &d;
   }
   return nullptr;

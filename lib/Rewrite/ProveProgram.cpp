@@ -29,8 +29,10 @@ static void addStalls(ProgramRun &run, const trace::Trace &trace,
   run.timing.issue.resize(timing.instructions.size());
   for (size_t i = 0; i < timing.instructions.size(); ++i)
     run.timing.issue[i] = timing.instructions[i].issue;
-  for (const sim::TimingRecorder::Dma &dma : timing.dmas)
+  for (const sim::TimingRecorder::Dma &dma : timing.dmas) {
     run.timing.complete[dma.issue.index] = dma.completeCycle;
+    run.timing.link[dma.issue.index] = dma.issue.link;
+  }
   for (const sim::TimingRecorder::Wait &wait : timing.waits) {
     uint64_t stall = wait.baseStall + wait.transferStall;
     if (wait.charged != sim::TimingRecorder::kNoDma)
@@ -129,16 +131,24 @@ struct Trial {
                          [](const ProgramDecision &d) {
                            return d.move && !d.dropped;
                          }) +
+           llvm::count_if(decisions,
+                          [](const ProgramDecision &d) {
+                            return d.isRotated();
+                          }) +
            llvm::count_if(waits, [](const ProgramWaitDecision &w) {
              return w.move && !w.dropped;
            });
   }
-  /// The instruction the `n`-th move moved, in planning order (the DMA
-  /// moves, then the wait moves): a dma.issue's or a dma.wait's index.
-  size_t movedInstruction(size_t n) const {
-    for (const ProgramDecision &d : decisions)
+  /// What the `n`-th move moved, in planning order (each DMA move, then its
+  /// rotation, then the wait moves), as `leaveInPlace` names it: a
+  /// dma.issue's or a dma.wait's index, or a rotation's key.
+  size_t movedInstruction(size_t n, size_t size) const {
+    for (const ProgramDecision &d : decisions) {
       if (d.move && !d.dropped && n-- == 0)
         return d.dma;
+      if (d.isRotated() && n-- == 0)
+        return getRotationKey(d.dma, size);
+    }
     for (const ProgramWaitDecision &w : waits)
       if (w.move && !w.dropped && n-- == 0)
         return w.wait;
@@ -192,9 +202,12 @@ llvm::Expected<ProvedProgramRewrite> snr::rewrite::proveProgramRewrite(
     std::vector<ProgramDecision> applied = trial.decisions;
     std::vector<ProgramWaitDecision> appliedWaits = trial.waits;
     size_t kept = 0;
-    for (ProgramDecision &d : applied)
+    for (ProgramDecision &d : applied) {
       if (d.move && !d.dropped && limit && kept++ >= *limit)
         d.dropped = true;
+      if (d.isRotated() && limit && kept++ >= *limit)
+        d.rotationDropped = true;
+    }
     for (ProgramWaitDecision &w : appliedWaits)
       if (w.move && !w.dropped && limit && kept++ >= *limit)
         w.dropped = true;
@@ -218,7 +231,8 @@ llvm::Expected<ProvedProgramRewrite> snr::rewrite::proveProgramRewrite(
   };
   auto drop = [&](const Trial &full, size_t culprit, const Trial &bad,
                   const Trial *good) {
-    leaveInPlace[full.movedInstruction(culprit)] =
+    leaveInPlace[full.movedInstruction(culprit,
+                                       program.instructions.size())] =
         measuredReason(bad, good, original);
   };
   llvm::Expected<Trial> kept =
@@ -240,16 +254,19 @@ llvm::Expected<ProvedProgramRewrite> snr::rewrite::proveProgramRewrite(
   // Each DMA's stall after, by the new PC of its issue.
   std::vector<ProgramDecision> decisions = std::move(kept->decisions);
   for (ProgramDecision &d : decisions) {
-    uint64_t newPc = result.layout.newPc[d.dma];
-    if (d.move && !d.dropped)
-      for (size_t i = 0; i < result.layout.instructions.size(); ++i) {
-        InstructionDesc desc;
-        target.describe(result.layout.instructions[i], /*executed=*/true, desc);
-        if (result.layout.origin[i] == d.dma && desc.startsCopy)
-          newPc = result.layout.instructions[i].pc;
+    // Every copy of it (a rotated DMA issues at two places).
+    uint64_t stall = 0;
+    bool found = false;
+    for (size_t i = 0; i < result.layout.instructions.size(); ++i) {
+      InstructionDesc desc;
+      target.describe(result.layout.instructions[i], /*executed=*/true, desc);
+      if (result.layout.origin[i] == d.dma && desc.startsCopy) {
+        stall += kept->run.stallByPc.lookup(result.layout.instructions[i].pc);
+        found = true;
       }
+    }
     d.stallAfter = (d.move && !d.dropped) || result.accepted
-                       ? kept->run.stallByPc.lookup(newPc)
+                       ? (found ? stall : 0)
                        : d.stallBefore;
   }
   result.decisions = std::move(decisions);

@@ -218,7 +218,7 @@ private:
 struct Tally {
   unsigned programs = 0, moves = 0, withSlice = 0, renamed = 0, joined = 0,
            reusing = 0, acrossLoops = 0, proved = 0, accepted = 0, dropped = 0,
-           takingWaits = 0, waitsMerged = 0, waitsSunk = 0;
+           takingWaits = 0, rotated = 0, waitsMerged = 0, waitsSunk = 0;
 };
 
 /// The (copy, instruction) pairs of a program's run, by program index, that
@@ -277,6 +277,7 @@ void check(uint32_t seed, Tally &tally) {
     tally.joined += d.move->waitsJoined > 0;
     tally.reusing += d.move->reused > 0;
     tally.takingWaits += d.move->takenWait.has_value();
+    tally.rotated += d.move->rotation.has_value();
     for (size_t s = d.move->landing; s < d.dma; ++s)
       if (program.instructions[s].opcode == Opcode::Br) {
         ++tally.acrossLoops;
@@ -348,13 +349,15 @@ TEST(ProgramDifferential, RandomProgramsKeepTheirResult) {
   EXPECT_GT(tally.waitsMerged, 0u);
   EXPECT_GT(tally.waitsSunk, 0u);
   EXPECT_GT(tally.takingWaits, 0u);
+  EXPECT_GT(tally.rotated, 0u);
   std::printf("%u programs: %u moves planned (%u with a slice, %u renamed, "
               "%u joining a wait, %u across a loop, %u reading an earlier "
-              "move's copies, %u taking a wait along), %u waits merged and "
-              "%u sunk out of a loop; %u of %u proved "
-              "rewrites accepted, %u moves dropped by the proof\n",
+              "move's copies, %u taking a wait along, %u issued an iteration "
+              "early), %u waits merged and %u sunk out of a loop; %u of %u "
+              "proved rewrites accepted, %u moves dropped by the proof\n",
               tally.programs, tally.moves, tally.withSlice, tally.renamed,
               tally.joined, tally.acrossLoops, tally.reusing,
-              tally.takingWaits, tally.waitsMerged, tally.waitsSunk,
+              tally.takingWaits, tally.rotated, tally.waitsMerged,
+              tally.waitsSunk,
               tally.accepted, tally.proved, tally.dropped);
 }

@@ -57,6 +57,25 @@ struct ProgramMove {
   /// for a copy whose bytes the DMA touches, and the copies it waits for are
   /// complete where it lands.
   std::optional<size_t> takenWait;
+
+  /// A DMA at the top of a loop body, issued one iteration early: `block`
+  /// (at `landing`, the loop's head) runs only when the loop is entered,
+  /// for the first iteration; in every iteration a copy issues the next
+  /// iteration's DMA, in front of `landing` here, guarded by the loop's
+  /// condition.
+  struct Rotation {
+    size_t landing = 0;
+    /// The loop's back-edge branch.
+    size_t backEdge = 0;
+    /// The copies computing the next iteration's operands and the loop's
+    /// condition, then the DMA, guarded by it.
+    std::vector<Instruction> block;
+    std::vector<size_t> blockOrigin;
+    std::vector<size_t> slice; ///< program indices copied, in block order
+    std::vector<std::pair<RegId, RegId>> renamed;
+    unsigned crossed = 0; ///< program instructions it precedes
+  };
+  std::optional<Rotation> rotation;
 };
 
 /// What the planner decided for one static DMA, and what the proof measured.
@@ -69,9 +88,22 @@ struct ProgramDecision {
   std::optional<size_t> blockingDma;
   /// Set when the proof dropped the move (then `reason` says why).
   bool dropped = false;
+  /// Set when the proof dropped the move's rotation (a move of its own)
+  /// but kept the rest: the DMA moves to its loop's head only.
+  bool rotationDropped = false;
   /// Wait stall charged to this DMA over the whole run, before and after.
   uint64_t stallBefore = 0, stallAfter = 0;
+
+  /// Whether the move is kept with its rotation.
+  bool isRotated() const {
+    return move && move->rotation && !dropped && !rotationDropped;
+  }
 };
+
+/// The key HoistOptions-style maps (`leaveInPlace`) give the rotation of
+/// the DMA at program index `dma` of a program of `size` instructions: a
+/// move of its own (the proof may drop it and keep the rest).
+inline size_t getRotationKey(size_t dma, size_t size) { return size + dma; }
 
 /// One static wait moved down, so that it runs less often: dropped, its
 /// copies waited for by the next wait on its sync object that stays (a

@@ -37,6 +37,8 @@ struct RunTiming {
   std::vector<uint64_t> issue;
   /// Completion cycle of each copy, by the trace index of its start.
   llvm::DenseMap<size_t, uint64_t> complete;
+  /// The link (an id of the replay's) each copy moved on, by the same.
+  llvm::DenseMap<size_t, unsigned> link;
 };
 
 class RunEvidence {

@@ -42,6 +42,10 @@ void SnRRewriteTarget::describe(const Instruction &inst, bool executed,
     if (reg.cls != arch::RegClass::Flag)
       desc.writes.push_back(SnRTarget::getRegId(reg));
   desc.predicated = inst.guard.present;
+  if (inst.guard.present) {
+    desc.guard = SnRTarget::getRegId({arch::RegClass::Pred, inst.guard.reg});
+    desc.guardNegated = inst.guard.negated;
+  }
   if (executed) {
     if (inst.opcode == Opcode::DmaIssue)
       desc.startsCopy = inst.flag;
@@ -159,6 +163,14 @@ void SnRRewriteTarget::renameRegisters(
 void SnRRewriteTarget::setSyncObject(Instruction &inst, SyncId sync) const {
   assert(arch::getLayout(inst.opcode).hasFlag && "not a copy or a wait");
   inst.flag = uint8_t(sync);
+}
+
+void SnRRewriteTarget::setGuard(Instruction &inst, RegId guard,
+                                bool negated) const {
+  assert(!inst.guard.present && "already predicated");
+  arch::Reg reg = SnRTarget::getReg(guard);
+  assert(reg.cls == arch::RegClass::Pred && "not a predicate register");
+  inst.guard = {true, negated, reg.index};
 }
 
 void SnRRewriteTarget::setBranchTarget(Instruction &inst, uint64_t pc) const {

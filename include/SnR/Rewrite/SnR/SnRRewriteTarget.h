@@ -49,6 +49,7 @@ public:
                        llvm::function_ref<RegId(RegId)> reads,
                        llvm::function_ref<RegId(RegId)> writes) const override;
   void setSyncObject(Instruction &inst, SyncId sync) const override;
+  void setGuard(Instruction &inst, RegId guard, bool negated) const override;
   void setBranchTarget(Instruction &inst, uint64_t pc) const override;
   llvm::ArrayRef<RegId> getRenameCandidates(RegId reg) const override;
   unsigned getNumSyncObjects() const override;
