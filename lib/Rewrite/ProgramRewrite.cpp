@@ -548,10 +548,12 @@ void DmaPlanner::plan(ProgramDecision &decision, bool joinWaits,
                         "the loop's condition",
                         describe(move.rotation->landing))
               .str();
+    } else if (!best) {
+      decision.reason = "stays: " + stop;
+      return;
     } else if (!overlapsWork) {
       decision.reason = "stays: it would cross only scalar arithmetic, then " +
-                        stop + "; and it is not issued an iteration early: " +
-                        why;
+                        stop;
       return;
     }
   }

@@ -77,6 +77,22 @@ bool DmaPlanner::rotate(ProgramDecision &decision, ProgramMove &move,
   }
   const size_t b = *backEdge;
   const RegId guard = *desc(b).guard;
+  // Issued early for a wait in the same iteration: one after the loop
+  // (or in a later iteration) has the loop's time to hide its latency
+  // already.
+  for (size_t k : run.occurrencesOf(dma)) {
+    std::optional<size_t> wait = run.sync.coveringWait(k);
+    if (!run.effects.executed(k) || !wait)
+      continue;
+    size_t s = run.staticOf(*wait);
+    auto h = llvm::upper_bound(run.occurrencesOf(head), k);
+    bool sameIteration = s > dma && s <= b &&
+                         (h == run.occurrencesOf(head).end() || *wait < *h);
+    if (!sameIteration) {
+      why = "not every run of it is waited for in its own iteration";
+      return false;
+    }
+  }
   SyncId ownSync = *dmaDesc.startsCopy;
   auto linkOf = [&](size_t s) -> std::optional<unsigned> {
     for (size_t k : run.occurrencesOf(s))
