@@ -135,6 +135,21 @@ snr::report::buildProgramRewriteJson(const ProgramRewriteOutcome &outcome) {
       dma["renamed"] = std::move(renamed);
       if (m.takenWait)
         dma["taken_wait_pc"] = int64_t(insts[*m.takenWait].pc);
+      if (m.rotation) {
+        Array rotationSlice, rotationRenamed;
+        for (size_t s : m.rotation->slice)
+          rotationSlice.push_back(int64_t(insts[s].pc));
+        for (auto [from, to] : m.rotation->renamed)
+          rotationRenamed.push_back(
+              Object{{"from", target.formatRegister(from)},
+                     {"to", target.formatRegister(to)}});
+        dma["rotation"] =
+            Object{{"landing_pc", int64_t(insts[m.rotation->landing].pc)},
+                   {"back_edge_pc", int64_t(insts[m.rotation->backEdge].pc)},
+                   {"slice_pcs", std::move(rotationSlice)},
+                   {"renamed", std::move(rotationRenamed)},
+                   {"dropped", d.rotationDropped}};
+      }
       if (kept)
         dma["new_pc"] = int64_t(outcome.getNewPc(d));
     }
@@ -297,6 +312,13 @@ void snr::report::printProgramRewrite(const ProgramRewriteOutcome &outcome,
     if (m.takenWait)
       out << llvm::formatv("; the dma.wait at pc {0} moved with it",
                            insts[*m.takenWait].pc);
+    if (d.isRotated())
+      out << llvm::formatv("; after its loop's first iteration, issued one "
+                           "iteration early in front of pc {0} ({1} copied)",
+                           insts[m.rotation->landing].pc,
+                           m.rotation->slice.size());
+    else if (m.rotation)
+      out << "; not issued an iteration early (dropped by the proof)";
     out << llvm::formatv("; DMA stall {0} -> {1}",
                          formatCount(d.stallBefore),
                          formatCount(d.stallAfter));

@@ -199,9 +199,10 @@ bool DmaPlanner::rotate(ProgramDecision &decision, ProgramMove &move,
       why = describe(x) + " may skip what the copy computes";
       break;
     }
-    // Once per iteration: not inside one of the body's inner loops.
+    // Once per iteration: not inside one of the body's inner loops, nor
+    // at the head of one (its back-edge would run what lands there again).
     if (llvm::any_of(statics.branches, [&](const Branch &br) {
-          return br.at >= x && br.at < b && br.target < x;
+          return br.at >= x && br.at < b && br.target <= x;
         }))
       continue;
     std::string conflict;
