@@ -100,9 +100,9 @@ struct ProgramDecision {
   }
 };
 
-/// The key HoistOptions-style maps (`leaveInPlace`) give the rotation of
-/// the DMA at program index `dma` of a program of `size` instructions: a
-/// move of its own (the proof may drop it and keep the rest).
+/// The key `leaveInPlace` (planProgramRewrite) gives the rotation of the
+/// DMA at program index `dma` of a program of `size` instructions: a move
+/// of its own (the proof may drop it and keep the rest).
 inline size_t getRotationKey(size_t dma, size_t size) { return size + dma; }
 
 /// One static wait moved down, so that it runs less often: dropped, its
