@@ -1,0 +1,91 @@
+//===- ReplayPipeline.h - Trace -> replay -> analyses -> outputs -*- C++
+//-*-===//
+//
+// Part of the SnR project.
+//
+//===----------------------------------------------------------------------===//
+//
+// What snr-replay does, as a library: read a trace (and its program), replay
+// it once with every analysis listening, render the analyses through their
+// views (summary, metrics.json, report.html, remarks, exports), with --apply
+// rewrite the trace and the program and prove both, and write the annotated
+// trace last. The tool only parses its command line into these options.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SNR_PIPELINE_REPLAYPIPELINE_H
+#define SNR_PIPELINE_REPLAYPIPELINE_H
+
+#include "SnR/Dialect/OnePassBytecodeWriter.h"
+#include "SnR/Export/ChakraExport.h"
+#include "SnR/Report/FoldedStacks.h"
+
+#include "llvm/Support/Error.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace snr::pipeline {
+
+/// How the annotated trace is written.
+enum class AnnotatedFormat { Bytecode, Text, None };
+
+/// Everything a replay of an snr trace is asked (docs/replay.md).
+struct ReplayPipelineOptions {
+  std::string traceFile;
+  std::string outputDir;
+  std::string machineFile;
+  /// "begin:end", "begin:" or ":end": report only these PCs.
+  std::string pcRange;
+  /// Report only the instructions of this HLO.
+  std::string hloFilter;
+  AnnotatedFormat annotated = AnnotatedFormat::Bytecode;
+  BytecodeWriterKind bytecodeWriter = BytecodeWriterKind::OnePass;
+  uint64_t windowCycles = 0;
+  unsigned cacheWindows = 512;
+  unsigned maxSlice = 8;
+  uint64_t maxInstructionSlices = 50000;
+  uint64_t mergeGapCycles = 16;
+  bool noTimeline = false;
+  bool perInstance = false;
+  /// The snr.program the trace was recorded from ("" for none).
+  std::string programFile;
+  bool quiet = false;
+  /// Show progress on standard error.
+  bool progress = false;
+  /// Analysis plugins to load.
+  std::vector<std::string> loadAnalyses;
+
+  // Results in other tools' formats (docs/exports.md).
+  std::string chakraDir;
+  exporter::ChakraGranularity chakraGranularity =
+      exporter::ChakraGranularity::Hlo;
+  unsigned chakraNpu = 0;
+  std::string xlaProfile;
+  std::string xlaFingerprint;
+  std::string foldedStacks;
+  report::FoldedStacksMode foldedStacksMode = report::FoldedStacksMode::Stalls;
+
+  // --apply (docs/rewrite.md).
+  bool apply = false;
+  std::string hoistModel = "relaxed";
+  uint64_t hoistMaxDistance = 0;
+  std::vector<uint64_t> hoistPcs;
+  std::string hoistHlo;
+  bool hoistIgnoreLinkOrder = false;
+  unsigned rewriteRounds = 4;
+  bool noHoist = false;
+  bool noParallelize = false;
+};
+
+/// Runs the whole replay of an snr trace as `options` say, printing the
+/// summary on standard output (unless quiet) and notes and warnings on
+/// standard error. Every option is checked before any work; nothing is
+/// written if the trace is bad or the replay diverges. The error is the
+/// one-line message the tool prints.
+llvm::Error runReplayPipeline(const ReplayPipelineOptions &options);
+
+} // namespace snr::pipeline
+
+#endif // SNR_PIPELINE_REPLAYPIPELINE_H
