@@ -21,7 +21,7 @@
 #include "SnR/Rewrite/TraceRewriteDriver.h"
 #include "SnR/Trace/Compression.h"
 #include "SnR/Trace/Trace.h"
-#include "SnR/Transforms/RewriteRemarks.h"
+#include "SnR/Pipeline/RewriteRemarks.h"
 
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/Location.h"

@@ -26,7 +26,7 @@
 #include "SnR/Support/Printable.h"
 #include "SnR/Trace/Trace.h"
 #include "SnR/Trace/TraceReader.h"
-#include "SnR/Transforms/AnnotatedTraceWriter.h"
+#include "SnR/Pipeline/AnnotatedTraceWriter.h"
 
 #include "mlir/IR/MLIRContext.h"
 #include "llvm/Support/FormatVariadic.h"

@@ -17,7 +17,7 @@
 #include "SnR/Rewrite/SnR/SnRRewriteTarget.h"
 #include "SnR/Rewrite/TraceRewriteDriver.h"
 #include "SnR/Transforms/Passes.h"
-#include "SnR/Transforms/RewriteRemarks.h"
+#include "SnR/Pipeline/RewriteRemarks.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Remarks.h"

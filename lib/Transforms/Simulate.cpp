@@ -16,7 +16,7 @@
 #include "SimulateRISCV.h"
 #include "SnR/Dialect/RISCV/RISCVOps.h"
 #include "SnR/Sim/TimingRecorder.h"
-#include "SnR/Transforms/Annotate.h"
+#include "SnR/Pipeline/Annotate.h"
 #include "SnR/Transforms/Passes.h"
 
 namespace snr {
