@@ -9,6 +9,7 @@
 #include "SnR/Analysis/ReplayAnalyses.h"
 #include "SnR/Analysis/StaticRemarks.h"
 #include "SnR/Pipeline/RewriteProgram.h"
+#include "SnR/Pipeline/RewriteRemarks.h"
 #include "SnR/Report/AnalysisView.h"
 #include "SnR/Report/Report.h"
 #include "SnR/Report/RewriteHtml.h"
@@ -21,7 +22,6 @@
 #include "SnR/Rewrite/TraceRewriteDriver.h"
 #include "SnR/Trace/Compression.h"
 #include "SnR/Trace/Trace.h"
-#include "SnR/Pipeline/RewriteRemarks.h"
 
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/Location.h"
@@ -50,24 +50,18 @@ rewriteAndProve(const ReplayPipelineOptions &opts, const trace::Trace &trace,
   auto makeError = [&](const llvm::Twine &message) {
     return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
   };
-  rewrite::HoistOptions options;
-  // runReplayPipeline checked it before any work.
-  options.model = *rewrite::lookupDependenceModel(opts.hoistModel);
-  options.maxDistance = opts.hoistMaxDistance;
-  options.pcs.assign(opts.hoistPcs.begin(), opts.hoistPcs.end());
-  options.hlo = opts.hoistHlo;
-  options.hoist = !opts.noHoist;
-  options.parallelize = !opts.noParallelize;
-  options.keepLinkOrder = !opts.hoistIgnoreLinkOrder;
+  // runReplayPipeline checked them before any work.
+  rewrite::HoistOptions options =
+      llvm::cantFail(opts.rewrite.getHoistOptions(OptionSpelling::Tool));
 
   // Proved move by move (the moves the replay does not prove are dropped),
   // in rounds while each is faster, and beside it the best any schedule of
   // these dependencies could do (lib/Rewrite/TraceRewriteDriver.h).
   rewrite::TraceRewriteOptions rewriteOptions;
   rewriteOptions.hoist = options;
-  rewriteOptions.rounds = opts.rewriteRounds;
+  rewriteOptions.rounds = opts.rewrite.rounds;
   rewriteOptions.bound = true;
-  rewriteOptions.analysis.dependencies.maxSlice = opts.maxSlice;
+  rewriteOptions.analysis.dependencies.maxSlice = opts.analysis.maxSlice;
   llvm::Expected<rewrite::TraceRewrite> result = rewrite::rewriteTrace(
       trace, results, machine, rewriteOptions, std::move(evidence));
   if (!result)

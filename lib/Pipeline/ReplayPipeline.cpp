@@ -13,6 +13,7 @@
 #include "SnR/Analysis/SuggestionRemarks.h"
 #include "SnR/Export/ChakraExport.h"
 #include "SnR/Export/XlaProfile.h"
+#include "SnR/Pipeline/AnnotatedTraceWriter.h"
 #include "SnR/Record/ProgramMatch.h"
 #include "SnR/Report/AnalysisView.h"
 #include "SnR/Report/FoldedStacks.h"
@@ -26,7 +27,6 @@
 #include "SnR/Support/Printable.h"
 #include "SnR/Trace/Trace.h"
 #include "SnR/Trace/TraceReader.h"
-#include "SnR/Pipeline/AnnotatedTraceWriter.h"
 
 #include "mlir/IR/MLIRContext.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -88,7 +88,7 @@ llvm::Error writeRemarks(const ReplayPipelineOptions &opts,
     auto locationOf = [&](uint64_t index) {
       return getInstructionLocation(context, results.info, index);
     };
-    if (opts.perInstance)
+    if (opts.remarks.perInstance)
       emitSuggestionRemarks(results, locationOf);
     else
       emitStaticRemarks(results, locationOf);
@@ -149,14 +149,16 @@ snr::pipeline::runReplayPipeline(const ReplayPipelineOptions &opts) {
   reportOptions.maxInstructionSlices = opts.maxInstructionSlices;
   reportOptions.mergeGapCycles = opts.mergeGapCycles;
   reportOptions.writeTimeline = !opts.noTimeline;
-  reportOptions.perInstance = opts.perInstance;
-  if (llvm::Error error =
-          analysis::checkCacheWindows(opts.cacheWindows, "--cache-windows"))
-    return fail(llvm::toString(std::move(error)));
+  reportOptions.perInstance = opts.remarks.perInstance;
   // Every option is checked before any work and any output.
-  if (!rewrite::lookupDependenceModel(opts.hoistModel))
-    return fail("--hoist-model '" + opts.hoistModel +
-                "' is not 'relaxed' or 'conservative'");
+  llvm::Expected<analysis::AnalysisOptions> checkedOptions =
+      opts.analysis.getAnalysisOptions(OptionSpelling::Tool);
+  if (!checkedOptions)
+    return checkedOptions.takeError();
+  llvm::Expected<rewrite::HoistOptions> hoistOptions =
+      opts.rewrite.getHoistOptions(OptionSpelling::Tool);
+  if (!hoistOptions)
+    return hoistOptions.takeError();
   if (llvm::Error error = report::RunDirectory::check(opts.outputDir))
     return fail(llvm::toString(std::move(error)));
 
@@ -166,7 +168,7 @@ snr::pipeline::runReplayPipeline(const ReplayPipelineOptions &opts) {
     return fail(llvm::toString(plugins.takeError()));
 
   llvm::Expected<sim::MachineModel> loadedMachine =
-      sim::loadMachineModelOrDefault(opts.machineFile);
+      sim::loadMachineModelOrDefault(opts.machine.machineFile);
   if (!loadedMachine)
     return fail(llvm::toString(loadedMachine.takeError()));
   sim::MachineModel machine = std::move(*loadedMachine);
@@ -237,13 +239,11 @@ snr::pipeline::runReplayPipeline(const ReplayPipelineOptions &opts) {
 
   // So does a rewrite restricted to DMAs the trace does not have.
   if (opts.apply) {
-    rewrite::HoistOptions selection;
-    selection.pcs.assign(opts.hoistPcs.begin(), opts.hoistPcs.end());
-    selection.hlo = opts.hoistHlo;
     if (llvm::Error error = rewrite::checkSelection(
-            trace, selection, rewrite::getDefaultRewriteTarget())) {
+            trace, *hoistOptions, rewrite::getDefaultRewriteTarget())) {
       progress.done();
-      return fail("--hoist-pcs/--hoist-hlo: " +
+      return fail(optionNames::pcs.spell(OptionSpelling::Tool) + "/" +
+                  optionNames::hlo.spell(OptionSpelling::Tool) + ": " +
                   llvm::toString(std::move(error)));
     }
   }
@@ -254,10 +254,7 @@ snr::pipeline::runReplayPipeline(const ReplayPipelineOptions &opts) {
     annotatedWriter.emplace(trace);
 
   progress.phase("replaying");
-  analysis::AnalysisOptions options;
-  options.utilization.windowCycles = opts.windowCycles;
-  options.dataCache.windows = opts.cacheWindows;
-  options.dependencies.maxSlice = opts.maxSlice;
+  analysis::AnalysisOptions options = std::move(*checkedOptions);
   options.progress = [&](uint64_t done, uint64_t total) {
     progress.update(done, total);
   };

@@ -15,8 +15,9 @@
 #include "ReplayTrace.h"
 #include "SimulateRISCV.h"
 #include "SnR/Dialect/RISCV/RISCVOps.h"
-#include "SnR/Sim/TimingRecorder.h"
 #include "SnR/Pipeline/Annotate.h"
+#include "SnR/Pipeline/PassOptions.h"
+#include "SnR/Sim/TimingRecorder.h"
 #include "SnR/Transforms/Passes.h"
 
 namespace snr {
@@ -30,6 +31,11 @@ using namespace snr;
 namespace {
 struct SimulatePass : snr::impl::SnRSimulateBase<SimulatePass> {
   using SnRSimulateBase::SnRSimulateBase;
+  SimulatePass() = default;
+  SimulatePass(const SimulatePass &other) : SnRSimulateBase(other) {}
+
+  /// `machine=` (SnR/Pipeline/Options.def).
+  pipeline::MachinePassOptions machineOptions{*this};
 
   void runOnOperation() override {
     Operation *root = getOperation();
@@ -64,7 +70,7 @@ private:
 
   LogicalResult simulate(Operation *traceOp, AnalysisManager analyses) {
     if (auto riscvTrace = dyn_cast<riscv::TraceOp>(traceOp)) {
-      if (!machineFile.empty())
+      if (!machineOptions.machineFile.empty())
         return riscvTrace.emitError(
                    "'machine' applies to snr traces; @")
                << riscvTrace.getSymName()
@@ -88,7 +94,8 @@ private:
     if (functional) {
       std::optional<TraceReplayAnalysis> local;
       const TraceReplayAnalysis *replay =
-          getTraceReplay(analyses, trace, machineFile, {}, local);
+          getTraceReplay(analyses, trace, machineOptions.machineFile, {},
+                         local);
       if (!replay)
         return failure();
       annotateTiming(replay->getTable().ops, replay->getResults().timing);
@@ -97,8 +104,8 @@ private:
     preserveAll = false;
     TraceTable table;
     sim::TimingRecorder recorder;
-    if (failed(replayTraceOp(trace, machineFile, functional, {&recorder},
-                             table)))
+    if (failed(replayTraceOp(trace, machineOptions.machineFile, functional,
+                             {&recorder}, table)))
       return failure();
     annotateTiming(table.ops, recorder);
     return success();

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ReplayTrace.h"
+#include "SnR/Pipeline/PassOptions.h"
 #include "SnR/Transforms/Passes.h"
 
 #include "llvm/Support/raw_ostream.h"
@@ -91,12 +92,18 @@ private:
 struct TestPrintSimEventsPass
     : snr::impl::SnRTestPrintSimEventsBase<TestPrintSimEventsPass> {
   using SnRTestPrintSimEventsBase::SnRTestPrintSimEventsBase;
+  TestPrintSimEventsPass() = default;
+  TestPrintSimEventsPass(const TestPrintSimEventsPass &other)
+      : SnRTestPrintSimEventsBase(other) {}
+
+  /// `machine=` (SnR/Pipeline/Options.def).
+  pipeline::MachinePassOptions machineOptions{*this};
 
   void runOnOperation() override {
     TraceTable table;
     EventPrinter printer(llvm::outs());
-    if (failed(replayTraceOp(getOperation(), machineFile, functional,
-                             {&printer}, table)))
+    if (failed(replayTraceOp(getOperation(), machineOptions.machineFile,
+                             functional, {&printer}, table)))
       return signalPassFailure();
     markAllAnalysesPreserved();
   }

@@ -17,6 +17,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "SnR/Pipeline/Options.h"
 #include "SnR/Pipeline/ReplayPipeline.h"
 #include "SnR/Replay/RISCV/RISCVReplay.h"
 #include "SnR/Support/Arguments.h"
@@ -35,14 +36,14 @@ static cl::OptionCategory category("snr-replay options");
 static cl::opt<std::string> traceFile(cl::Positional,
                                       cl::desc("<trace (.jsonl, .gz, .zst)>"),
                                       cl::Required, cl::cat(category));
+// --machine, --window, --cache-windows, --max-slice, --per-instance:
+// declared once for the tools and the passes (SnR/Pipeline/Options.def).
+static pipeline::MachineCLOptions machineOptions(category);
+static pipeline::AnalysisCLOptions analysisOptions(category);
+static pipeline::RemarkCLOptions remarkOptions(category);
 static cl::opt<std::string> outputDir("o", cl::desc("output directory"),
                                       cl::value_desc("dir"), cl::Required,
                                       cl::cat(category));
-static cl::opt<std::string>
-    machineFile("machine",
-                cl::desc("machine description JSON (default: the embedded "
-                         "snr-ref, see docs/machine.md)"),
-                cl::value_desc("file"), cl::cat(category));
 static cl::opt<std::string>
     pcRange("pc-range",
             cl::desc("report only instructions with begin <= pc < end "
@@ -65,19 +66,6 @@ static cl::opt<BytecodeWriterKind> bytecodeWriter(
     cl::desc("which writer writes annotated.mlirbc (docs/replay.md)"),
     getBytecodeWriterValues(), cl::init(BytecodeWriterKind::OnePass),
     cl::cat(category));
-static cl::opt<uint64_t>
-    windowCycles("window",
-                 cl::desc("cycles per utilization window (0: about 200 "
-                          "windows over the run)"),
-                 cl::init(0), cl::cat(category));
-static cl::opt<unsigned>
-    cacheWindows("cache-windows",
-                 cl::desc("windows the data-cache analysis cuts the run into"),
-                 cl::init(512), cl::cat(category));
-static cl::opt<unsigned> maxSlice(
-    "max-slice",
-    cl::desc("lightweight producers a relaxed backtail may carry along"),
-    cl::init(8), cl::cat(category));
 static cl::opt<uint64_t> maxInstructionSlices(
     "max-instruction-slices",
     cl::desc("beyond this many instructions, the timeline merges each unit's "
@@ -91,11 +79,6 @@ static cl::opt<uint64_t> mergeGapCycles(
 static cl::opt<bool> noTimeline("no-timeline",
                                 cl::desc("do not write timeline.json"),
                                 cl::init(false), cl::cat(category));
-static cl::opt<bool> perInstance(
-    "per-instance",
-    cl::desc("list suggestions and parallel groups one DMA instance at a "
-             "time, not one row per static PC"),
-    cl::init(false), cl::cat(category));
 static cl::opt<std::string> programFile(
     "program",
     cl::desc("the snr.program file the trace was recorded from: remarks and "
@@ -181,39 +164,8 @@ static cl::opt<bool> apply(
              "the rewritten trace (rewritten.jsonl, compressed as the input) "
              "and rewrite.json"),
     cl::init(false), cl::cat(rewriteCategory));
-static cl::opt<std::string>
-    hoistModel("hoist-model",
-               cl::desc("dependence model of the rewrite: relaxed (the address "
-                        "arithmetic moves with the DMA) or conservative"),
-               cl::init("relaxed"), cl::cat(rewriteCategory));
-static cl::opt<uint64_t> hoistMaxDistance(
-    "hoist-max-distance",
-    cl::desc("move a DMA at most this many instructions earlier (0: no "
-             "limit)"),
-    cl::init(0), cl::cat(rewriteCategory));
-static cl::list<uint64_t>
-    hoistPcs("hoist-pcs", cl::desc("rewrite only the DMAs issued at these PCs"),
-             cl::CommaSeparated, cl::cat(rewriteCategory));
-static cl::opt<std::string>
-    hoistHlo("hoist-hlo", cl::desc("rewrite only the DMAs issued in this HLO"),
-             cl::cat(rewriteCategory));
-static cl::opt<bool> hoistIgnoreLinkOrder(
-    "hoist-ignore-link-order",
-    cl::desc("let a DMA move across another on its link that is waited for "
-             "first (the proof then measures and drops what that costs)"),
-    cl::init(false), cl::cat(rewriteCategory));
-static cl::opt<unsigned> rewriteRounds(
-    "rewrite-rounds",
-    cl::desc("rounds of the rewrite, each planned on the previous one's "
-             "trace and kept only if proved and faster (docs/rewrite.md)"),
-    cl::init(4), cl::cat(rewriteCategory));
-static cl::opt<bool> noHoist("no-hoist",
-                             cl::desc("do not hoist, only parallelize"),
-                             cl::init(false), cl::cat(rewriteCategory));
-static cl::opt<bool>
-    noParallelize("no-parallelize",
-                  cl::desc("do not issue parallel DMA groups together"),
-                  cl::init(false), cl::cat(rewriteCategory));
+// --hoist-model, --hoist-pcs, --rewrite-rounds, --no-hoist, ...
+static pipeline::RewriteCLOptions rewriteOptions(rewriteCategory);
 static cl::opt<bool> progressFlag(
     "progress",
     cl::desc("show progress (default: when standard error is a terminal)"),
@@ -284,18 +236,17 @@ int main(int argc, char **argv) {
   pipeline::ReplayPipelineOptions options;
   options.traceFile = traceFile;
   options.outputDir = outputDir;
-  options.machineFile = machineFile;
+  options.machine = machineOptions.getValues();
+  options.analysis = analysisOptions.getValues();
+  options.remarks = remarkOptions.getValues();
+  options.rewrite = rewriteOptions.getValues();
   options.pcRange = pcRange;
   options.hloFilter = hloFilter;
   options.annotated = annotated;
   options.bytecodeWriter = bytecodeWriter;
-  options.windowCycles = windowCycles;
-  options.cacheWindows = cacheWindows;
-  options.maxSlice = maxSlice;
   options.maxInstructionSlices = maxInstructionSlices;
   options.mergeGapCycles = mergeGapCycles;
   options.noTimeline = noTimeline;
-  options.perInstance = perInstance;
   options.programFile = programFile;
   options.quiet = quiet;
   options.progress = progressFlag;
@@ -308,14 +259,6 @@ int main(int argc, char **argv) {
   options.foldedStacks = foldedStacks;
   options.foldedStacksMode = foldedStacksMode;
   options.apply = apply;
-  options.hoistModel = hoistModel;
-  options.hoistMaxDistance = hoistMaxDistance;
-  options.hoistPcs.assign(hoistPcs.begin(), hoistPcs.end());
-  options.hoistHlo = hoistHlo;
-  options.hoistIgnoreLinkOrder = hoistIgnoreLinkOrder;
-  options.rewriteRounds = rewriteRounds;
-  options.noHoist = noHoist;
-  options.noParallelize = noParallelize;
   if (llvm::Error error = pipeline::runReplayPipeline(options))
     return fail(llvm::toString(std::move(error)));
   return 0;

@@ -18,6 +18,7 @@
 
 #include "SnR/Dialect/OnePassBytecodeWriter.h"
 #include "SnR/Export/ChakraExport.h"
+#include "SnR/Pipeline/Options.h"
 #include "SnR/Report/FoldedStacks.h"
 
 #include "llvm/Support/Error.h"
@@ -35,20 +36,21 @@ enum class AnnotatedFormat { Bytecode, Text, None };
 struct ReplayPipelineOptions {
   std::string traceFile;
   std::string outputDir;
-  std::string machineFile;
+  /// The options snr-replay shares with other tools and the passes
+  /// (Options.def).
+  MachineOptionValues machine;
+  AnalysisOptionValues analysis;
+  RemarkOptionValues remarks;
+  RewriteOptionValues rewrite;
   /// "begin:end", "begin:" or ":end": report only these PCs.
   std::string pcRange;
   /// Report only the instructions of this HLO.
   std::string hloFilter;
   AnnotatedFormat annotated = AnnotatedFormat::Bytecode;
   BytecodeWriterKind bytecodeWriter = BytecodeWriterKind::OnePass;
-  uint64_t windowCycles = 0;
-  unsigned cacheWindows = 512;
-  unsigned maxSlice = 8;
   uint64_t maxInstructionSlices = 50000;
   uint64_t mergeGapCycles = 16;
   bool noTimeline = false;
-  bool perInstance = false;
   /// The snr.program the trace was recorded from ("" for none).
   std::string programFile;
   bool quiet = false;
@@ -67,16 +69,9 @@ struct ReplayPipelineOptions {
   std::string foldedStacks;
   report::FoldedStacksMode foldedStacksMode = report::FoldedStacksMode::Stalls;
 
-  // --apply (docs/rewrite.md).
+  /// Rewrite the trace (and the program) as `rewrite` says, and prove it
+  /// (docs/rewrite.md).
   bool apply = false;
-  std::string hoistModel = "relaxed";
-  uint64_t hoistMaxDistance = 0;
-  std::vector<uint64_t> hoistPcs;
-  std::string hoistHlo;
-  bool hoistIgnoreLinkOrder = false;
-  unsigned rewriteRounds = 4;
-  bool noHoist = false;
-  bool noParallelize = false;
 };
 
 /// Runs the whole replay of an snr trace as `options` say, printing the

@@ -1,0 +1,213 @@
+//===- Options.h - The options tools and passes share -----------*- C++ -*-===//
+//
+// Part of the SnR project.
+//
+//===----------------------------------------------------------------------===//
+//
+// The options of Options.def, group by group: the values a tool or a pass
+// was given (the *OptionValues structs), checked and turned into what the
+// analyses and the rewrite take; and each group as a tool's flags (the
+// *CLOptions classes, static objects of the tool like its cl::opts). A pass
+// declares the same groups as its options with PassOptions.h. So each
+// option's name, default and description is written once, in Options.def.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SNR_PIPELINE_OPTIONS_H
+#define SNR_PIPELINE_OPTIONS_H
+
+#include "SnR/Analysis/ReplayAnalyses.h"
+#include "SnR/Rewrite/HoistPlanner.h"
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/Error.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace snr::pipeline {
+
+/// How an error names an option: as a tool's flag ("--hoist-model") or as
+/// a pass option ("model").
+enum class OptionSpelling { Tool, Pass };
+
+/// The two names of an option of Options.def.
+struct OptionName {
+  const char *passArg;
+  const char *toolArg;
+  /// The option as `spelling` names it: "model", or "--hoist-model".
+  std::string spell(OptionSpelling spelling) const;
+};
+
+/// Each option's names, for messages: optionNames::maxSlice.
+namespace optionNames {
+#define SNR_NAME(NAME, PASS_ARG, TOOL_ARG)                                     \
+  inline constexpr OptionName NAME{PASS_ARG, TOOL_ARG};
+#define SNR_MACHINE_OPTION(NAME, TYPE, PASS_ARG, TOOL_ARG, DEFAULT, DESC)      \
+  SNR_NAME(NAME, PASS_ARG, TOOL_ARG)
+#define SNR_ANALYSIS_OPTION(NAME, TYPE, PASS_ARG, TOOL_ARG, DEFAULT, DESC)     \
+  SNR_NAME(NAME, PASS_ARG, TOOL_ARG)
+#define SNR_REMARK_OPTION(NAME, TYPE, PASS_ARG, TOOL_ARG, DEFAULT, DESC)       \
+  SNR_NAME(NAME, PASS_ARG, TOOL_ARG)
+#define SNR_REWRITE_OPTION(NAME, TYPE, PASS_ARG, TOOL_ARG, DEFAULT, DESC)      \
+  SNR_NAME(NAME, PASS_ARG, TOOL_ARG)
+#define SNR_REWRITE_LIST_OPTION(NAME, TYPE, PASS_ARG, TOOL_ARG, DESC)          \
+  SNR_NAME(NAME, PASS_ARG, TOOL_ARG)
+#define SNR_REWRITE_FLAG(NAME, PASS_ARG, PASS_DESC, TOOL_ARG, TOOL_DESC)       \
+  SNR_NAME(NAME, PASS_ARG, TOOL_ARG)
+#include "SnR/Pipeline/Options.def"
+#undef SNR_NAME
+} // namespace optionNames
+
+// Each group's classes below expand Options.def with these.
+#define SNR_OPTION_FIELD(NAME, TYPE, PASS_ARG, TOOL_ARG, DEFAULT, DESC)        \
+  TYPE NAME = DEFAULT;
+#define SNR_OPTION_COPY(NAME, ...) values.NAME = NAME;
+#define SNR_CL_OPTION(NAME, TYPE, PASS_ARG, TOOL_ARG, DEFAULT, DESC)           \
+  llvm::cl::opt<TYPE> NAME{TOOL_ARG, llvm::cl::desc(DESC),                     \
+                           llvm::cl::init(DEFAULT), llvm::cl::cat(category)};
+
+//===----------------------------------------------------------------------===//
+// The values, group by group
+//===----------------------------------------------------------------------===//
+
+/// The machine an snr trace is replayed on.
+struct MachineOptionValues {
+#define SNR_MACHINE_OPTION SNR_OPTION_FIELD
+#include "SnR/Pipeline/Options.def"
+};
+
+/// The analyses' options.
+struct AnalysisOptionValues {
+#define SNR_ANALYSIS_OPTION SNR_OPTION_FIELD
+#include "SnR/Pipeline/Options.def"
+
+  /// Checks each option against its budget (an error names it as
+  /// `spelling` spells it) and returns the analyses' options.
+  llvm::Expected<analysis::AnalysisOptions>
+  getAnalysisOptions(OptionSpelling spelling) const;
+};
+
+/// How the suggestions are listed as remarks.
+struct RemarkOptionValues {
+#define SNR_REMARK_OPTION SNR_OPTION_FIELD
+#include "SnR/Pipeline/Options.def"
+};
+
+/// What the rewrite moves, and how.
+struct RewriteOptionValues {
+#define SNR_REWRITE_OPTION SNR_OPTION_FIELD
+#define SNR_REWRITE_LIST_OPTION(NAME, TYPE, PASS_ARG, TOOL_ARG, DESC)          \
+  std::vector<TYPE> NAME;
+#define SNR_REWRITE_FLAG(NAME, PASS_ARG, PASS_DESC, TOOL_ARG, TOOL_DESC)       \
+  bool NAME = true;
+#include "SnR/Pipeline/Options.def"
+
+  /// Checks the dependence model (an error names the option as `spelling`
+  /// spells it) and returns what to move and how.
+  llvm::Expected<rewrite::HoistOptions>
+  getHoistOptions(OptionSpelling spelling) const;
+};
+
+//===----------------------------------------------------------------------===//
+// The groups as a tool's flags, in the category they are constructed with
+//===----------------------------------------------------------------------===//
+
+/// `--machine`.
+class MachineCLOptions {
+public:
+  explicit MachineCLOptions(llvm::cl::OptionCategory &category)
+      : category(category) {}
+  MachineOptionValues getValues() const {
+    MachineOptionValues values;
+#define SNR_MACHINE_OPTION SNR_OPTION_COPY
+#include "SnR/Pipeline/Options.def"
+    return values;
+  }
+
+private:
+  llvm::cl::OptionCategory &category;
+
+public:
+#define SNR_MACHINE_OPTION SNR_CL_OPTION
+#include "SnR/Pipeline/Options.def"
+};
+
+/// `--window`, `--cache-windows`, `--max-slice`.
+class AnalysisCLOptions {
+public:
+  explicit AnalysisCLOptions(llvm::cl::OptionCategory &category)
+      : category(category) {}
+  AnalysisOptionValues getValues() const {
+    AnalysisOptionValues values;
+#define SNR_ANALYSIS_OPTION SNR_OPTION_COPY
+#include "SnR/Pipeline/Options.def"
+    return values;
+  }
+
+private:
+  llvm::cl::OptionCategory &category;
+
+public:
+#define SNR_ANALYSIS_OPTION SNR_CL_OPTION
+#include "SnR/Pipeline/Options.def"
+};
+
+/// `--per-instance`.
+class RemarkCLOptions {
+public:
+  explicit RemarkCLOptions(llvm::cl::OptionCategory &category)
+      : category(category) {}
+  RemarkOptionValues getValues() const {
+    RemarkOptionValues values;
+#define SNR_REMARK_OPTION SNR_OPTION_COPY
+#include "SnR/Pipeline/Options.def"
+    return values;
+  }
+
+private:
+  llvm::cl::OptionCategory &category;
+
+public:
+#define SNR_REMARK_OPTION SNR_CL_OPTION
+#include "SnR/Pipeline/Options.def"
+};
+
+/// `--hoist-model`, `--hoist-pcs`, `--no-hoist`, `--rewrite-rounds`, ...
+class RewriteCLOptions {
+public:
+  explicit RewriteCLOptions(llvm::cl::OptionCategory &category)
+      : category(category) {}
+  RewriteOptionValues getValues() const {
+    RewriteOptionValues values;
+#define SNR_REWRITE_OPTION SNR_OPTION_COPY
+#define SNR_REWRITE_LIST_OPTION(NAME, ...)                                     \
+  values.NAME.assign(NAME.begin(), NAME.end());
+#define SNR_REWRITE_FLAG(NAME, ...) values.NAME = !NAME##Off;
+#include "SnR/Pipeline/Options.def"
+    return values;
+  }
+
+private:
+  llvm::cl::OptionCategory &category;
+
+public:
+#define SNR_REWRITE_OPTION SNR_CL_OPTION
+#define SNR_REWRITE_LIST_OPTION(NAME, TYPE, PASS_ARG, TOOL_ARG, DESC)          \
+  llvm::cl::list<TYPE> NAME{TOOL_ARG, llvm::cl::desc(DESC),                    \
+                            llvm::cl::CommaSeparated,                          \
+                            llvm::cl::cat(category)};
+#define SNR_REWRITE_FLAG(NAME, PASS_ARG, PASS_DESC, TOOL_ARG, TOOL_DESC)       \
+  llvm::cl::opt<bool> NAME##Off{TOOL_ARG, llvm::cl::desc(TOOL_DESC),           \
+                                llvm::cl::init(false),                         \
+                                llvm::cl::cat(category)};
+#include "SnR/Pipeline/Options.def"
+};
+
+#undef SNR_CL_OPTION
+
+} // namespace snr::pipeline
+
+#endif // SNR_PIPELINE_OPTIONS_H
