@@ -131,8 +131,8 @@ writeRewriteOutputs(const ReplayPipelineOptions &opts,
                     llvm::ArrayRef<const report::AnalysisView *> pluginViews,
                     const report::RewriteOutcomes &outcomes,
                     llvm::function_ref<std::string(llvm::StringRef)> inDir) {
-  if (llvm::Error error = report::writeReportHtml(results, opts.outputDir,
-                                                  reportOptions, outcomes))
+  if (llvm::Error error = report::writeReportHtml(
+          results, opts.outputDir, reportOptions, outcomes, pluginViews))
     return error;
   if (llvm::Error error = writeRemarkFile(
           inDir(report::kRewriteRemarksFile), [&](MLIRContext &context) {

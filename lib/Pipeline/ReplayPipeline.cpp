@@ -7,7 +7,6 @@
 #include "SnR/Pipeline/ReplayPipeline.h"
 #include "Apply.h"
 #include "Progress.h"
-#include "SnR/Analysis/AnalysisPlugin.h"
 #include "SnR/Analysis/ReplayAnalyses.h"
 #include "SnR/Analysis/StaticRemarks.h"
 #include "SnR/Analysis/SuggestionRemarks.h"
@@ -15,9 +14,9 @@
 #include "SnR/Export/XlaProfile.h"
 #include "SnR/Pipeline/AnnotatedTraceWriter.h"
 #include "SnR/Record/ProgramMatch.h"
+#include "SnR/Report/AnalysisPlugin.h"
 #include "SnR/Report/AnalysisView.h"
 #include "SnR/Report/FoldedStacks.h"
-#include "SnR/Report/PluginView.h"
 #include "SnR/Report/Report.h"
 #include "SnR/Report/RunDirectory.h"
 #include "SnR/Report/Selection.h"
@@ -49,10 +48,13 @@ llvm::Error fail(const llvm::Twine &message) {
 
 /// Says where an analysis used a coarser resolution than asked, to stay in
 /// its budget.
-void printBudgetNotes(const analysis::ReplayResults &results) {
+void printBudgetNotes(const analysis::ReplayResults &results,
+                      const report::AnalysisRegistry &registry) {
   llvm::SmallVector<std::string> notes;
   for (const std::unique_ptr<report::AnalysisView> &view :
        report::createBuiltinViews())
+    view->getNotes(results, notes);
+  for (const report::AnalysisView *view : registry.getViews())
     view->getNotes(results, notes);
   for (const std::string &note : notes)
     llvm::WithColor::note(llvm::errs(), "snr-replay") << note << "\n";
@@ -162,10 +164,11 @@ snr::pipeline::runReplayPipeline(const ReplayPipelineOptions &opts) {
   if (llvm::Error error = report::RunDirectory::check(opts.outputDir))
     return fail(llvm::toString(std::move(error)));
 
-  llvm::Expected<analysis::LoadedAnalyses> plugins =
-      analysis::LoadedAnalyses::load(opts.loadAnalyses);
-  if (!plugins)
-    return fail(llvm::toString(plugins.takeError()));
+  // The analyses plugins register, beside the built-in ones.
+  report::AnalysisRegistry registry;
+  for (const std::string &plugin : opts.loadAnalyses)
+    if (llvm::Error error = report::loadAnalysisPlugin(plugin, registry))
+      return error;
 
   llvm::Expected<sim::MachineModel> loadedMachine =
       sim::loadMachineModelOrDefault(opts.machine.machineFile);
@@ -258,7 +261,7 @@ snr::pipeline::runReplayPipeline(const ReplayPipelineOptions &opts) {
   options.progress = [&](uint64_t done, uint64_t total) {
     progress.update(done, total);
   };
-  options.extraListeners = plugins->getListeners();
+  options.analyses = registry.getAnalyses();
   llvm::Expected<std::unique_ptr<analysis::ReplayResults>> replayed =
       analysis::analyzeTrace(trace, machine, options);
   if (!replayed) {
@@ -266,18 +269,9 @@ snr::pipeline::runReplayPipeline(const ReplayPipelineOptions &opts) {
     return fail(llvm::toString(replayed.takeError()));
   }
   const analysis::ReplayResults &results = **replayed;
-  printBudgetNotes(results);
-
-  // So does a plugin's result that is no JSON.
-  llvm::Expected<report::AnalysisViewList> pluginViewList =
-      report::createPluginViews(*plugins, results.info);
-  if (!pluginViewList) {
-    progress.done();
-    return fail(llvm::toString(pluginViewList.takeError()));
-  }
-  llvm::SmallVector<const report::AnalysisView *> pluginViews;
-  for (const std::unique_ptr<report::AnalysisView> &view : *pluginViewList)
-    pluginViews.push_back(view.get());
+  printBudgetNotes(results, registry);
+  llvm::ArrayRef<const report::AnalysisView *> pluginViews =
+      registry.getViews();
 
   // A restriction that selects nothing fails before the directory is
   // touched (its earlier results stay as they were).

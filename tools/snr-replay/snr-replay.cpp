@@ -108,7 +108,7 @@ static cl::opt<bool> quiet("quiet", cl::desc("do not print the summary"),
 static cl::list<std::string> loadAnalyses(
     "load-analysis",
     cl::desc("load an analysis plugin (a shared library, see "
-             "SnR/Analysis/AnalysisPlugin.h): it replays with the others, "
+             "SnR/Report/AnalysisPlugin.h): it replays with the others, "
              "prints after the summary and writes metrics.json's "
              "plugins.<name>"),
     cl::value_desc("lib.so"), cl::cat(category));

@@ -16,7 +16,7 @@
 #ifndef SNR_PIPELINE_OPTIONS_H
 #define SNR_PIPELINE_OPTIONS_H
 
-#include "SnR/Analysis/ReplayAnalyses.h"
+#include "SnR/Analysis/AnalysisOptions.h"
 #include "SnR/Rewrite/HoistPlanner.h"
 
 #include "llvm/ADT/StringRef.h"
