@@ -10,7 +10,6 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "ReplayTrace.h"
 #include "SnR/Analysis/SuggestionRemarks.h"
 #include "SnR/Analysis/TraceReplayAnalysis.h"
 #include "SnR/Dialect/InstructionBuilder.h"
@@ -91,7 +90,7 @@ LogicalResult runHoist(AnalysisManager analyses, TraceOp traceOp,
   changed = false;
   const analysis::AnalysisOptions &analysisOptions = driver.analysis;
   std::optional<TraceReplayAnalysis> local;
-  const TraceReplayAnalysis *shared = getTraceReplay(
+  const TraceReplayAnalysis *shared = TraceReplayAnalysis::get(
       analyses, traceOp, machineFile, analysisOptions, local);
   if (!shared)
     return failure();

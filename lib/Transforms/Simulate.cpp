@@ -12,8 +12,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "ReplayTrace.h"
 #include "SimulateRISCV.h"
+#include "SnR/Analysis/TraceReplayAnalysis.h"
 #include "SnR/Dialect/RISCV/RISCVOps.h"
 #include "SnR/Pipeline/Annotate.h"
 #include "SnR/Pipeline/PassOptions.h"
@@ -93,9 +93,8 @@ private:
     // depends on.
     if (functional) {
       std::optional<TraceReplayAnalysis> local;
-      const TraceReplayAnalysis *replay =
-          getTraceReplay(analyses, trace, machineOptions.machineFile, {},
-                         local);
+      const TraceReplayAnalysis *replay = TraceReplayAnalysis::get(
+          analyses, trace, machineOptions.machineFile, {}, local);
       if (!replay)
         return failure();
       annotateTiming(replay->getTable().ops, replay->getResults().timing);
@@ -104,8 +103,8 @@ private:
     preserveAll = false;
     TraceTable table;
     sim::TimingRecorder recorder;
-    if (failed(replayTraceOp(trace, machineOptions.machineFile, functional,
-                             {&recorder}, table)))
+    if (failed(replayTraceOp(trace, machineOptions.machineFile,
+                             replay::Mode::TimingOnly, {&recorder}, table)))
       return failure();
     annotateTiming(table.ops, recorder);
     return success();

@@ -4,7 +4,6 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "ReplayTrace.h"
 #include "SnR/Analysis/StaticRemarks.h"
 #include "SnR/Analysis/SuggestionRemarks.h"
 #include "SnR/Analysis/TraceReplayAnalysis.h"
@@ -40,8 +39,8 @@ struct SuggestPass : snr::impl::SnRSuggestBase<SuggestPass> {
     }
     std::optional<TraceReplayAnalysis> local;
     const TraceReplayAnalysis *replay =
-        getTraceReplay(getAnalysisManager(), getOperation(),
-                       machineOptions.machineFile, *options, local);
+        TraceReplayAnalysis::get(getAnalysisManager(), getOperation(),
+                                 machineOptions.machineFile, *options, local);
     if (!replay)
       return signalPassFailure();
     auto locationOf = [&](uint64_t index) {

@@ -4,7 +4,6 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "ReplayTrace.h"
 #include "SnR/Analysis/TraceReplayAnalysis.h"
 #include "SnR/Pipeline/PassOptions.h"
 #include "SnR/Report/AnalysisView.h"
@@ -43,8 +42,8 @@ struct TestPrintAnalysesPass
     }
     std::optional<TraceReplayAnalysis> local;
     const TraceReplayAnalysis *replay =
-        getTraceReplay(getAnalysisManager(), getOperation(),
-                       machineOptions.machineFile, *options, local);
+        TraceReplayAnalysis::get(getAnalysisManager(), getOperation(),
+                                 machineOptions.machineFile, *options, local);
     if (!replay)
       return signalPassFailure();
     // Every analysis prints itself, in the order of the reports.

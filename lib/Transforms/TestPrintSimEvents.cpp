@@ -4,7 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "ReplayTrace.h"
+#include "SnR/Analysis/TraceReplayAnalysis.h"
 #include "SnR/Pipeline/PassOptions.h"
 #include "SnR/Transforms/Passes.h"
 
@@ -103,7 +103,9 @@ struct TestPrintSimEventsPass
     TraceTable table;
     EventPrinter printer(llvm::outs());
     if (failed(replayTraceOp(getOperation(), machineOptions.machineFile,
-                             functional, {&printer}, table)))
+                             functional ? replay::Mode::Functional
+                                        : replay::Mode::TimingOnly,
+                             {&printer}, table)))
       return signalPassFailure();
     markAllAnalysesPreserved();
   }
