@@ -61,10 +61,10 @@ namespace optionNames {
 #undef SNR_NAME
 } // namespace optionNames
 
-// Each group's classes below expand Options.def with these.
+// Each group's structs and classes below expand Options.def with these.
 #define SNR_OPTION_FIELD(NAME, TYPE, PASS_ARG, TOOL_ARG, DEFAULT, DESC)        \
   TYPE NAME = DEFAULT;
-#define SNR_OPTION_COPY(NAME, ...) values.NAME = NAME;
+#define SNR_OPTION_FROM(NAME, ...) values.NAME = source.NAME;
 #define SNR_CL_OPTION(NAME, TYPE, PASS_ARG, TOOL_ARG, DEFAULT, DESC)           \
   llvm::cl::opt<TYPE> NAME{TOOL_ARG, llvm::cl::desc(DESC),                     \
                            llvm::cl::init(DEFAULT), llvm::cl::cat(category)};
@@ -72,17 +72,37 @@ namespace optionNames {
 //===----------------------------------------------------------------------===//
 // The values, group by group
 //===----------------------------------------------------------------------===//
+//
+// Each group's `from(source)` reads the values of anything with a member
+// per option that converts to its type: the group's tool flags or pass
+// options.
 
 /// The machine an snr trace is replayed on.
 struct MachineOptionValues {
 #define SNR_MACHINE_OPTION SNR_OPTION_FIELD
 #include "SnR/Pipeline/Options.def"
+
+  template <typename Source>
+  static MachineOptionValues from(const Source &source) {
+    MachineOptionValues values;
+#define SNR_MACHINE_OPTION SNR_OPTION_FROM
+#include "SnR/Pipeline/Options.def"
+    return values;
+  }
 };
 
 /// The analyses' options.
 struct AnalysisOptionValues {
 #define SNR_ANALYSIS_OPTION SNR_OPTION_FIELD
 #include "SnR/Pipeline/Options.def"
+
+  template <typename Source>
+  static AnalysisOptionValues from(const Source &source) {
+    AnalysisOptionValues values;
+#define SNR_ANALYSIS_OPTION SNR_OPTION_FROM
+#include "SnR/Pipeline/Options.def"
+    return values;
+  }
 
   /// Checks each option against its budget (an error names it as
   /// `spelling` spells it) and returns the analyses' options.
@@ -94,6 +114,14 @@ struct AnalysisOptionValues {
 struct RemarkOptionValues {
 #define SNR_REMARK_OPTION SNR_OPTION_FIELD
 #include "SnR/Pipeline/Options.def"
+
+  template <typename Source>
+  static RemarkOptionValues from(const Source &source) {
+    RemarkOptionValues values;
+#define SNR_REMARK_OPTION SNR_OPTION_FROM
+#include "SnR/Pipeline/Options.def"
+    return values;
+  }
 };
 
 /// What the rewrite moves, and how.
@@ -105,6 +133,17 @@ struct RewriteOptionValues {
   bool NAME = true;
 #include "SnR/Pipeline/Options.def"
 
+  template <typename Source>
+  static RewriteOptionValues from(const Source &source) {
+    RewriteOptionValues values;
+#define SNR_REWRITE_OPTION SNR_OPTION_FROM
+#define SNR_REWRITE_LIST_OPTION(NAME, ...)                                     \
+  values.NAME.assign(source.NAME.begin(), source.NAME.end());
+#define SNR_REWRITE_FLAG SNR_OPTION_FROM
+#include "SnR/Pipeline/Options.def"
+    return values;
+  }
+
   /// Checks the dependence model (an error names the option as `spelling`
   /// spells it) and returns what to move and how.
   llvm::Expected<rewrite::HoistOptions>
@@ -115,16 +154,26 @@ struct RewriteOptionValues {
 // The groups as a tool's flags, in the category they are constructed with
 //===----------------------------------------------------------------------===//
 
+/// A switch that is on unless the tool's flag (`--no-hoist`) is given.
+class NegatedCLFlag {
+public:
+  NegatedCLFlag(llvm::StringRef arg, llvm::StringRef description,
+                llvm::cl::OptionCategory &category)
+      : off(arg, llvm::cl::desc(description), llvm::cl::init(false),
+            llvm::cl::cat(category)) {}
+  operator bool() const { return !off; }
+
+private:
+  llvm::cl::opt<bool> off;
+};
+
 /// `--machine`.
 class MachineCLOptions {
 public:
   explicit MachineCLOptions(llvm::cl::OptionCategory &category)
       : category(category) {}
   MachineOptionValues getValues() const {
-    MachineOptionValues values;
-#define SNR_MACHINE_OPTION SNR_OPTION_COPY
-#include "SnR/Pipeline/Options.def"
-    return values;
+    return MachineOptionValues::from(*this);
   }
 
 private:
@@ -141,10 +190,7 @@ public:
   explicit AnalysisCLOptions(llvm::cl::OptionCategory &category)
       : category(category) {}
   AnalysisOptionValues getValues() const {
-    AnalysisOptionValues values;
-#define SNR_ANALYSIS_OPTION SNR_OPTION_COPY
-#include "SnR/Pipeline/Options.def"
-    return values;
+    return AnalysisOptionValues::from(*this);
   }
 
 private:
@@ -161,10 +207,7 @@ public:
   explicit RemarkCLOptions(llvm::cl::OptionCategory &category)
       : category(category) {}
   RemarkOptionValues getValues() const {
-    RemarkOptionValues values;
-#define SNR_REMARK_OPTION SNR_OPTION_COPY
-#include "SnR/Pipeline/Options.def"
-    return values;
+    return RemarkOptionValues::from(*this);
   }
 
 private:
@@ -181,13 +224,7 @@ public:
   explicit RewriteCLOptions(llvm::cl::OptionCategory &category)
       : category(category) {}
   RewriteOptionValues getValues() const {
-    RewriteOptionValues values;
-#define SNR_REWRITE_OPTION SNR_OPTION_COPY
-#define SNR_REWRITE_LIST_OPTION(NAME, ...)                                     \
-  values.NAME.assign(NAME.begin(), NAME.end());
-#define SNR_REWRITE_FLAG(NAME, ...) values.NAME = !NAME##Off;
-#include "SnR/Pipeline/Options.def"
-    return values;
+    return RewriteOptionValues::from(*this);
   }
 
 private:
@@ -200,9 +237,7 @@ public:
                             llvm::cl::CommaSeparated,                          \
                             llvm::cl::cat(category)};
 #define SNR_REWRITE_FLAG(NAME, PASS_ARG, PASS_DESC, TOOL_ARG, TOOL_DESC)       \
-  llvm::cl::opt<bool> NAME##Off{TOOL_ARG, llvm::cl::desc(TOOL_DESC),           \
-                                llvm::cl::init(false),                         \
-                                llvm::cl::cat(category)};
+  NegatedCLFlag NAME{TOOL_ARG, TOOL_DESC, category};
 #include "SnR/Pipeline/Options.def"
 };
 

@@ -37,10 +37,7 @@ class MachinePassOptions {
 public:
   explicit MachinePassOptions(mlir::Pass &pass) : pass(pass) {}
   MachineOptionValues getValues() const {
-    MachineOptionValues values;
-#define SNR_MACHINE_OPTION SNR_OPTION_COPY
-#include "SnR/Pipeline/Options.def"
-    return values;
+    return MachineOptionValues::from(*this);
   }
 
 private:
@@ -56,10 +53,7 @@ class AnalysisPassOptions {
 public:
   explicit AnalysisPassOptions(mlir::Pass &pass) : pass(pass) {}
   AnalysisOptionValues getValues() const {
-    AnalysisOptionValues values;
-#define SNR_ANALYSIS_OPTION SNR_OPTION_COPY
-#include "SnR/Pipeline/Options.def"
-    return values;
+    return AnalysisOptionValues::from(*this);
   }
 
 private:
@@ -75,10 +69,7 @@ class RemarkPassOptions {
 public:
   explicit RemarkPassOptions(mlir::Pass &pass) : pass(pass) {}
   RemarkOptionValues getValues() const {
-    RemarkOptionValues values;
-#define SNR_REMARK_OPTION SNR_OPTION_COPY
-#include "SnR/Pipeline/Options.def"
-    return values;
+    return RemarkOptionValues::from(*this);
   }
 
 private:
@@ -95,13 +86,7 @@ class RewritePassOptions {
 public:
   explicit RewritePassOptions(mlir::Pass &pass) : pass(pass) {}
   RewriteOptionValues getValues() const {
-    RewriteOptionValues values;
-#define SNR_REWRITE_OPTION SNR_OPTION_COPY
-#define SNR_REWRITE_LIST_OPTION(NAME, ...)                                     \
-  values.NAME.assign(NAME.begin(), NAME.end());
-#define SNR_REWRITE_FLAG(NAME, ...) values.NAME = NAME;
-#include "SnR/Pipeline/Options.def"
-    return values;
+    return RewriteOptionValues::from(*this);
   }
 
 private:
