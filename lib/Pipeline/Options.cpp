@@ -5,6 +5,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "SnR/Pipeline/Options.h"
+#include "SnR/Analysis/AnalysisOptions.h"
+#include "SnR/Rewrite/HoistPlanner.h"
 
 using namespace snr;
 using namespace snr::pipeline;

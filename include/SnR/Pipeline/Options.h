@@ -16,9 +16,6 @@
 #ifndef SNR_PIPELINE_OPTIONS_H
 #define SNR_PIPELINE_OPTIONS_H
 
-#include "SnR/Analysis/AnalysisOptions.h"
-#include "SnR/Rewrite/HoistPlanner.h"
-
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Error.h"
@@ -26,6 +23,13 @@
 #include <cstdint>
 #include <string>
 #include <vector>
+
+namespace snr::analysis {
+struct AnalysisOptions;
+} // namespace snr::analysis
+namespace snr::rewrite {
+struct HoistOptions;
+} // namespace snr::rewrite
 
 namespace snr::pipeline {
 
