@@ -34,8 +34,9 @@ struct SimulatePass : snr::impl::SnRSimulateBase<SimulatePass> {
   SimulatePass() = default;
   SimulatePass(const SimulatePass &other) : SnRSimulateBase(other) {}
 
-  /// `machine=` (SnR/Pipeline/Options.def).
+  /// `machine=`, `mcpu=`, `like-mca=` (SnR/Pipeline/Options.def).
   pipeline::MachinePassOptions machineOptions{*this};
+  pipeline::SchedModelPassOptions schedModelOptions{*this};
 
   void runOnOperation() override {
     Operation *root = getOperation();
@@ -76,16 +77,15 @@ private:
                << riscvTrace.getSymName()
                << " is a riscv trace (its model is 'mcpu')";
       RISCVSimulateOptions options;
-      if (!mcpu.empty())
-        options.cpu = mcpu;
-      options.likeMca = likeMca;
+      options.cpu = schedModelOptions.mcpu;
+      options.likeMca = schedModelOptions.likeMca;
       options.functional = functional;
       return simulateRISCVTrace(riscvTrace, options);
     }
     auto trace = cast<TraceOp>(traceOp);
-    if (!mcpu.empty() || likeMca)
+    if (schedModelOptions.mcpu.hasValue() || schedModelOptions.likeMca)
       return trace.emitError()
-             << "'" << (mcpu.empty() ? "like-mca" : "mcpu")
+             << "'" << (schedModelOptions.mcpu.hasValue() ? "mcpu" : "like-mca")
              << "' applies to RISC-V traces; @" << trace.getSymName()
              << " is an snr trace (its machine is 'machine')";
     // A functional replay is the one every analysis pass shares: computed

@@ -93,16 +93,8 @@ static cl::opt<std::string>
             cl::desc("RISC-V: the program's ELF; its DWARF line table "
                      "locates the remarks and reports in the C source"),
             cl::value_desc("file"), cl::cat(category));
-static cl::opt<std::string>
-    mcpu("mcpu",
-         cl::desc("RISC-V: the LLVM CPU whose scheduling model times the "
-                  "trace (default sifive-x280)"),
-         cl::value_desc("name"), cl::init("sifive-x280"), cl::cat(category));
-static cl::opt<bool>
-    likeMca("like-mca",
-            cl::desc("RISC-V: time as llvm-mca does, without SnR's extra "
-                     "effects (taken branches, the actual vl)"),
-            cl::init(false), cl::cat(category));
+// --mcpu, --like-mca (SnR/Pipeline/Options.def).
+static pipeline::SchedModelCLOptions schedModelOptions(category);
 static cl::opt<bool> quiet("quiet", cl::desc("do not print the summary"),
                            cl::init(false), cl::cat(category));
 static cl::list<std::string> loadAnalyses(
@@ -214,8 +206,8 @@ int main(int argc, char **argv) {
     options.traceFile = traceFile;
     options.elfFile = elfFile;
     options.outputDir = outputDir;
-    options.run.cpu = mcpu;
-    options.run.likeMca = likeMca;
+    options.run.cpu = schedModelOptions.mcpu;
+    options.run.likeMca = schedModelOptions.likeMca;
     options.quiet = quiet;
     if (llvm::Error error = replay::riscv::runRISCVReplay(
             options, llvm::outs(), [](const llvm::Twine &message) {
@@ -225,9 +217,10 @@ int main(int argc, char **argv) {
       return fail(llvm::toString(std::move(error)));
     return 0;
   }
-  for (const cl::Option *option : {static_cast<const cl::Option *>(&mcpu),
-                                   static_cast<const cl::Option *>(&elfFile),
-                                   static_cast<const cl::Option *>(&likeMca)})
+  for (const cl::Option *option :
+       {static_cast<const cl::Option *>(&schedModelOptions.mcpu),
+        static_cast<const cl::Option *>(&elfFile),
+        static_cast<const cl::Option *>(&schedModelOptions.likeMca)})
     if (option->getNumOccurrences())
       return fail("--" + option->ArgStr + " applies to RISC-V traces; " +
                   traceFile.getValue() +

@@ -51,6 +51,8 @@ namespace optionNames {
   inline constexpr OptionName NAME{PASS_ARG, TOOL_ARG};
 #define SNR_MACHINE_OPTION(NAME, TYPE, PASS_ARG, TOOL_ARG, DEFAULT, DESC)      \
   SNR_NAME(NAME, PASS_ARG, TOOL_ARG)
+#define SNR_SCHED_MODEL_OPTION(NAME, TYPE, PASS_ARG, TOOL_ARG, DEFAULT, DESC)  \
+  SNR_NAME(NAME, PASS_ARG, TOOL_ARG)
 #define SNR_ANALYSIS_OPTION(NAME, TYPE, PASS_ARG, TOOL_ARG, DEFAULT, DESC)     \
   SNR_NAME(NAME, PASS_ARG, TOOL_ARG)
 #define SNR_REMARK_OPTION(NAME, TYPE, PASS_ARG, TOOL_ARG, DEFAULT, DESC)       \
@@ -90,6 +92,20 @@ struct MachineOptionValues {
   static MachineOptionValues from(const Source &source) {
     MachineOptionValues values;
 #define SNR_MACHINE_OPTION SNR_OPTION_FROM
+#include "SnR/Pipeline/Options.def"
+    return values;
+  }
+};
+
+/// The LLVM scheduling model a RISC-V trace is timed with.
+struct SchedModelOptionValues {
+#define SNR_SCHED_MODEL_OPTION SNR_OPTION_FIELD
+#include "SnR/Pipeline/Options.def"
+
+  template <typename Source>
+  static SchedModelOptionValues from(const Source &source) {
+    SchedModelOptionValues values;
+#define SNR_SCHED_MODEL_OPTION SNR_OPTION_FROM
 #include "SnR/Pipeline/Options.def"
     return values;
   }
@@ -185,6 +201,23 @@ private:
 
 public:
 #define SNR_MACHINE_OPTION SNR_CL_OPTION
+#include "SnR/Pipeline/Options.def"
+};
+
+/// `--mcpu`, `--like-mca`.
+class SchedModelCLOptions {
+public:
+  explicit SchedModelCLOptions(llvm::cl::OptionCategory &category)
+      : category(category) {}
+  SchedModelOptionValues getValues() const {
+    return SchedModelOptionValues::from(*this);
+  }
+
+private:
+  llvm::cl::OptionCategory &category;
+
+public:
+#define SNR_SCHED_MODEL_OPTION SNR_CL_OPTION
 #include "SnR/Pipeline/Options.def"
 };
 

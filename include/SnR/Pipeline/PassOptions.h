@@ -48,6 +48,22 @@ public:
 #include "SnR/Pipeline/Options.def"
 };
 
+/// `mcpu=`, `like-mca=`.
+class SchedModelPassOptions {
+public:
+  explicit SchedModelPassOptions(mlir::Pass &pass) : pass(pass) {}
+  SchedModelOptionValues getValues() const {
+    return SchedModelOptionValues::from(*this);
+  }
+
+private:
+  mlir::Pass &pass;
+
+public:
+#define SNR_SCHED_MODEL_OPTION SNR_PASS_OPTION
+#include "SnR/Pipeline/Options.def"
+};
+
 /// `window=`, `cache-windows=`, `max-slice=`.
 class AnalysisPassOptions {
 public:

@@ -56,17 +56,13 @@ def SnRSimulate : Pass<"snr-simulate"> {
     snr-opt --snr-simulate='mcpu=spacemit-x60 like-mca' riscv-trace.mlir
     ```
 
-    Shared options: `machine`.
+    Shared options: `machine`, `mcpu` and `like-mca` (the scheduling
+    model's; `mcpu` is `sifive-x280` by default).
   }];
   let options = [
     Option<"functional", "functional", "bool", /*default=*/"true",
            "Execute values alongside the timing and check them against the "
            "trace (off: trust the recorded outcomes, timing only)">,
-    Option<"mcpu", "mcpu", "std::string", /*default=*/"\"\"",
-           "RISC-V traces only: the processor whose LLVM scheduling model "
-           "times them (default: sifive-x280)">,
-    Option<"likeMca", "like-mca", "bool", /*default=*/"false",
-           "RISC-V traces only: time as llvm-mca does (SnR's effects off)">,
   ];
 }
 
@@ -80,7 +76,8 @@ def SnRTestPrintSimEvents : Pass<"snr-test-print-sim-events",
     the DMA engine resolves transfers, unit occupancy, retire cycles,
     memory accesses).
 
-    Shared options: `machine`.
+    Shared options: `machine`, `mcpu` and `like-mca` (the scheduling
+    model's; `mcpu` is `sifive-x280` by default).
   }];
   let options = [
     Option<"functional", "functional", "bool", /*default=*/"true",
