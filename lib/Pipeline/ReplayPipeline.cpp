@@ -14,6 +14,7 @@
 #include "SnR/Export/XlaProfile.h"
 #include "SnR/Pipeline/AnnotatedTraceWriter.h"
 #include "SnR/Record/ProgramMatch.h"
+#include "SnR/Replay/RISCV/RISCVReplay.h"
 #include "SnR/Report/AnalysisPlugin.h"
 #include "SnR/Report/AnalysisView.h"
 #include "SnR/Report/FoldedStacks.h"
@@ -129,6 +130,29 @@ llvm::Error writeExports(const ReplayPipelineOptions &opts,
   return llvm::Error::success();
 }
 
+/// A trace of another ISA than snr (RISC-V): its own replay, timing and run
+/// directory, with the flags that apply to it.
+llvm::Error runOtherIsa(const ReplayPipelineOptions &opts,
+                        llvm::StringRef isa) {
+  // Every flag of snr-replay's own but these is the snr ISA's.
+  static const llvm::StringRef kRiscvFlags[] = {
+      "o", "elf", "mcpu", "like-mca", "quiet", "progress"};
+  for (llvm::StringRef flag : opts.givenFlags)
+    if (!llvm::is_contained(kRiscvFlags, flag))
+      return fail("--" + flag + " applies to snr traces; " + opts.traceFile +
+                  " is a " + isa + " trace");
+  replay::riscv::RISCVReplayOptions options;
+  options.traceFile = opts.traceFile;
+  options.elfFile = opts.elfFile;
+  options.outputDir = opts.outputDir;
+  options.run.cpu = opts.schedModel.mcpu;
+  options.run.likeMca = opts.schedModel.likeMca;
+  options.quiet = opts.quiet;
+  return replay::riscv::runRISCVReplay(
+      options, llvm::outs(), [](const llvm::Twine &message) {
+        llvm::WithColor::warning(llvm::errs(), "snr-replay") << message << "\n";
+      });
+}
 } // namespace
 
 /// `name` in the output directory (before the run directory is open).
@@ -141,6 +165,15 @@ static std::string inDirPath(const ReplayPipelineOptions &opts,
 
 llvm::Error
 snr::pipeline::runReplayPipeline(const ReplayPipelineOptions &opts) {
+  // A trace of another ISA (RISC-V) takes its own path.
+  if (std::string isa = replay::riscv::peekTraceIsa(opts.traceFile);
+      isa != "snr")
+    return runOtherIsa(opts, isa);
+  for (llvm::StringRef flag : {"mcpu", "elf", "like-mca"})
+    if (llvm::is_contained(opts.givenFlags, flag))
+      return fail("--" + flag + " applies to RISC-V traces; " + opts.traceFile +
+                  " is an snr trace (its machine is --machine)");
+
   auto started = std::chrono::steady_clock::now();
 
   report::ReportOptions reportOptions;

@@ -19,7 +19,6 @@
 
 #include "SnR/Pipeline/Options.h"
 #include "SnR/Pipeline/ReplayPipeline.h"
-#include "SnR/Replay/RISCV/RISCVReplay.h"
 #include "SnR/Support/Arguments.h"
 #include "SnR/Support/FileSizeSignal.h"
 #include "SnR/Support/Limits.h"
@@ -185,51 +184,21 @@ int main(int argc, char **argv) {
       "reads a trace, replays it on the machine model, prints a summary and "
       "writes\nmetrics.json, timeline.json, the plots, report.html, "
       "remarks.opt.yaml and the\nannotated trace into the output directory.\n");
-  // A trace of another ISA (RISC-V) takes its own path.
-  if (std::string isa = replay::riscv::peekTraceIsa(traceFile); isa != "snr") {
-    // Every option of snr-replay's own but these is the snr ISA's.
-    static const llvm::StringRef kRiscvOptions[] = {
-        "o", "elf", "mcpu", "like-mca", "quiet", "progress"};
-    for (const auto &entry : cl::getRegisteredOptions()) {
-      const cl::Option *option = entry.second;
-      if (!option->getNumOccurrences() || option->ArgStr.empty() ||
-          llvm::is_contained(kRiscvOptions, option->ArgStr) ||
-          llvm::none_of(option->Categories, [](cl::OptionCategory *c) {
-            return c == &category || c == &exportCategory ||
-                   c == &rewriteCategory;
-          }))
-        continue;
-      return fail("--" + option->ArgStr + " applies to snr traces; " +
-                  traceFile.getValue() + " is a " + isa + " trace");
-    }
-    replay::riscv::RISCVReplayOptions options;
-    options.traceFile = traceFile;
-    options.elfFile = elfFile;
-    options.outputDir = outputDir;
-    options.run.cpu = schedModelOptions.mcpu;
-    options.run.likeMca = schedModelOptions.likeMca;
-    options.quiet = quiet;
-    if (llvm::Error error = replay::riscv::runRISCVReplay(
-            options, llvm::outs(), [](const llvm::Twine &message) {
-              llvm::WithColor::warning(llvm::errs(), "snr-replay")
-                  << message << "\n";
-            }))
-      return fail(llvm::toString(std::move(error)));
-    return 0;
-  }
-  for (const cl::Option *option :
-       {static_cast<const cl::Option *>(&schedModelOptions.mcpu),
-        static_cast<const cl::Option *>(&elfFile),
-        static_cast<const cl::Option *>(&schedModelOptions.likeMca)})
-    if (option->getNumOccurrences())
-      return fail("--" + option->ArgStr + " applies to RISC-V traces; " +
-                  traceFile.getValue() +
-                  " is an snr trace (its machine is --machine)");
-
   pipeline::ReplayPipelineOptions options;
+  // The flags given, for the check that each applies to the trace's ISA.
+  for (const auto &entry : cl::getRegisteredOptions()) {
+    const cl::Option *option = entry.second;
+    if (option->getNumOccurrences() && !option->ArgStr.empty() &&
+        llvm::any_of(option->Categories, [](cl::OptionCategory *c) {
+          return c == &category || c == &exportCategory ||
+                 c == &rewriteCategory;
+        }))
+      options.givenFlags.push_back(option->ArgStr.str());
+  }
   options.traceFile = traceFile;
   options.outputDir = outputDir;
   options.machine = machineOptions.getValues();
+  options.schedModel = schedModelOptions.getValues();
   options.analysis = analysisOptions.getValues();
   options.remarks = remarkOptions.getValues();
   options.rewrite = rewriteOptions.getValues();
@@ -241,6 +210,7 @@ int main(int argc, char **argv) {
   options.mergeGapCycles = mergeGapCycles;
   options.noTimeline = noTimeline;
   options.programFile = programFile;
+  options.elfFile = elfFile;
   options.quiet = quiet;
   options.progress = progressFlag;
   options.loadAnalyses.assign(loadAnalyses.begin(), loadAnalyses.end());

@@ -32,13 +32,17 @@ namespace snr::pipeline {
 /// How the annotated trace is written.
 enum class AnnotatedFormat { Bytecode, Text, None };
 
-/// Everything a replay of an snr trace is asked (docs/replay.md).
+/// Everything snr-replay is asked (docs/replay.md).
 struct ReplayPipelineOptions {
   std::string traceFile;
   std::string outputDir;
+  /// The flags given on the command line (without "--"), for the check
+  /// that each applies to the trace's ISA.
+  std::vector<std::string> givenFlags;
   /// The options snr-replay shares with other tools and the passes
   /// (Options.def).
   MachineOptionValues machine;
+  SchedModelOptionValues schedModel;
   AnalysisOptionValues analysis;
   RemarkOptionValues remarks;
   RewriteOptionValues rewrite;
@@ -53,6 +57,8 @@ struct ReplayPipelineOptions {
   bool noTimeline = false;
   /// The snr.program the trace was recorded from ("" for none).
   std::string programFile;
+  /// RISC-V: the program's ELF, whose line table locates the remarks.
+  std::string elfFile;
   bool quiet = false;
   /// Show progress on standard error.
   bool progress = false;
@@ -74,11 +80,13 @@ struct ReplayPipelineOptions {
   bool apply = false;
 };
 
-/// Runs the whole replay of an snr trace as `options` say, printing the
-/// summary on standard output (unless quiet) and notes and warnings on
-/// standard error. Every option is checked before any work; nothing is
-/// written if the trace is bad or the replay diverges. The error is the
-/// one-line message the tool prints.
+/// Runs the whole replay of a trace as `options` say, printing the summary
+/// on standard output (unless quiet) and notes and warnings on standard
+/// error. A trace of another ISA than snr (RISC-V) is replayed, timed and
+/// reported by that ISA's pipeline (SnR/Replay/RISCV/RISCVReplay.h); a flag
+/// given for the other kind of trace is an error. Every option is checked
+/// before any work; nothing is written if the trace is bad or the replay
+/// diverges. The error is the one-line message the tool prints.
 llvm::Error runReplayPipeline(const ReplayPipelineOptions &options);
 
 } // namespace snr::pipeline
