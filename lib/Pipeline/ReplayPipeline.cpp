@@ -25,11 +25,13 @@
 #include "SnR/Rewrite/SnR/SnRRewriteTarget.h"
 #include "SnR/Rewrite/TraceRewriteDriver.h"
 #include "SnR/Support/Printable.h"
+#include "SnR/Trace/EncodedTrace.h"
 #include "SnR/Trace/Trace.h"
 #include "SnR/Trace/TraceReader.h"
 
 #include "mlir/IR/MLIRContext.h"
 #include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
 #include "llvm/Support/WithColor.h"
@@ -133,7 +135,7 @@ llvm::Error writeExports(const ReplayPipelineOptions &opts,
 /// A trace of another ISA than snr (RISC-V): its own replay, timing and run
 /// directory, with the flags that apply to it.
 llvm::Error runOtherIsa(const ReplayPipelineOptions &opts,
-                        llvm::StringRef isa) {
+                        llvm::StringRef isa, llvm::MemoryBufferRef input) {
   // Every flag of snr-replay's own but these is the snr ISA's.
   static const llvm::StringRef kRiscvFlags[] = {
       "o", "elf", "mcpu", "like-mca", "quiet", "progress"};
@@ -143,6 +145,7 @@ llvm::Error runOtherIsa(const ReplayPipelineOptions &opts,
                   " is a " + isa + " trace");
   replay::riscv::RISCVReplayOptions options;
   options.traceFile = opts.traceFile;
+  options.input = input;
   options.elfFile = opts.elfFile;
   options.outputDir = opts.outputDir;
   options.run.cpu = opts.schedModel.mcpu;
@@ -165,10 +168,23 @@ static std::string inDirPath(const ReplayPipelineOptions &opts,
 
 llvm::Error
 snr::pipeline::runReplayPipeline(const ReplayPipelineOptions &opts) {
-  // A trace of another ISA (RISC-V) takes its own path.
-  if (std::string isa = replay::riscv::peekTraceIsa(opts.traceFile);
-      isa != "snr")
-    return runOtherIsa(opts, isa);
+  // The trace's bytes, read once (standard input cannot be read twice:
+  // once for the ISA its header names, once by that ISA's reader). A file
+  // is mapped, not copied.
+  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> input =
+      llvm::MemoryBuffer::getFileOrSTDIN(opts.traceFile, /*IsText=*/false,
+                                         /*RequiresNullTerminator=*/false);
+  if (!input)
+    return fail(opts.traceFile +
+                ": cannot open trace: " + input.getError().message());
+  // A trace of another ISA (RISC-V) takes its own path. A header the peek
+  // cannot read is left to the snr reader, whose error locates it.
+  llvm::Expected<std::string> isa =
+      trace::readTraceIsa((*input)->getMemBufferRef(), opts.traceFile);
+  if (!isa)
+    llvm::consumeError(isa.takeError());
+  else if (*isa != "snr")
+    return runOtherIsa(opts, *isa, (*input)->getMemBufferRef());
   for (llvm::StringRef flag : {"mcpu", "elf", "like-mca"})
     if (llvm::is_contained(opts.givenFlags, flag))
       return fail("--" + flag + " applies to RISC-V traces; " + opts.traceFile +
@@ -212,7 +228,9 @@ snr::pipeline::runReplayPipeline(const ReplayPipelineOptions &opts) {
   Progress progress(opts.progress ||
                     llvm::sys::Process::StandardErrIsDisplayed());
   progress.phase("reading " + llvm::sys::path::filename(opts.traceFile).str());
-  llvm::Expected<trace::Trace> loaded = trace::loadTrace(opts.traceFile);
+  llvm::Expected<trace::Trace> loaded =
+      trace::loadTrace((*input)->getMemBufferRef(), opts.traceFile,
+                       trace::ReaderOptions());
   if (!loaded) {
     progress.done();
     return fail(llvm::toString(loaded.takeError()));
