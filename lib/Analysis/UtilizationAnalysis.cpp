@@ -12,11 +12,22 @@
 //===----------------------------------------------------------------------===//
 
 #include "SnR/Analysis/UtilizationAnalysis.h"
+#include "SnR/Analysis/AnalysisOptions.h"
 
 #include <algorithm>
 
 using namespace snr;
 using namespace snr::analysis;
+
+const AnalysisInfo &UtilizationAnalysis::getInfo() {
+  static const AnalysisInfo info = AnalysisInfo::get<UtilizationAnalysis>(
+      "utilization", TargetFeature::None, {},
+      [](const AnalysisContext &context) {
+        return std::make_unique<UtilizationAnalysis>(
+            context.info, context.options.utilization);
+      });
+  return info;
+}
 
 namespace {
 /// The resource index of a unit, or -1 for units not measured.

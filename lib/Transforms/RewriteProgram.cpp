@@ -11,6 +11,7 @@
 
 #include "SnR/Analysis/SuggestionRemarks.h"
 #include "SnR/Dialect/SnROps.h"
+#include "SnR/Pipeline/PassOptions.h"
 #include "SnR/Record/ProgramLoader.h"
 #include "SnR/Record/ProgramWriter.h"
 #include "SnR/Rewrite/ProgramRewriteDriver.h"
@@ -34,6 +35,11 @@ constexpr llvm::StringLiteral kProgramRemark = "program-rewrite";
 struct RewriteProgramPass
     : public snr::impl::SnRRewriteProgramBase<RewriteProgramPass> {
   using Base::Base;
+  RewriteProgramPass() = default;
+  RewriteProgramPass(const RewriteProgramPass &other) : Base(other) {}
+
+  /// `machine=` (SnR/Pipeline/Options.def).
+  pipeline::MachinePassOptions machineOptions{*this};
 
   void runOnOperation() override {
     ProgramOp program = getOperation();
@@ -43,7 +49,7 @@ struct RewriteProgramPass
       return signalPassFailure();
     }
     llvm::Expected<sim::MachineModel> machine =
-        sim::loadMachineModelOrDefault(machineFile);
+        sim::loadMachineModelOrDefault(machineOptions.machineFile);
     if (!machine) {
       program.emitError(llvm::toString(machine.takeError()));
       return signalPassFailure();

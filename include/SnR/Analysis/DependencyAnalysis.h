@@ -22,6 +22,7 @@
 #ifndef SNR_ANALYSIS_DEPENDENCYANALYSIS_H
 #define SNR_ANALYSIS_DEPENDENCYANALYSIS_H
 
+#include "SnR/Analysis/AnalysisSet.h"
 #include "SnR/Analysis/TraceInfo.h"
 #include "SnR/Sim/SimEvents.h"
 
@@ -69,6 +70,8 @@ struct DependencyOptions {
 
 class DependencyAnalysis : public sim::SimListener {
 public:
+  /// Its registration (SnR/Analysis/AnalysisSet.h).
+  static const AnalysisInfo &getInfo();
   DependencyAnalysis(const TraceInfo &info, DependencyOptions options = {})
       : info(info), options(options) {}
 

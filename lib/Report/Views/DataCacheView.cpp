@@ -35,6 +35,11 @@ namespace {
 class DataCacheView : public AnalysisView {
 public:
   llvm::StringRef getName() const override { return "data_cache"; }
+  void getAnalyses(llvm::SmallVectorImpl<const analysis::AnalysisInfo *>
+                       &analyses) const override {
+    analyses.push_back(
+        &analysis::AnalysisInfoOf<analysis::DataCacheAnalysis>::get());
+  }
   void addMetrics(const ViewContext &context,
                   llvm::json::Object &metrics) const override;
   void getHtmlNav(llvm::SmallVectorImpl<HtmlNavEntry> &entries) const override {

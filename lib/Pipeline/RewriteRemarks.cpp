@@ -4,7 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "SnR/Transforms/RewriteRemarks.h"
+#include "SnR/Pipeline/RewriteRemarks.h"
 #include "SnR/Analysis/StaticRemarks.h"
 #include "SnR/Analysis/SuggestionRemarks.h"
 #include "SnR/Rewrite/Schedule.h"

@@ -4,7 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "SnR/Transforms/Annotate.h"
+#include "SnR/Pipeline/Annotate.h"
 #include "SnR/Dialect/SnROps.h"
 
 using namespace mlir;

@@ -13,8 +13,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef SNR_TRANSFORMS_REWRITEREMARKS_H
-#define SNR_TRANSFORMS_REWRITEREMARKS_H
+#ifndef SNR_PIPELINE_REWRITEREMARKS_H
+#define SNR_PIPELINE_REWRITEREMARKS_H
 
 #include "SnR/Report/RewriteOutcome.h"
 #include "SnR/Rewrite/HoistPlanner.h"
@@ -60,4 +60,4 @@ void emitRewriteOutcomeRemarks(
 
 } // namespace snr
 
-#endif // SNR_TRANSFORMS_REWRITEREMARKS_H
+#endif // SNR_PIPELINE_REWRITEREMARKS_H
