@@ -21,6 +21,7 @@
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Remarks.h"
+#include "llvm/ADT/BitVector.h"
 #include "llvm/Support/FormatVariadic.h"
 
 namespace snr {
@@ -43,6 +44,15 @@ void rewriteOps(TraceOp traceOp, const TraceReplayAnalysis &replay,
   llvm::SmallPtrSet<Operation *, 16> superseded;
   SmallVector<Operation *> order;
   order.reserve(plan.order.size());
+  // An instruction the plan no longer runs (a wait merged into a later one)
+  // is erased.
+  llvm::BitVector stays(original.instructions.size());
+  for (const rewrite::PlannedInstruction &planned : plan.order)
+    if (!planned.isCopy)
+      stays.set(planned.original);
+  for (size_t i = 0; i < original.instructions.size(); ++i)
+    if (!stays.test(i))
+      superseded.insert(replay.getOp(i));
   for (const rewrite::PlannedInstruction &planned : plan.order) {
     Operation *op = replay.getOp(planned.original);
     if (!planned.isCopy && planned.inst == original.instructions[planned.original]) {

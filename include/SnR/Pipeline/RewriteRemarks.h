@@ -38,6 +38,8 @@ void emitRewriteOutcomeRemark(mlir::Location traceLoc,
                               const rewrite::RewriteComparison &comparison,
                               const rewrite::DependencyBound *bound = nullptr);
 
+/// A wait merged into the next wait on its flag, or why not (the pass).
+inline constexpr llvm::StringLiteral kWaitMergeRemark = "wait-merge";
 inline constexpr llvm::StringLiteral kTraceRewriteRemark = "trace-rewrite";
 inline constexpr llvm::StringLiteral kProgramRewriteRemark = "program-rewrite";
 
