@@ -13,6 +13,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "SnR/Analysis/DataCacheAnalysis.h"
+#include "SnR/Analysis/AnalysisOptions.h"
 
 #include "llvm/Support/FormatVariadic.h"
 
@@ -21,6 +22,16 @@
 
 using namespace snr;
 using namespace snr::analysis;
+
+const AnalysisInfo &DataCacheAnalysis::getInfo() {
+  static const AnalysisInfo info = AnalysisInfo::get<DataCacheAnalysis>(
+      "data_cache", TargetFeature::None, {},
+      [](const AnalysisContext &context) {
+        return std::make_unique<DataCacheAnalysis>(context.info,
+                                                   context.options.dataCache);
+      });
+  return info;
+}
 
 void DataCacheAnalysis::onRunStart(const sim::RunInfo &run) {
   const std::optional<sim::ScratchpadInfo> &scratchpad = run.model->scratchpad;

@@ -16,6 +16,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "SnR/Analysis/DependencyAnalysis.h"
+#include "SnR/Analysis/AnalysisOptions.h"
 #include "SnR/Target/Target.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -26,6 +27,16 @@
 
 using namespace snr;
 using namespace snr::analysis;
+
+const AnalysisInfo &DependencyAnalysis::getInfo() {
+  static const AnalysisInfo info = AnalysisInfo::get<DependencyAnalysis>(
+      "dependencies", TargetFeature::None, {},
+      [](const AnalysisContext &context) {
+        return std::make_unique<DependencyAnalysis>(
+            context.info, context.options.dependencies);
+      });
+  return info;
+}
 
 namespace {
 /// Calls `fn(index)` for every span of `map` overlapping [begin, end).

@@ -9,6 +9,15 @@
 using namespace snr;
 using namespace snr::analysis;
 
+const AnalysisInfo &DmaStallAnalysis::getInfo() {
+  static const AnalysisInfo info = AnalysisInfo::get<DmaStallAnalysis>(
+      "dma", TargetFeature::AsyncCopies, {},
+      [](const AnalysisContext &context) {
+        return std::make_unique<DmaStallAnalysis>(context.info);
+      });
+  return info;
+}
+
 void DmaStallAnalysis::onRunStart(const sim::RunInfo &run) {
   dmas.clear();
   asyncCopies = run.model->asyncCopies;

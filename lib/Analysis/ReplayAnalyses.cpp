@@ -14,14 +14,55 @@
 using namespace snr;
 using namespace snr::analysis;
 
+const AnalysisInfo &AnalysisInfoOf<sim::TimingRecorder>::get() {
+  static const AnalysisInfo info = AnalysisInfo::get<sim::TimingRecorder>(
+      "timing", TargetFeature::None, {}, [](const AnalysisContext &) {
+        return std::make_unique<sim::TimingRecorder>();
+      });
+  return info;
+}
+
+const AnalysisInfo &AnalysisInfoOf<sim::PerformanceTracker>::get() {
+  static const AnalysisInfo info = AnalysisInfo::get<sim::PerformanceTracker>(
+      "performance", TargetFeature::None, {}, [](const AnalysisContext &) {
+        return std::make_unique<sim::PerformanceTracker>();
+      });
+  return info;
+}
+
+namespace {
+/// Adds the analysis of class T to `results`, which must be able to hold
+/// it (an snr replay has every feature the named analyses need).
+template <typename T> T &requireNamed(ReplayResults &results) {
+  T *analysis = results.analyses.require<T>(results.getContext());
+  assert(analysis && "an snr replay has every analysis ReplayResults names");
+  return *analysis;
+}
+} // namespace
+
 ReplayResults::ReplayResults(TraceInfo traceInfo,
                              const sim::MachineModel &machine,
                              const AnalysisOptions &options)
     : info(std::move(traceInfo)), machine(machine),
-      model(sim::describeSnRModel(machine)), dmas(info),
-      utilization(info, options.utilization),
-      dataCache(info, options.dataCache),
-      dependencies(info, options.dependencies), staticView(info) {}
+      model(sim::describeSnRModel(machine)), options(options),
+      timing(requireNamed<sim::TimingRecorder>(*this)),
+      performance(requireNamed<sim::PerformanceTracker>(*this)),
+      dmas(requireNamed<DmaStallAnalysis>(*this)),
+      utilization(requireNamed<UtilizationAnalysis>(*this)),
+      dataCache(requireNamed<DataCacheAnalysis>(*this)),
+      dependencies(requireNamed<DependencyAnalysis>(*this)),
+      suggestions(requireNamed<Suggestions>(*this)),
+      staticView(requireNamed<StaticInstructionAnalysis>(*this)) {
+  for (const AnalysisInfo *analysis : options.analyses)
+    analyses.require(*analysis, getContext());
+  // The replay's progress is the caller's, not the results'.
+  this->options.progress = nullptr;
+}
+
+AnalysisContext ReplayResults::getContext() const {
+  return {info, machine, options,
+          model.asyncCopies ? TargetFeature::AsyncCopies : TargetFeature::None};
+}
 
 namespace {
 /// Reports progress every 2^16 instructions.
@@ -51,24 +92,17 @@ snr::analysis::analyzeTrace(const trace::Trace &trace,
   auto results = std::make_unique<ReplayResults>(
       TraceInfo::fromTrace(trace, machine), machine, options);
 
-  llvm::SmallVector<sim::SimListener *, 8> listeners = {
-      &results->timing,      &results->performance,  &results->dmas,
-      &results->utilization, &results->dataCache,    &results->dependencies,
-      &results->staticView};
+  llvm::SmallVector<sim::SimListener *, 8> listeners =
+      results->analyses.getListeners();
   std::optional<ProgressListener> progress;
   if (options.progress) {
     progress.emplace(options.progress);
     listeners.push_back(&*progress);
   }
-  llvm::append_range(listeners, options.extraListeners);
   llvm::Expected<replay::Run> run = replay::replay(trace, machine, listeners);
   if (!run)
     return run.takeError();
   results->summary = run->summary;
-  results->suggestions.compute(results->info, results->dmas,
-                               results->dependencies, results->dataCache,
-                               options.suggestions);
-  results->staticView.finalize(results->dmas, results->dependencies,
-                               results->suggestions);
+  results->analyses.finish(results->getContext());
   return std::move(results);
 }

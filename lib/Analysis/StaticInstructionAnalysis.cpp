@@ -17,6 +17,24 @@
 using namespace snr;
 using namespace snr::analysis;
 
+const AnalysisInfo &StaticInstructionAnalysis::getInfo() {
+  // Listens to the issues; folds the DMA rows once the suggestions are made.
+  static const AnalysisInfo info = AnalysisInfo::get<StaticInstructionAnalysis>(
+      "static", TargetFeature::None,
+      {&DmaStallAnalysis::getInfo(), &DependencyAnalysis::getInfo(),
+       &Suggestions::getInfo()},
+      [](const AnalysisContext &context) {
+        return std::make_unique<StaticInstructionAnalysis>(context.info);
+      },
+      [](StaticInstructionAnalysis &staticView, const AnalysisSet &set,
+         const AnalysisContext &) {
+        staticView.finalize(set.get<DmaStallAnalysis>(),
+                            set.get<DependencyAnalysis>(),
+                            set.get<Suggestions>());
+      });
+  return info;
+}
+
 std::string StaticParallelGroup::getDistinctPcs() const {
   std::string text;
   for (auto [i, pc] : llvm::enumerate(pcs))

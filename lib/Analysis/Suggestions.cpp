@@ -5,7 +5,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "SnR/Analysis/Suggestions.h"
+#include "SnR/Analysis/AnalysisOptions.h"
 #include "SnR/Analysis/DataCacheAnalysis.h"
+#include "SnR/Analysis/DependencyAnalysis.h"
 #include "SnR/Analysis/DmaStallAnalysis.h"
 #include "SnR/Target/Target.h"
 
@@ -15,6 +17,23 @@
 
 using namespace snr;
 using namespace snr::analysis;
+
+const AnalysisInfo &Suggestions::getInfo() {
+  // Algorithm 2 runs on what the replay found, after it.
+  static const AnalysisInfo info = AnalysisInfo::get<Suggestions>(
+      "suggestions", TargetFeature::AsyncCopies,
+      {&DmaStallAnalysis::getInfo(), &DependencyAnalysis::getInfo(),
+       &DataCacheAnalysis::getInfo()},
+      [](const AnalysisContext &) { return std::make_unique<Suggestions>(); },
+      [](Suggestions &suggestions, const AnalysisSet &set,
+         const AnalysisContext &context) {
+        suggestions.compute(context.info, set.get<DmaStallAnalysis>(),
+                            set.get<DependencyAnalysis>(),
+                            set.get<DataCacheAnalysis>(),
+                            context.options.suggestions);
+      });
+  return info;
+}
 
 llvm::StringRef snr::analysis::getVerdictName(Verdict verdict) {
   switch (verdict) {

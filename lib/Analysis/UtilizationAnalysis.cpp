@@ -13,12 +13,23 @@
 //===----------------------------------------------------------------------===//
 
 #include "SnR/Analysis/UtilizationAnalysis.h"
+#include "SnR/Analysis/AnalysisOptions.h"
 
 #include <algorithm>
 #include <cassert>
 
 using namespace snr;
 using namespace snr::analysis;
+
+const AnalysisInfo &UtilizationAnalysis::getInfo() {
+  static const AnalysisInfo info = AnalysisInfo::get<UtilizationAnalysis>(
+      "utilization", TargetFeature::None, {},
+      [](const AnalysisContext &context) {
+        return std::make_unique<UtilizationAnalysis>(
+            context.info, context.options.utilization);
+      });
+  return info;
+}
 
 double UtilizationAnalysis::HloUtilization::fraction(unsigned resource) const {
   uint64_t span = lastReady > firstIssue ? lastReady - firstIssue : 0;

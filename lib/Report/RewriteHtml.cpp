@@ -265,10 +265,11 @@ void snr::report::writeRewriteHtml(llvm::raw_ostream &os,
     writeTraceRewriteHtml(os, results, *rewrites.trace, options);
 }
 
-llvm::Error snr::report::writeReportHtml(const analysis::ReplayResults &results,
-                                         llvm::StringRef dir,
-                                         const ReportOptions &options,
-                                         const RewriteOutcomes &rewrites) {
+llvm::Error
+snr::report::writeReportHtml(const analysis::ReplayResults &results,
+                             llvm::StringRef dir, const ReportOptions &options,
+                             const RewriteOutcomes &rewrites,
+                             llvm::ArrayRef<const AnalysisView *> extraViews) {
   llvm::Expected<Selection> selection = Selection::compute(results, options);
   if (!selection)
     return selection.takeError();
@@ -276,7 +277,8 @@ llvm::Error snr::report::writeReportHtml(const analysis::ReplayResults &results,
   llvm::SmallString<256> path(dir);
   llvm::sys::path::append(path, kReportHtmlFile);
   return writeFileAtomically(path, [&](llvm::raw_ostream &os) {
-    writeHtmlReport(os, results, *selection, figures, options, &rewrites);
+    writeHtmlReport(os, results, *selection, figures, options, &rewrites,
+                    extraViews);
     return llvm::Error::success();
   });
 }

@@ -66,9 +66,15 @@ void snr::report::computePcMap(ProgramRewriteOutcome &outcome) {
     if (!outcome.isMoved(d))
       continue;
     standsFor[d.dma] = true;
+    if (d.move->takenWait)
+      standsFor[*d.move->takenWait] = true;
     for (size_t removed : d.move->removed)
       standsFor[removed] = true;
   }
+  // A wait moved out of its loop is the wait at its exit.
+  for (const rewrite::ProgramWaitDecision &w : outcome.proved.waits)
+    if (outcome.isMoved(w) && w.move->landing)
+      standsFor[w.wait] = true;
   std::map<uint64_t, uint64_t> afterOfBefore;
   for (size_t i = 0; i < layout.instructions.size(); ++i) {
     size_t origin = layout.origin[i];
@@ -137,10 +143,55 @@ snr::report::buildProgramRewriteJson(const ProgramRewriteOutcome &outcome) {
       dma["slice_pcs"] = std::move(slice);
       dma["removed_pcs"] = std::move(removed);
       dma["renamed"] = std::move(renamed);
+      if (m.takenWait)
+        dma["taken_wait_pc"] = int64_t(insts[*m.takenWait].pc);
+      if (m.rotation) {
+        Array rotationSlice, rotationRenamed;
+        for (size_t s : m.rotation->slice)
+          rotationSlice.push_back(int64_t(insts[s].pc));
+        for (auto [from, to] : m.rotation->renamed)
+          rotationRenamed.push_back(
+              Object{{"from", target.formatRegister(from)},
+                     {"to", target.formatRegister(to)}});
+        dma["rotation"] =
+            Object{{"landing_pc", int64_t(insts[m.rotation->landing].pc)},
+                   {"back_edge_pc", int64_t(insts[m.rotation->backEdge].pc)},
+                   {"slice_pcs", std::move(rotationSlice)},
+                   {"renamed", std::move(rotationRenamed)},
+                   {"dropped", d.rotationDropped}};
+      }
       if (kept)
         dma["new_pc"] = int64_t(outcome.getNewPc(d));
     }
     dmas.push_back(std::move(dma));
+  }
+  Array waits;
+  for (const rewrite::ProgramWaitDecision &w : proved.waits) {
+    bool kept = outcome.isMoved(w);
+    Object wait{
+        {"pc", int64_t(insts[w.wait].pc)},
+        {"line", int64_t(outcome.lines[w.wait])},
+        {"file", file},
+        {"location", outcome.locate(w.wait)},
+        {"hlo", outcome.hlos[w.wait]},
+        {"flag", target.formatSyncObject(w.sync)},
+        {"moved", kept},
+        {"reason", w.reason},
+        {"stall_before", int64_t(w.stallBefore)},
+        {"stall_after",
+         int64_t(kept || proved.accepted ? w.stallAfter : w.stallBefore)}};
+    if (w.move) {
+      const rewrite::ProgramWaitMove &m = *w.move;
+      wait["dropped"] = w.dropped;
+      wait["kind"] = m.landing ? "sunk" : m.emptied ? "emptied" : "merged";
+      if (m.landing)
+        wait["landing_pc"] = int64_t(insts[*m.landing].pc);
+      wait["loops_left"] = int64_t(m.loopsLeft);
+      wait["runs_before"] = int64_t(m.runsBefore);
+      wait["runs_after"] = int64_t(m.runsAfter);
+      wait["instructions_later"] = int64_t(m.instructionsLater);
+    }
+    waits.push_back(std::move(wait));
   }
   Array pcMap, newPcs;
   for (const PcMapRange &range : outcome.pcMap)
@@ -167,7 +218,52 @@ snr::report::buildProgramRewriteJson(const ProgramRewriteOutcome &outcome) {
       {"diff", outcome.diffFile},
       {"pc_map", std::move(pcMap)},
       {"new_pcs", std::move(newPcs)},
-      {"dmas", std::move(dmas)}};
+      {"dmas", std::move(dmas)},
+      {"waits", std::move(waits)}};
+}
+
+void snr::report::printProgramWaits(const ProgramRewriteOutcome &outcome,
+                                    llvm::raw_ostream &out) {
+  const rewrite::ProvedProgramRewrite &proved = outcome.proved;
+  // Only when a wait moves (each wait's reason is in program-rewrite.json).
+  if (llvm::none_of(proved.waits, [](const rewrite::ProgramWaitDecision &w) {
+        return bool(w.move);
+      }))
+    return;
+  const std::vector<rewrite::Instruction> &insts = outcome.instructions;
+  unsigned moved = llvm::count_if(
+      proved.waits,
+      [&](const rewrite::ProgramWaitDecision &w) { return outcome.isMoved(w); });
+  out << llvm::formatv("program rewrite: {0} wait(s) moved, {1} left in "
+                       "place\n",
+                       moved, proved.waits.size() - moved);
+  for (const rewrite::ProgramWaitDecision &w : proved.waits) {
+    if (!w.move)
+      continue;
+    const rewrite::ProgramWaitMove &m = *w.move;
+    out << llvm::formatv("  wait at pc {0} ({1}, {2})", insts[w.wait].pc,
+                         outcome.locate(w.wait), outcome.hlos[w.wait]);
+    if (w.dropped || !proved.accepted) {
+      out << ": not moved: " << (w.dropped ? w.reason : proved.rejection)
+          << "\n";
+      continue;
+    }
+    if (m.landing)
+      out << llvm::formatv(" -> in front of pc {0} ({1}): out of {2} "
+                           "loop(s), {3} run(s) -> {4}",
+                           insts[*m.landing].pc, outcome.hlos[*m.landing],
+                           m.loopsLeft, m.runsBefore, m.runsAfter);
+    else if (m.emptied)
+      out << llvm::formatv(": dropped, the DMAs it waited for joined an "
+                           "earlier wait ({0} run(s) -> 0)",
+                           m.runsBefore);
+    else
+      out << llvm::formatv(": merged into the waits on its flag that follow "
+                           "({0} run(s) -> 0)",
+                           m.runsBefore);
+    out << llvm::formatv("; its stall {0} -> {1}\n",
+                         formatCount(w.stallBefore), formatCount(w.stallAfter));
+  }
 }
 
 void snr::report::printProgramRewrite(const ProgramRewriteOutcome &outcome,
@@ -227,6 +323,16 @@ void snr::report::printProgramRewrite(const ProgramRewriteOutcome &outcome,
           "; waited with {0} earlier wait(s) on {1}", m.waitsJoined,
           target.formatSyncObject(desc.startsCopy.value_or(0)));
     }
+    if (m.takenWait)
+      out << llvm::formatv("; the dma.wait at pc {0} moved with it",
+                           insts[*m.takenWait].pc);
+    if (d.isRotated())
+      out << llvm::formatv("; after its loop's first iteration, issued one "
+                           "iteration early in front of pc {0} ({1} copied)",
+                           insts[m.rotation->landing].pc,
+                           m.rotation->slice.size());
+    else if (m.rotation)
+      out << "; not issued an iteration early (dropped by the proof)";
     out << llvm::formatv("; DMA stall {0} -> {1}",
                          formatCount(d.stallBefore),
                          formatCount(d.stallAfter));
@@ -236,6 +342,9 @@ void snr::report::printProgramRewrite(const ProgramRewriteOutcome &outcome,
                            formatCount(d.stallAfter - d.stallBefore));
     out << "\n";
   }
+  printProgramWaits(outcome, out);
+  planned += llvm::count_if(proved.waits,
+                            [](const auto &w) { return bool(w.move); });
   if (!planned) {
     out << "  nothing to move (see program-rewrite.json for each DMA's "
            "reason)\n";

@@ -4,7 +4,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "ReplayTrace.h"
+#include "SnR/Analysis/TraceReplayAnalysis.h"
+#include "SnR/Pipeline/PassOptions.h"
 #include "SnR/Target/Target.h"
 #include "SnR/Transforms/Passes.h"
 
@@ -92,11 +93,19 @@ private:
 struct TestPrintSimEventsPass
     : snr::impl::SnRTestPrintSimEventsBase<TestPrintSimEventsPass> {
   using SnRTestPrintSimEventsBase::SnRTestPrintSimEventsBase;
+  TestPrintSimEventsPass() = default;
+  TestPrintSimEventsPass(const TestPrintSimEventsPass &other)
+      : SnRTestPrintSimEventsBase(other) {}
+
+  /// `machine=` (SnR/Pipeline/Options.def).
+  pipeline::MachinePassOptions machineOptions{*this};
 
   void runOnOperation() override {
     TraceTable table;
     EventPrinter printer(llvm::outs());
-    if (failed(replayTraceOp(getOperation(), machineFile, functional,
+    if (failed(replayTraceOp(getOperation(), machineOptions.machineFile,
+                             functional ? replay::Mode::Functional
+                                        : replay::Mode::TimingOnly,
                              {&printer}, table)))
       return signalPassFailure();
     markAllAnalysesPreserved();

@@ -24,6 +24,7 @@
 #ifndef SNR_ANALYSIS_DATACACHEANALYSIS_H
 #define SNR_ANALYSIS_DATACACHEANALYSIS_H
 
+#include "SnR/Analysis/AnalysisSet.h"
 #include "SnR/Analysis/TraceInfo.h"
 #include "SnR/Sim/SimEvents.h"
 
@@ -61,6 +62,8 @@ struct DataCacheOptions {
 
 class DataCacheAnalysis : public sim::SimListener {
 public:
+  /// Its registration (SnR/Analysis/AnalysisSet.h).
+  static const AnalysisInfo &getInfo();
   DataCacheAnalysis(const TraceInfo &info, DataCacheOptions options = {})
       : info(info), options(options) {}
 

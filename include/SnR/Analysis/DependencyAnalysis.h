@@ -23,6 +23,7 @@
 #ifndef SNR_ANALYSIS_DEPENDENCYANALYSIS_H
 #define SNR_ANALYSIS_DEPENDENCYANALYSIS_H
 
+#include "SnR/Analysis/AnalysisSet.h"
 #include "SnR/Analysis/TraceInfo.h"
 #include "SnR/Sim/SimEvents.h"
 
@@ -71,6 +72,8 @@ struct DependencyOptions {
 
 class DependencyAnalysis : public sim::SimListener {
 public:
+  /// Its registration (SnR/Analysis/AnalysisSet.h).
+  static const AnalysisInfo &getInfo();
   DependencyAnalysis(const TraceInfo &info, DependencyOptions options = {})
       : info(info), options(options) {}
 

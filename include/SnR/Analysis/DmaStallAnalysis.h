@@ -17,6 +17,7 @@
 #ifndef SNR_ANALYSIS_DMASTALLANALYSIS_H
 #define SNR_ANALYSIS_DMASTALLANALYSIS_H
 
+#include "SnR/Analysis/AnalysisSet.h"
 #include "SnR/Analysis/TraceInfo.h"
 #include "SnR/Sim/SimEvents.h"
 
@@ -83,6 +84,8 @@ struct DmaTotals {
 class DmaStallAnalysis : public sim::SimListener {
 public:
   explicit DmaStallAnalysis(const TraceInfo &info) : info(info) {}
+  /// Its registration (SnR/Analysis/AnalysisSet.h).
+  static const AnalysisInfo &getInfo();
 
   void onRunStart(const sim::RunInfo &run) override;
   void onDmaIssue(const sim::DmaIssueEvent &event) override;

@@ -30,6 +30,7 @@
 #ifndef SNR_ANALYSIS_STATICINSTRUCTIONANALYSIS_H
 #define SNR_ANALYSIS_STATICINSTRUCTIONANALYSIS_H
 
+#include "SnR/Analysis/AnalysisSet.h"
 #include "SnR/Analysis/TraceInfo.h"
 #include "SnR/Sim/SimEvents.h"
 
@@ -150,6 +151,8 @@ public:
   static constexpr unsigned kTopChains = 5;
 
   explicit StaticInstructionAnalysis(const TraceInfo &info) : info(info) {}
+  /// Its registration (SnR/Analysis/AnalysisSet.h).
+  static const AnalysisInfo &getInfo();
 
   void onRunStart(const sim::RunInfo &run) override;
   void onIssue(const sim::IssueEvent &event) override;

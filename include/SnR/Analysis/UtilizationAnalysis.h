@@ -16,6 +16,7 @@
 #ifndef SNR_ANALYSIS_UTILIZATIONANALYSIS_H
 #define SNR_ANALYSIS_UTILIZATIONANALYSIS_H
 
+#include "SnR/Analysis/AnalysisSet.h"
 #include "SnR/Analysis/TraceInfo.h"
 #include "SnR/Sim/SimEvents.h"
 
@@ -45,6 +46,8 @@ struct UtilizationOptions {
 
 class UtilizationAnalysis : public sim::SimListener {
 public:
+  /// Its registration (SnR/Analysis/AnalysisSet.h).
+  static const AnalysisInfo &getInfo();
   UtilizationAnalysis(const TraceInfo &info, UtilizationOptions options = {})
       : info(info), options(options) {}
 

@@ -80,6 +80,15 @@ struct SpaceInfo {
   SpaceKind kind = SpaceKind::Main;
 };
 
+/// The registers a call goes through, for "record this call": where the
+/// return address is when a function is entered, and the stack pointer
+/// (which is back at its entry value when that call returns, and lower in
+/// a nested call of the same function).
+struct CallConvention {
+  RegId returnAddress = 0;
+  RegId stackPointer = 0;
+};
+
 class Target {
 public:
   virtual ~Target();
@@ -116,6 +125,12 @@ public:
   /// What its instructions do, for a functional replay (Semantics.h); null
   /// for a target without a functional model here.
   virtual const Semantics *getSemantics() const { return nullptr; }
+
+  /// How its functions are called and return; none for an ISA without
+  /// calls (`snr`).
+  virtual std::optional<CallConvention> getCallConvention() const {
+    return std::nullopt;
+  }
 };
 
 } // namespace snr::target

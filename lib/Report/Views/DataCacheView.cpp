@@ -41,6 +41,11 @@ public:
     if (!context.results.dataCache.hasScratchpad)
       os << "  data cache: none; the ISA has no scratchpad\n";
   }
+  void getAnalyses(llvm::SmallVectorImpl<const analysis::AnalysisInfo *>
+                       &analyses) const override {
+    analyses.push_back(
+        &analysis::AnalysisInfoOf<analysis::DataCacheAnalysis>::get());
+  }
   void addMetrics(const ViewContext &context,
                   llvm::json::Object &metrics) const override;
   void getHtmlNav(llvm::SmallVectorImpl<HtmlNavEntry> &entries) const override {

@@ -37,6 +37,11 @@ namespace {
 class DmaStallView : public AnalysisView {
 public:
   llvm::StringRef getName() const override { return "dma"; }
+  void getAnalyses(llvm::SmallVectorImpl<const analysis::AnalysisInfo *>
+                       &analyses) const override {
+    analyses.push_back(
+        &analysis::AnalysisInfoOf<analysis::DmaStallAnalysis>::get());
+  }
   void printSummary(const ViewContext &context,
                     llvm::raw_ostream &os) const override;
   void addMetrics(const ViewContext &context,

@@ -33,6 +33,12 @@ namespace {
 class HloView : public AnalysisView {
 public:
   llvm::StringRef getName() const override { return "hlos"; }
+  void getAnalyses(llvm::SmallVectorImpl<const analysis::AnalysisInfo *>
+                       &analyses) const override {
+    analyses.push_back(
+        &analysis::AnalysisInfoOf<sim::PerformanceTracker>::get());
+    analyses.push_back(&analysis::AnalysisInfoOf<sim::TimingRecorder>::get());
+  }
   void printSummary(const ViewContext &context,
                     llvm::raw_ostream &os) const override;
   void addMetrics(const ViewContext &context,

@@ -31,6 +31,12 @@ namespace {
 class RunView : public AnalysisView {
 public:
   llvm::StringRef getName() const override { return "run"; }
+  void getAnalyses(llvm::SmallVectorImpl<const analysis::AnalysisInfo *>
+                       &analyses) const override {
+    analyses.push_back(
+        &analysis::AnalysisInfoOf<sim::PerformanceTracker>::get());
+    analyses.push_back(&analysis::AnalysisInfoOf<sim::TimingRecorder>::get());
+  }
   void printSummary(const ViewContext &context,
                     llvm::raw_ostream &os) const override;
   void addMetrics(const ViewContext &context,

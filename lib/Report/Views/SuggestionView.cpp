@@ -41,6 +41,12 @@ namespace {
 class SuggestionView : public AnalysisView {
 public:
   llvm::StringRef getName() const override { return "suggestions"; }
+  void getAnalyses(llvm::SmallVectorImpl<const analysis::AnalysisInfo *>
+                       &analyses) const override {
+    analyses.push_back(&analysis::AnalysisInfoOf<analysis::Suggestions>::get());
+    analyses.push_back(
+        &analysis::AnalysisInfoOf<analysis::StaticInstructionAnalysis>::get());
+  }
   void printSummary(const ViewContext &context,
                     llvm::raw_ostream &os) const override;
   void addMetrics(const ViewContext &context,

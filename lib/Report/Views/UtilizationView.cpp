@@ -31,6 +31,11 @@ namespace {
 class UtilizationView : public AnalysisView {
 public:
   llvm::StringRef getName() const override { return "utilization"; }
+  void getAnalyses(llvm::SmallVectorImpl<const analysis::AnalysisInfo *>
+                       &analyses) const override {
+    analyses.push_back(
+        &analysis::AnalysisInfoOf<analysis::UtilizationAnalysis>::get());
+  }
   void addMetrics(const ViewContext &context,
                   llvm::json::Object &metrics) const override;
   void writeHtml(const ViewContext &context, HtmlPart part,

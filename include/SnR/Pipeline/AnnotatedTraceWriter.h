@@ -12,8 +12,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef SNR_TRANSFORMS_ANNOTATEDTRACEWRITER_H
-#define SNR_TRANSFORMS_ANNOTATEDTRACEWRITER_H
+#ifndef SNR_PIPELINE_ANNOTATEDTRACEWRITER_H
+#define SNR_PIPELINE_ANNOTATEDTRACEWRITER_H
 
 #include "SnR/Dialect/OnePassBytecodeWriter.h"
 #include "SnR/Sim/TimingRecorder.h"
@@ -55,4 +55,4 @@ private:
 
 } // namespace snr
 
-#endif // SNR_TRANSFORMS_ANNOTATEDTRACEWRITER_H
+#endif // SNR_PIPELINE_ANNOTATEDTRACEWRITER_H

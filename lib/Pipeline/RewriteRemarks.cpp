@@ -4,7 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "SnR/Transforms/RewriteRemarks.h"
+#include "SnR/Pipeline/RewriteRemarks.h"
 #include "SnR/Analysis/StaticRemarks.h"
 #include "SnR/Analysis/SuggestionRemarks.h"
 #include "SnR/Rewrite/Schedule.h"
@@ -33,6 +33,20 @@ void snr::emitRewriteRemarks(const rewrite::HoistPlan &plan,
       << Remark::Arg(d.applied ? "Change" : "Reason", d.reason)
       << Remark::Arg("instructions_earlier", d.instructionsEarlier);
   }
+  for (const rewrite::WaitDecision &w : plan.waits) {
+    Location loc = locationOf(w.index);
+    auto opts =
+        remark::RemarkOpts::name(kWaitMergeRemark).category(kRemarkCategory);
+    remark::detail::InFlightRemark r =
+        w.applied ? remark::passed(loc, opts) : remark::failed(loc, opts);
+    if (!r)
+      continue;
+    r << Remark::Arg("Remark",
+                     std::string("merge into the next wait on its flag"))
+      << Remark::Arg(w.applied ? "Change" : "Reason", w.reason)
+      << Remark::Arg("copies", w.copies)
+      << Remark::Arg("instructions_later", w.instructionsLater);
+  }
 }
 
 
@@ -49,10 +63,15 @@ void snr::emitRewriteOutcomeRemark(
                                 &after = comparison.after;
   uint64_t moved = llvm::count_if(
       plan.decisions, [](const rewrite::HoistDecision &d) { return d.applied; });
+  uint64_t merged = llvm::count_if(
+      plan.waits, [](const rewrite::WaitDecision &w) { return w.applied; });
+  std::string waits =
+      merged ? llvm::formatv(", {0} waits merged", merged).str() : "";
   r << Remark::Arg("Remark",
-                   llvm::formatv("{0} DMAs moved: {1} -> {2} cycles, same "
+                   llvm::formatv("{0} DMAs moved{1}: {2} -> {3} cycles, same "
                                  "final state",
-                                 moved, before.totalCycles, after.totalCycles)
+                                 moved, waits, before.totalCycles,
+                                 after.totalCycles)
                        .str())
     << Remark::Arg("cycles_before", before.totalCycles)
     << Remark::Arg("cycles_after", after.totalCycles)
@@ -80,6 +99,57 @@ struct StaticTraceMove {
   uint64_t minEarlier = ~uint64_t(0), maxEarlier = 0;
   uint64_t stallBefore = 0, stallAfter = 0;
 };
+
+/// The wait merges of one static dma.wait.
+void emitTraceWaitRemarks(const analysis::TraceInfo &info,
+                          const rewrite::HoistPlan &plan,
+                          llvm::function_ref<Location(uint64_t)> traceLoc) {
+  struct StaticWait {
+    const rewrite::WaitDecision *first = nullptr, *firstMerged = nullptr;
+    unsigned instances = 0, merged = 0;
+    uint64_t stall = 0;
+  };
+  std::vector<StaticWait> waits;
+  llvm::DenseMap<uint64_t, size_t> byPc;
+  for (const rewrite::WaitDecision &w : plan.waits) {
+    auto [it, inserted] =
+        byPc.try_emplace(info.instructions->getPc(w.index), waits.size());
+    if (inserted)
+      waits.push_back({&w});
+    StaticWait &s = waits[it->second];
+    ++s.instances;
+    s.stall += w.stall;
+    if (w.applied && !s.firstMerged)
+      s.firstMerged = &w;
+    s.merged += w.applied;
+  }
+  for (const StaticWait &s : waits) {
+    uint64_t index = s.first->index;
+    auto opts = remark::RemarkOpts::name(kTraceRewriteRemark)
+                    .category(kRemarkCategory)
+                    .function(info.getHloName(info.hloOf[index]));
+    Location loc = traceLoc(index);
+    remark::detail::InFlightRemark r =
+        s.merged ? remark::passed(loc, opts) : remark::missed(loc, opts);
+    if (!r)
+      continue;
+    r << text(llvm::formatv("dma.wait at pc {0}: the trace rewrite ",
+                            info.instructions->getPc(index))
+                  .str());
+    if (s.merged)
+      r << text("merged ") << Remark::Arg("merged", s.merged)
+        << text(" of its ") << Remark::Arg("instances", s.instances)
+        << text(" instance(s) into the next wait on its flag. The first: ")
+        << Remark::Arg("Change", s.firstMerged->reason) << text(".");
+    else
+      r << text("left its ") << Remark::Arg("instances", s.instances)
+        << text(" instance(s) in place. Why: ")
+        << Remark::Arg("Reason", s.first->reason) << text(".");
+    // Hotness: the stall of its instances, as the replay they were planned
+    // on measured it.
+    r << Remark::Arg(kHotnessArg, s.stall);
+  }
+}
 
 void emitTraceRewriteRemarks(
     const analysis::TraceInfo &info, const report::TraceRewriteOutcome &t,
@@ -149,6 +219,7 @@ void emitTraceRewriteRemarks(
       << Remark::Arg(move.moved ? "Change" : "Reason", shown.reason)
       << text(".") << Remark::Arg(kHotnessArg, move.stallBefore);
   }
+  emitTraceWaitRemarks(info, plan, traceLoc);
   if (!plan.changed())
     return;
   // The outcome, at the trace's first instruction.
@@ -219,6 +290,38 @@ void emitProgramRewriteRemarks(
                           : d.reason;
     r << text(". ") << Remark::Arg(moved ? "Change" : "Reason", why)
       << text(".") << Remark::Arg(kHotnessArg, d.stallBefore);
+  }
+  for (const rewrite::ProgramWaitDecision &w : proved.waits) {
+    bool moved = w.move && !w.dropped && proved.accepted;
+    auto opts = remark::RemarkOpts::name(kProgramRewriteRemark)
+                    .category(kRemarkCategory)
+                    .function(p.hlos[w.wait]);
+    Location loc = programLoc(w.wait);
+    remark::detail::InFlightRemark r =
+        moved ? remark::passed(loc, opts) : remark::missed(loc, opts);
+    if (!r)
+      continue;
+    r << text(llvm::formatv("dma.wait at pc {0}: the program rewrite ",
+                            p.instructions[w.wait].pc)
+                  .str());
+    if (moved && w.move->landing)
+      r << text("moved it out of its loop, to in front of pc ")
+        << Remark::Arg("landing_pc", p.instructions[*w.move->landing].pc);
+    else if (moved && w.move->emptied)
+      r << text("dropped it (the DMAs it waited for joined an earlier wait)");
+    else if (moved)
+      r << text("merged it into the waits on its flag that follow");
+    else
+      r << text("left it in place");
+    uint64_t after = moved || proved.accepted ? w.stallAfter : w.stallBefore;
+    r << text("; its stall ")
+      << Remark::Arg("stall_before_cycles", w.stallBefore) << text(" -> ")
+      << Remark::Arg("stall_after_cycles", after) << text(" cycles. ");
+    std::string why = w.dropped || (w.move && !proved.accepted)
+                          ? (w.dropped ? w.reason : proved.rejection)
+                          : w.reason;
+    r << Remark::Arg(moved ? "Change" : "Reason", why) << text(".")
+      << Remark::Arg(kHotnessArg, w.stallBefore);
   }
   if (!p.changed() || p.instructions.empty())
     return;

@@ -4,13 +4,13 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "SnR/Transforms/AnnotatedTraceWriter.h"
+#include "SnR/Pipeline/AnnotatedTraceWriter.h"
 #include "SnR/Dialect/SnRDialect.h"
 #include "SnR/Dialect/SnROps.h"
 #include "SnR/Dialect/TraceDigest.h"
 #include "SnR/Trace/TraceImport.h"
 #include "SnR/Support/OutputFile.h"
-#include "SnR/Transforms/Annotate.h"
+#include "SnR/Pipeline/Annotate.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/MLIRContext.h"

@@ -11,8 +11,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef SNR_TRANSFORMS_ANNOTATE_H
-#define SNR_TRANSFORMS_ANNOTATE_H
+#ifndef SNR_PIPELINE_ANNOTATE_H
+#define SNR_PIPELINE_ANNOTATE_H
 
 #include "SnR/Sim/TimingRecorder.h"
 
@@ -31,4 +31,4 @@ void annotateTiming(llvm::ArrayRef<mlir::Operation *> ops,
 
 } // namespace snr
 
-#endif // SNR_TRANSFORMS_ANNOTATE_H
+#endif // SNR_PIPELINE_ANNOTATE_H

@@ -4,7 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "SnR/Transforms/Annotate.h"
+#include "SnR/Pipeline/Annotate.h"
 #include "SnR/Dialect/SnROps.h"
 #include "SnR/Sim/SnRModel.h"
 

@@ -4,8 +4,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef SNR_TOOLS_SNRREPLAY_REWRITEPROGRAM_H
-#define SNR_TOOLS_SNRREPLAY_REWRITEPROGRAM_H
+#ifndef SNR_PIPELINE_REWRITEPROGRAM_H
+#define SNR_PIPELINE_REWRITEPROGRAM_H
 
 #include "SnR/Report/RewriteOutcome.h"
 #include "SnR/Sim/MachineModel.h"
@@ -35,4 +35,4 @@ rewriteProgram(llvm::StringRef programFile, const trace::Trace &trace,
                llvm::function_ref<std::string(llvm::StringRef)> inDir);
 } // namespace snr
 
-#endif // SNR_TOOLS_SNRREPLAY_REWRITEPROGRAM_H
+#endif // SNR_PIPELINE_REWRITEPROGRAM_H

@@ -4,7 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "RewriteProgram.h"
+#include "SnR/Pipeline/RewriteProgram.h"
 #include "SnR/Dialect/SnROps.h"
 #include "SnR/Record/ProgramFile.h"
 #include "SnR/Record/ProgramLoader.h"

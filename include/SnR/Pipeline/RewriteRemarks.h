@@ -13,8 +13,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef SNR_TRANSFORMS_REWRITEREMARKS_H
-#define SNR_TRANSFORMS_REWRITEREMARKS_H
+#ifndef SNR_PIPELINE_REWRITEREMARKS_H
+#define SNR_PIPELINE_REWRITEREMARKS_H
 
 #include "SnR/Report/RewriteOutcome.h"
 #include "SnR/Rewrite/HoistPlanner.h"
@@ -38,6 +38,8 @@ void emitRewriteOutcomeRemark(mlir::Location traceLoc,
                               const rewrite::RewriteComparison &comparison,
                               const rewrite::DependencyBound *bound = nullptr);
 
+/// A wait merged into the next wait on its flag, or why not (the pass).
+inline constexpr llvm::StringLiteral kWaitMergeRemark = "wait-merge";
 inline constexpr llvm::StringLiteral kTraceRewriteRemark = "trace-rewrite";
 inline constexpr llvm::StringLiteral kProgramRewriteRemark = "program-rewrite";
 
@@ -58,4 +60,4 @@ void emitRewriteOutcomeRemarks(
 
 } // namespace snr
 
-#endif // SNR_TRANSFORMS_REWRITEREMARKS_H
+#endif // SNR_PIPELINE_REWRITEREMARKS_H
