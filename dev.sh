@@ -78,14 +78,15 @@ example() {
     echo
   done
   # A real ISA: a bundled RVV kernel run by QEMU at the sifive-x280's VLEN,
-  # recorded over its gdbstub from its symbol to the program's exit, then
-  # replayed and timed by LLVM's model (docs/targets.md, "End to end").
+  # one call of it recorded over its gdbstub (from its symbol until it
+  # returns), then replayed and timed by LLVM's model (docs/targets.md, "End
+  # to end").
   local elf="$BUILD_DIR/examples/riscv/gemv_i8.elf"
-  echo "==> recording examples/riscv/gemv_i8.c from qemu-riscv64 -g" \
-    "(rv64, V, VLEN 512)"
+  echo "==> recording a call of gemv_i8 (examples/riscv/gemv_i8.c) from" \
+    "qemu-riscv64 -g (rv64, V, VLEN 512)"
   python3 test/Remote/run-qemu.py --cpu rv64,v=true,vlen=512 "$elf" -- \
     "$bin/snr-record" --remote '127.0.0.1:{port}' --elf "$elf" \
-    --break-at gemv_i8 --count 100000 -o "$out/gemv_i8.jsonl"
+    --break-at gemv_i8 --until-return -o "$out/gemv_i8.jsonl"
   echo "==> replaying it, timing it with LLVM's sifive-x280 model"
   echo
   "$bin/snr-replay" "$out/gemv_i8.jsonl" --elf "$elf" -o "$out/gemv_i8"

@@ -272,7 +272,7 @@ public:
   SNR_FORWARD(onRunStart, sim::RunInfo)
   SNR_FORWARD(onIssue, sim::IssueEvent)
   SNR_FORWARD(onRetire, sim::RetireEvent)
-  SNR_FORWARD(onUnitBusy, sim::UnitBusyEvent)
+  SNR_FORWARD(onResourceBusy, sim::ResourceBusyEvent)
   SNR_FORWARD(onDmaIssue, sim::DmaIssueEvent)
   SNR_FORWARD(onDmaStart, sim::DmaProgressEvent)
   SNR_FORWARD(onDmaComplete, sim::DmaProgressEvent)

@@ -5,7 +5,12 @@
 //===----------------------------------------------------------------------===//
 //
 // An SnR analysis plugin: the cycles vector-unit instructions waited before
-// issuing, per HLO and per stall kind.
+// issuing, per HLO and per stall kind. It names no ISA type: the run tells
+// it which resource is "vector" and what its stall kinds are called. It is
+// registered as a built-in analysis is (docs/analyses.md, "Adding an
+// analysis"): the analysis class registers itself (getInfo), its view names
+// it and renders it, and the plugin's entry point adds the view where a
+// built-in one has its line of AnalysisViews.def.
 //
 //   snr-replay trace.jsonl -o out --load-analysis=VectorStalls.so
 //
@@ -14,8 +19,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "SnR/Analysis/AnalysisPlugin.h"
-#include "SnR/Analysis/TraceInfo.h"
+#include "SnR/Analysis/AnalysisSet.h"
+#include "SnR/Analysis/ReplayAnalyses.h"
+#include "SnR/Report/AnalysisPlugin.h"
 #include "SnR/Sim/SimEvents.h"
 
 #include "llvm/ADT/DenseMap.h"
@@ -26,24 +32,44 @@
 
 #include <algorithm>
 #include <array>
+#include <string>
 #include <vector>
 
 using namespace snr;
 
 namespace {
 /// Stall cycles of one instruction, by kind.
-using StallCycles = std::array<uint64_t, sim::kNumStallKinds>;
+using StallCycles = std::array<uint64_t, sim::kMaxStallKinds>;
 
 /// Listens to issues; charges every stalled vector-unit instruction's
 /// cycles to it. Results are grouped by HLO when reported (the listener sees
 /// instruction indices; TraceInfo knows their HLOs).
-class VectorStallListener : public sim::SimListener {
+class VectorStallAnalysis : public sim::SimListener {
 public:
+  /// Its registration: a name, what it needs of the target (nothing: every
+  /// ISA issues instructions), no dependencies, and how a replay creates it.
+  static const analysis::AnalysisInfo &getInfo() {
+    static const analysis::AnalysisInfo info =
+        analysis::AnalysisInfo::get<VectorStallAnalysis>(
+            "vector-stalls", analysis::TargetFeature::None, {},
+            [](const analysis::AnalysisContext &) {
+              return std::make_unique<VectorStallAnalysis>();
+            });
+    return info;
+  }
+
+  void onRunStart(const sim::RunInfo &run) override {
+    vector = run.model->findResource("vector");
+    kindNames.clear();
+    for (const sim::StallKindInfo &kind : run.model->stallKinds)
+      kindNames.push_back(kind.name);
+  }
   void onIssue(const sim::IssueEvent &event) override {
-    ++issued[event.unit == arch::Unit::Vector];
-    if (event.unit != arch::Unit::Vector || event.stall == 0)
+    bool isVector = event.resource == vector;
+    ++issued[isVector];
+    if (!isVector || event.stall == 0)
       return;
-    stalls[event.index][static_cast<unsigned>(event.kind)] += event.stall;
+    stalls[event.index][event.kind] += event.stall;
   }
 
   /// Per HLO (by id), its vector instructions' stall cycles, heaviest first.
@@ -52,7 +78,7 @@ public:
     llvm::DenseMap<analysis::HloId, StallCycles> perHlo;
     for (const auto &[index, cycles] : stalls) {
       StallCycles &sum = perHlo[info.hloOf[index]];
-      for (unsigned kind = 0; kind < sim::kNumStallKinds; ++kind)
+      for (unsigned kind = 0; kind < sim::kMaxStallKinds; ++kind)
         sum[kind] += cycles[kind];
     }
     std::vector<std::pair<analysis::HloId, StallCycles>> sorted(perHlo.begin(),
@@ -75,63 +101,68 @@ public:
 
   /// Instructions issued on other units ([0]) and on the vector unit ([1]).
   uint64_t issued[2] = {0, 0};
+  /// The run's stall kinds' names, by kind.
+  std::vector<std::string> kindNames;
 
 private:
+  sim::ResourceId vector = sim::kNoResource;
   llvm::DenseMap<uint64_t, StallCycles> stalls;
+};
+
+/// How the analysis shows: after snr-replay's summary (under a heading with
+/// its name), and as metrics.json's plugins.vector-stalls.
+class VectorStallsView : public report::AnalysisView {
+public:
+  llvm::StringRef getName() const override { return "vector-stalls"; }
+  void getAnalyses(llvm::SmallVectorImpl<const analysis::AnalysisInfo *>
+                       &analyses) const override {
+    analyses.push_back(&VectorStallAnalysis::getInfo());
+  }
+
+  void printSummary(const report::ViewContext &context,
+                    llvm::raw_ostream &os) const override {
+    const auto &stalls = context.results.get<VectorStallAnalysis>();
+    const analysis::TraceInfo &info = context.results.info;
+    os << "  " << stalls.issued[1] << " vector instruction(s) of "
+       << (stalls.issued[0] + stalls.issued[1]) << "\n";
+    for (const auto &[hlo, cycles] : stalls.byHlo(info)) {
+      os << "  " << llvm::left_justify(info.getHloName(hlo), 24)
+         << llvm::format_decimal(VectorStallAnalysis::total(cycles), 8)
+         << " stall cycles";
+      for (unsigned kind = 0; kind < stalls.kindNames.size(); ++kind)
+        if (cycles[kind])
+          os << ", " << stalls.kindNames[kind] << " " << cycles[kind];
+      os << "\n";
+    }
+  }
+
+  void addMetrics(const report::ViewContext &context,
+                  llvm::json::Object &metrics) const override {
+    const auto &stalls = context.results.get<VectorStallAnalysis>();
+    const analysis::TraceInfo &info = context.results.info;
+    llvm::json::Array hlos;
+    for (const auto &[hlo, cycles] : stalls.byHlo(info)) {
+      llvm::json::Object byKind;
+      for (unsigned kind = 0; kind < stalls.kindNames.size(); ++kind)
+        if (cycles[kind])
+          byKind[stalls.kindNames[kind]] = int64_t(cycles[kind]);
+      hlos.push_back(llvm::json::Object{
+          {"hlo", info.getHloName(hlo)},
+          {"stall_cycles", int64_t(VectorStallAnalysis::total(cycles))},
+          {"by_kind", std::move(byKind)}});
+    }
+    metrics["vector_instructions"] = int64_t(stalls.issued[1]);
+    metrics["hlos"] = std::move(hlos);
+  }
 };
 } // namespace
 
-static std::unique_ptr<sim::SimListener> createListener() {
-  return std::make_unique<VectorStallListener>();
+static void registerAnalyses(report::AnalysisRegistry &registry) {
+  registry.add(std::make_unique<VectorStallsView>());
 }
 
-static void printSummary(const sim::SimListener &listener,
-                         const analysis::TraceInfo &info,
-                         llvm::raw_ostream &os) {
-  const auto &stalls = static_cast<const VectorStallListener &>(listener);
-  os << "  " << stalls.issued[1] << " vector instruction(s) of "
-     << (stalls.issued[0] + stalls.issued[1]) << "\n";
-  for (const auto &[hlo, cycles] : stalls.byHlo(info)) {
-    os << "  " << llvm::left_justify(info.getHloName(hlo), 24)
-       << llvm::format_decimal(VectorStallListener::total(cycles), 8)
-       << " stall cycles";
-    for (unsigned kind = 0; kind < sim::kNumStallKinds; ++kind)
-      if (cycles[kind])
-        os << ", " << sim::getStallKindName(static_cast<sim::StallKind>(kind))
-           << " " << cycles[kind];
-    os << "\n";
-  }
-}
-
-static void writeJson(const sim::SimListener &listener,
-                      const analysis::TraceInfo &info,
-                      llvm::json::OStream &json) {
-  const auto &stalls = static_cast<const VectorStallListener &>(listener);
-  json.object([&] {
-    json.attribute("vector_instructions", stalls.issued[1]);
-    json.attributeArray("hlos", [&] {
-      for (const auto &[hlo, cycles] : stalls.byHlo(info))
-        json.object([&, &cycles = cycles, hlo = hlo] {
-          json.attribute("hlo", info.getHloName(hlo));
-          json.attribute("stall_cycles", VectorStallListener::total(cycles));
-          json.attributeObject("by_kind", [&] {
-            for (unsigned kind = 0; kind < sim::kNumStallKinds; ++kind)
-              if (cycles[kind])
-                json.attribute(
-                    sim::getStallKindName(static_cast<sim::StallKind>(kind)),
-                    cycles[kind]);
-          });
-        });
-    });
-  });
-}
-
-extern "C" LLVM_ATTRIBUTE_WEAK analysis::AnalysisPluginInfo
-snrGetAnalysisPluginInfo() {
-  return {SNR_ANALYSIS_PLUGIN_API_VERSION,
-          SNR_VERSION_STRING,
-          "vector-stalls",
-          createListener,
-          printSummary,
-          writeJson};
+extern "C" LLVM_ATTRIBUTE_WEAK report::AnalysisPluginInfo
+snrGetAnalysisPlugin() {
+  return {SNR_ANALYSIS_PLUGIN_API_VERSION, SNR_VERSION_STRING,
+          registerAnalyses};
 }

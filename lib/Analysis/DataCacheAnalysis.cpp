@@ -13,7 +13,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "SnR/Analysis/DataCacheAnalysis.h"
-#include "SnR/Sim/MachineModel.h"
+#include "SnR/Analysis/AnalysisOptions.h"
 
 #include "llvm/Support/FormatVariadic.h"
 
@@ -23,11 +23,24 @@
 using namespace snr;
 using namespace snr::analysis;
 
+const AnalysisInfo &DataCacheAnalysis::getInfo() {
+  static const AnalysisInfo info = AnalysisInfo::get<DataCacheAnalysis>(
+      "data_cache", TargetFeature::None, {},
+      [](const AnalysisContext &context) {
+        return std::make_unique<DataCacheAnalysis>(context.info,
+                                                   context.options.dataCache);
+      });
+  return info;
+}
+
 void DataCacheAnalysis::onRunStart(const sim::RunInfo &run) {
-  available = run.functional;
-  machinePageBytes = run.machine->vmemPageBytes;
-  machinePagesPerBlock = run.machine->vmemPagesPerBlock;
-  numBlocks = run.machine->vmemBlocks;
+  const std::optional<sim::ScratchpadInfo> &scratchpad = run.model->scratchpad;
+  hasScratchpad = scratchpad.has_value();
+  available = run.functional && hasScratchpad;
+  space = hasScratchpad ? scratchpad->space : 0;
+  machinePageBytes = hasScratchpad ? scratchpad->pageBytes : 1;
+  machinePagesPerBlock = hasScratchpad ? scratchpad->pagesPerBlock : 1;
+  numBlocks = hasScratchpad ? scratchpad->blocks : 0;
   // A bounded number of pages: coarser pages for a large VMEM in small pages
   // (4 GiB in 64-byte pages would be 64 Mi pages in every window).
   pageCoarsening = 1;
@@ -92,10 +105,11 @@ void DataCacheAnalysis::closeInterval(uint32_t page, PageState &state) {
 
 
 void DataCacheAnalysis::onMemoryAccess(const sim::MemoryAccessEvent &event) {
-  if (event.space != arch::MemSpace::VMem || event.bytes == 0)
+  const target::MemoryRange &range = event.range;
+  if (!hasScratchpad || range.space != space || range.bytes == 0)
     return;
-  uint64_t first = pageOf(event.addr);
-  uint64_t last = pageOf(event.addr + event.bytes - 1);
+  uint64_t first = pageOf(range.addr);
+  uint64_t last = pageOf(range.addr + range.bytes - 1);
   for (uint64_t p = first; p <= last && p < numPages; ++p) {
     PageState &state = pages[p];
     if (event.isWrite) {
@@ -120,8 +134,9 @@ void DataCacheAnalysis::onMemoryAccess(const sim::MemoryAccessEvent &event) {
     }
   }
   // Unread bytes, per granule.
-  uint64_t g = event.addr / kGranuleBytes;
-  uint64_t gEnd = (event.addr + event.bytes + kGranuleBytes - 1) / kGranuleBytes;
+  uint64_t g = range.addr / kGranuleBytes;
+  uint64_t gEnd =
+      (range.addr + range.bytes + kGranuleBytes - 1) / kGranuleBytes;
   settle(g, gEnd, event.isWrite ? &wastedBy : nullptr);
   if (event.isWrite)
     pending.emplace(g, PendingRun{gEnd, {event.index, event.isDma}});

@@ -16,6 +16,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "SnR/Analysis/DependencyAnalysis.h"
+#include "SnR/Analysis/AnalysisOptions.h"
+#include "SnR/Target/Target.h"
 
 #include "llvm/ADT/STLExtras.h"
 
@@ -26,9 +28,17 @@
 using namespace snr;
 using namespace snr::analysis;
 
-namespace {
-unsigned slotOf(arch::Reg reg) { return arch::getRegSlot(reg); }
+const AnalysisInfo &DependencyAnalysis::getInfo() {
+  static const AnalysisInfo info = AnalysisInfo::get<DependencyAnalysis>(
+      "dependencies", TargetFeature::None, {},
+      [](const AnalysisContext &context) {
+        return std::make_unique<DependencyAnalysis>(
+            context.info, context.options.dependencies);
+      });
+  return info;
+}
 
+namespace {
 /// Calls `fn(index)` for every span of `map` overlapping [begin, end).
 template <typename Map, typename Fn>
 void forEachOverlap(const Map &map, uint64_t begin, uint64_t end, Fn fn) {
@@ -75,7 +85,7 @@ void assignSpan(Map &map, uint64_t begin, uint64_t end, uint64_t index) {
 } // namespace
 
 void DependencyAnalysis::onRunStart(const sim::RunInfo &run) {
-  size_t count = run.instructions.size();
+  size_t count = run.instructions->size();
   edges.clear();
   offsets.assign(1, 0);
   offsets.reserve(count + 1);
@@ -84,8 +94,13 @@ void DependencyAnalysis::onRunStart(const sim::RunInfo &run) {
   dmaWait.clear();
   dmaIssueIndex.clear();
   memories.clear();
-  lastWriter.fill(sim::kNoIndex);
-  lastReader.fill(sim::kNoIndex);
+  const target::Target &target = run.instructions->getTarget();
+  size_t numRegs = target.getRegisters().size();
+  lastWriter.assign(numRegs, sim::kNoIndex);
+  lastReader.assign(numRegs, sim::kNoIndex);
+  isSyncRegister.assign(numRegs, false);
+  for (target::RegId reg = 0; reg < numRegs; ++reg)
+    isSyncRegister[reg] = run.instructions->holdsSyncObject(reg);
   current = sim::kNoIndex;
   pending.clear();
 }
@@ -103,7 +118,7 @@ void DependencyAnalysis::addEdge(uint64_t from, DepEdge edge) {
 
 bool DependencyAnalysis::isBacktailed(uint64_t index) const {
   return dmaAtIndex[index] != ~uint32_t(0) ||
-         arch::isLightweight(info.instructions[index].opcode);
+         info.getDesc(index).lightweight;
 }
 
 void DependencyAnalysis::flushPending() {
@@ -136,70 +151,69 @@ void DependencyAnalysis::onIssue(const sim::IssueEvent &event) {
   current = event.index;
   issueCycle[event.index] = event.cycle;
 
-  const arch::Instruction &inst = info.instructions[event.index];
-  llvm::SmallVector<arch::Reg, 24> reads, writes;
-  arch::getRegisterAccesses(inst, event.executed, reads, writes);
-  auto resourceOf = [](arch::Reg reg) {
-    return reg.cls == arch::RegClass::Flag ? DepResource::Flag
-                                           : DepResource::Register;
+  reads.clear();
+  writes.clear();
+  info.instructions->getRegisterAccesses(event.index, event.executed, reads,
+                                         writes);
+  auto resourceOf = [&](target::RegId reg) {
+    return isSyncRegister[reg] ? DepResource::Flag : DepResource::Register;
   };
-  for (arch::Reg reg : reads)
-    if (uint64_t writer = lastWriter[slotOf(reg)]; writer != sim::kNoIndex)
-      addEdge(event.index, {writer, DepKind::RAW, resourceOf(reg),
-                            uint8_t(slotOf(reg))});
-  for (arch::Reg reg : writes) {
-    if (uint64_t reader = lastReader[slotOf(reg)]; reader != sim::kNoIndex)
-      addEdge(event.index, {reader, DepKind::WAR, resourceOf(reg),
-                            uint8_t(slotOf(reg))});
-    if (uint64_t writer = lastWriter[slotOf(reg)]; writer != sim::kNoIndex)
-      addEdge(event.index, {writer, DepKind::WAW, resourceOf(reg),
-                            uint8_t(slotOf(reg))});
+  for (target::RegId reg : reads)
+    if (uint64_t writer = lastWriter[reg]; writer != sim::kNoIndex)
+      addEdge(event.index, {writer, DepKind::RAW, resourceOf(reg), reg});
+  for (target::RegId reg : writes) {
+    if (uint64_t reader = lastReader[reg]; reader != sim::kNoIndex)
+      addEdge(event.index, {reader, DepKind::WAR, resourceOf(reg), reg});
+    if (uint64_t writer = lastWriter[reg]; writer != sim::kNoIndex)
+      addEdge(event.index, {writer, DepKind::WAW, resourceOf(reg), reg});
   }
-  for (arch::Reg reg : reads)
-    lastReader[slotOf(reg)] = event.index;
-  for (arch::Reg reg : writes)
-    lastWriter[slotOf(reg)] = event.index;
+  for (target::RegId reg : reads)
+    lastReader[reg] = event.index;
+  for (target::RegId reg : writes)
+    lastWriter[reg] = event.index;
 }
 
 void DependencyAnalysis::recordMemoryRead(const sim::MemoryAccessEvent &event,
                                           Memory &memory) {
-  uint64_t end = event.addr + event.bytes;
-  forEachOverlap(memory.writers, event.addr, end, [&](uint64_t writer) {
+  const target::MemoryRange &range = event.range;
+  uint64_t end = range.addr + range.bytes;
+  forEachOverlap(memory.writers, range.addr, end, [&](uint64_t writer) {
     // A tagged writer is a DMA: resolved to its wait at the end of the run.
-    addEdge(event.index, {writer, DepKind::RAW, DepResource::Memory,
-                          uint8_t(event.space)});
+    addEdge(event.index,
+            {writer, DepKind::RAW, DepResource::Memory, range.space});
   });
-  assignSpan(memory.readers, event.addr, end, event.index);
+  assignSpan(memory.readers, range.addr, end, event.index);
 }
 
 void DependencyAnalysis::recordMemoryWrite(const sim::MemoryAccessEvent &event,
                                            Memory &memory) {
-  uint64_t end = event.addr + event.bytes;
+  const target::MemoryRange &range = event.range;
+  uint64_t end = range.addr + range.bytes;
   uint64_t reader = sim::kNoIndex, writer = sim::kNoIndex;
-  forEachOverlap(memory.readers, event.addr, end, [&](uint64_t index) {
+  forEachOverlap(memory.readers, range.addr, end, [&](uint64_t index) {
     if (reader == sim::kNoIndex || index > reader)
       reader = index;
   });
-  forEachOverlap(memory.writers, event.addr, end, [&](uint64_t index) {
+  forEachOverlap(memory.writers, range.addr, end, [&](uint64_t index) {
     uint64_t at = index & kDmaTag ? dmaIssueIndex[index & ~kDmaTag] : index;
     if (writer == sim::kNoIndex || at > writer)
       writer = at;
   });
   if (reader != sim::kNoIndex)
-    addEdge(event.index, {reader, DepKind::WAR, DepResource::Memory,
-                          uint8_t(event.space)});
+    addEdge(event.index,
+            {reader, DepKind::WAR, DepResource::Memory, range.space});
   if (writer != sim::kNoIndex)
-    addEdge(event.index, {writer, DepKind::WAW, DepResource::Memory,
-                          uint8_t(event.space)});
+    addEdge(event.index,
+            {writer, DepKind::WAW, DepResource::Memory, range.space});
   // The DMA this instruction issues gets the next id (its issue event comes
   // right after its accesses).
   uint64_t owner = event.isDma ? kDmaTag | uint64_t(dmaIssueIndex.size())
                                : event.index;
-  assignSpan(memory.writers, event.addr, end, owner);
+  assignSpan(memory.writers, range.addr, end, owner);
 }
 
 void DependencyAnalysis::onMemoryAccess(const sim::MemoryAccessEvent &event) {
-  Memory &memory = memories[{unsigned(event.space), event.chip}];
+  Memory &memory = memories[event.range.space];
   if (event.isWrite)
     recordMemoryWrite(event, memory);
   else
@@ -285,7 +299,7 @@ Backtail DependencyAnalysis::relaxedBacktail(uint64_t index) const {
       if (llvm::is_contained(slice, producer))
         continue;
       if (edge.resource == DepResource::Register &&
-          arch::isLightweight(info.instructions[producer].opcode) &&
+          info.getDesc(producer).lightweight &&
           slice.size() < options.maxSlice) {
         slice.push_back(producer);
         worklist.push(producer);

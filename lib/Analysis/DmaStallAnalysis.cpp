@@ -9,8 +9,18 @@
 using namespace snr;
 using namespace snr::analysis;
 
+const AnalysisInfo &DmaStallAnalysis::getInfo() {
+  static const AnalysisInfo info = AnalysisInfo::get<DmaStallAnalysis>(
+      "dma", TargetFeature::AsyncCopies, {},
+      [](const AnalysisContext &context) {
+        return std::make_unique<DmaStallAnalysis>(context.info);
+      });
+  return info;
+}
+
 void DmaStallAnalysis::onRunStart(const sim::RunInfo &run) {
   dmas.clear();
+  asyncCopies = run.model->asyncCopies;
   linkNames.assign(run.linkNames.begin(), run.linkNames.end());
   perLink.assign(linkNames.size(), {});
   perHlo.assign(info.hloNames.size() + 1, {}); // the last: no HLO
@@ -23,15 +33,11 @@ void DmaStallAnalysis::onDmaIssue(const sim::DmaIssueEvent &event) {
   DmaRecord &dma = dmas[event.id];
   dma.id = event.id;
   dma.issueIndex = event.index;
-  dma.flag = event.flag;
+  dma.flag = event.sync;
   dma.link = event.link;
   dma.bytes = event.bytes;
-  dma.srcSpace = event.srcSpace;
-  dma.dstSpace = event.dstSpace;
-  dma.srcChip = event.srcChip;
-  dma.dstChip = event.dstChip;
-  dma.srcAddr = event.srcAddr;
-  dma.dstAddr = event.dstAddr;
+  dma.src = event.src;
+  dma.dst = event.dst;
   dma.issueCycle = event.issueCycle;
   dma.baseEndCycle = event.baseEndCycle;
   dma.issueHlo = info.hloOf[event.index];

@@ -6,6 +6,7 @@
 
 #include "SnR/Analysis/ReplayAnalyses.h"
 #include "SnR/Replay/Replay.h"
+#include "SnR/Sim/SnRModel.h"
 #include "SnR/Trace/Trace.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -13,20 +14,62 @@
 using namespace snr;
 using namespace snr::analysis;
 
+const AnalysisInfo &AnalysisInfoOf<sim::TimingRecorder>::get() {
+  static const AnalysisInfo info = AnalysisInfo::get<sim::TimingRecorder>(
+      "timing", TargetFeature::None, {}, [](const AnalysisContext &) {
+        return std::make_unique<sim::TimingRecorder>();
+      });
+  return info;
+}
+
+const AnalysisInfo &AnalysisInfoOf<sim::PerformanceTracker>::get() {
+  static const AnalysisInfo info = AnalysisInfo::get<sim::PerformanceTracker>(
+      "performance", TargetFeature::None, {}, [](const AnalysisContext &) {
+        return std::make_unique<sim::PerformanceTracker>();
+      });
+  return info;
+}
+
+namespace {
+/// Adds the analysis of class T to `results`, which must be able to hold
+/// it (an snr replay has every feature the named analyses need).
+template <typename T> T &requireNamed(ReplayResults &results) {
+  T *analysis = results.analyses.require<T>(results.getContext());
+  assert(analysis && "an snr replay has every analysis ReplayResults names");
+  return *analysis;
+}
+} // namespace
+
 /// A replay for a rewrite keeps only the edges its backtails read.
-static DependencyOptions dependencyOptionsOf(const AnalysisOptions &options) {
-  DependencyOptions dependencies = options.dependencies;
-  dependencies.backtailEdgesOnly |= options.forRewrite;
-  return dependencies;
+static AnalysisOptions optionsOf(const AnalysisOptions &options) {
+  AnalysisOptions own = options;
+  own.dependencies.backtailEdgesOnly |= options.forRewrite;
+  return own;
 }
 
 ReplayResults::ReplayResults(TraceInfo traceInfo,
                              const sim::MachineModel &machine,
                              const AnalysisOptions &options)
-    : info(std::move(traceInfo)), machine(machine), dmas(info),
-      utilization(info, options.utilization),
-      dataCache(info, options.dataCache),
-      dependencies(info, dependencyOptionsOf(options)), staticView(info) {}
+    : info(std::move(traceInfo)), machine(machine),
+      model(sim::describeSnRModel(machine)), options(optionsOf(options)),
+      timing(requireNamed<sim::TimingRecorder>(*this)),
+      performance(requireNamed<sim::PerformanceTracker>(*this)),
+      dmas(requireNamed<DmaStallAnalysis>(*this)),
+      utilization(requireNamed<UtilizationAnalysis>(*this)),
+      dataCache(requireNamed<DataCacheAnalysis>(*this)),
+      dependencies(requireNamed<DependencyAnalysis>(*this)),
+      suggestions(requireNamed<Suggestions>(*this)),
+      staticView(requireNamed<StaticInstructionAnalysis>(*this)) {
+  for (const AnalysisInfo *analysis : options.analyses)
+    analyses.require(*analysis, getContext());
+  // The replay's progress is the caller's, not the results'.
+  this->options.progress = nullptr;
+}
+
+AnalysisContext ReplayResults::getContext() const {
+  return {info, machine, options,
+          model.asyncCopies ? TargetFeature::AsyncCopies : TargetFeature::None};
+}
 
 namespace {
 /// Reports progress every 2^16 instructions.
@@ -35,7 +78,7 @@ public:
   explicit ProgressListener(llvm::function_ref<void(uint64_t, uint64_t)> fn)
       : fn(fn) {}
   void onRunStart(const sim::RunInfo &run) override {
-    total = run.instructions.size();
+    total = run.instructions->size();
   }
   void onRetire(const sim::RetireEvent &event) override {
     if ((event.index & 0xffff) == 0xffff)
@@ -53,33 +96,23 @@ llvm::Expected<std::unique_ptr<ReplayResults>>
 snr::analysis::analyzeTrace(const trace::Trace &trace,
                             const sim::MachineModel &machine,
                             const AnalysisOptions &options) {
-  auto results = std::make_unique<ReplayResults>(TraceInfo::fromTrace(trace),
-                                                 machine, options);
+  auto results = std::make_unique<ReplayResults>(
+      TraceInfo::fromTrace(trace, machine), machine, options);
 
-  llvm::SmallVector<sim::SimListener *, 8> listeners = {
-      &results->timing,      &results->performance,  &results->dmas,
-      &results->utilization, &results->dataCache,    &results->dependencies,
-      &results->staticView};
-  if (options.forRewrite) {
+  llvm::SmallVector<sim::SimListener *, 8> listeners =
+      results->analyses.getListeners();
+  if (options.forRewrite)
     llvm::erase(listeners, &results->utilization);
-    llvm::erase(listeners, &results->staticView);
-  }
   std::optional<ProgressListener> progress;
   if (options.progress) {
     progress.emplace(options.progress);
     listeners.push_back(&*progress);
   }
-  llvm::append_range(listeners, options.extraListeners);
   llvm::Expected<replay::Run> run = replay::replay(trace, machine, listeners);
   if (!run)
     return run.takeError();
   results->summary = run->summary;
   results->finalState = std::move(run->finalState);
-  results->suggestions.compute(results->info, results->dmas,
-                               results->dependencies, results->dataCache,
-                               options.suggestions);
-  if (!options.forRewrite)
-    results->staticView.finalize(results->dmas, results->dependencies,
-                                 results->suggestions);
+  results->analyses.finish(results->getContext());
   return std::move(results);
 }

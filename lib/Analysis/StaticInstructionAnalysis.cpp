@@ -8,7 +8,6 @@
 #include "SnR/Analysis/DependencyAnalysis.h"
 #include "SnR/Analysis/DmaStallAnalysis.h"
 #include "SnR/Analysis/Suggestions.h"
-#include "SnR/Sim/MachineModel.h"
 
 #include "llvm/ADT/STLExtras.h"
 
@@ -17,6 +16,24 @@
 
 using namespace snr;
 using namespace snr::analysis;
+
+const AnalysisInfo &StaticInstructionAnalysis::getInfo() {
+  // Listens to the issues; folds the DMA rows once the suggestions are made.
+  static const AnalysisInfo info = AnalysisInfo::get<StaticInstructionAnalysis>(
+      "static", TargetFeature::None,
+      {&DmaStallAnalysis::getInfo(), &DependencyAnalysis::getInfo(),
+       &Suggestions::getInfo()},
+      [](const AnalysisContext &context) {
+        return std::make_unique<StaticInstructionAnalysis>(context.info);
+      },
+      [](StaticInstructionAnalysis &staticView, const AnalysisSet &set,
+         const AnalysisContext &) {
+        staticView.finalize(set.get<DmaStallAnalysis>(),
+                            set.get<DependencyAnalysis>(),
+                            set.get<Suggestions>());
+      });
+  return info;
+}
 
 std::string StaticParallelGroup::getDistinctPcs() const {
   std::string text;
@@ -27,7 +44,9 @@ std::string StaticParallelGroup::getDistinctPcs() const {
 }
 
 void StaticInstructionAnalysis::onRunStart(const sim::RunInfo &run) {
-  machine = run.machine;
+  roles.fill(sim::StallRole::None);
+  for (size_t k = 0; k < run.model->stallKinds.size() && k < roles.size(); ++k)
+    roles[k] = run.model->stallKinds[k].role;
   instructions.clear();
   bottlenecks.clear();
   perHlo.clear();
@@ -42,28 +61,26 @@ void StaticInstructionAnalysis::onRunStart(const sim::RunInfo &run) {
 }
 
 /// The latency the reason of a stall names: the producer's result latency
-/// for a register, its unit interval for a busy unit.
-static uint64_t latencyOf(const sim::MachineModel *machine, arch::Opcode op,
-                          sim::StallKind kind) {
-  if (!machine)
-    return 0;
-  const sim::LatencySpec &spec =
-      machine->getLatency(arch::getLatencyClass(op));
-  if (kind == sim::StallKind::Scoreboard)
-    return spec.latency;
-  if (kind == sim::StallKind::UnitBusy)
-    return spec.interval;
+/// for a register, its occupancy for a busy resource.
+static uint64_t latencyOf(const StaticInstruction &producer,
+                          sim::StallRole role) {
+  if (role == sim::StallRole::Register)
+    return producer.latency;
+  if (role == sim::StallRole::Resource)
+    return producer.occupancy;
   return 0;
 }
 
 void StaticInstructionAnalysis::onIssue(const sim::IssueEvent &event) {
-  const arch::Instruction &inst = info.instructions[event.index];
-  auto [it, inserted] =
-      slotOfPc.try_emplace(inst.pc, uint32_t(instructions.size()));
+  uint64_t pc = info.getPc(event.index);
+  auto [it, inserted] = slotOfPc.try_emplace(pc, uint32_t(instructions.size()));
   if (inserted) {
+    const sim::InstructionDesc &desc = info.getDesc(event.index);
     StaticInstruction entry;
-    entry.pc = inst.pc;
-    entry.opcode = inst.opcode;
+    entry.pc = pc;
+    entry.mnemonic = desc.mnemonic;
+    entry.latency = desc.latency;
+    entry.occupancy = desc.occupancy;
     entry.hlo = event.index < info.hloOf.size() ? info.hloOf[event.index]
                                                 : kNoHlo;
     entry.firstIndex = event.index;
@@ -77,7 +94,7 @@ void StaticInstructionAnalysis::onIssue(const sim::IssueEvent &event) {
   if (!event.stall)
     return;
 
-  unsigned kind = unsigned(event.kind);
+  unsigned kind = event.kind;
   StallStats &stats = entry.stalls[kind];
   stats.total += event.stall;
   ++stats.count;
@@ -85,18 +102,17 @@ void StaticInstructionAnalysis::onIssue(const sim::IssueEvent &event) {
   stallByKind[kind] += event.stall;
   stallCycles += event.stall;
 
-  bool hasProducer = event.cause < info.instructions.size();
+  bool hasProducer = event.cause < info.getNumInstructions();
   if (!hasProducer)
     unattributedCycles += event.stall;
-  uint64_t producerPc =
-      hasProducer ? info.instructions[event.cause].pc : sim::kNoIndex;
+  uint64_t producerPc = hasProducer ? info.getPc(event.cause) : sim::kNoIndex;
   HloId hlo =
       event.index < info.hloOf.size() ? info.hloOf[event.index] : kNoHlo;
-  auto key = std::make_pair(std::make_pair(producerPc, uint64_t(inst.pc)),
+  auto key = std::make_pair(std::make_pair(producerPc, pc),
                             std::make_pair(kind, unsigned(hlo)));
   auto [edge, newEdge] = edgeSlot.try_emplace(key, uint32_t(edges.size()));
   if (newEdge)
-    edges.push_back({EdgeKey{producerPc, inst.pc, kind, hlo}, EdgeValue{}});
+    edges.push_back({EdgeKey{producerPc, pc, kind, hlo}, EdgeValue{}});
   EdgeValue &value = edges[edge->second].second;
   value.cycles += event.stall;
   ++value.count;
@@ -144,12 +160,13 @@ void StaticInstructionAnalysis::onRunEnd(const sim::RunSummary &) {
     b.producerPc = key.producerPc;
     b.consumerPc = key.consumerPc;
     b.kind = sim::StallKind(key.kind);
-    b.consumerOpcode = instructions[indexOfPc[key.consumerPc]].opcode;
+    b.consumer = instructions[indexOfPc[key.consumerPc]].mnemonic;
     if (key.producerPc != sim::kNoIndex) {
       auto found = indexOfPc.find(key.producerPc);
       if (found != indexOfPc.end()) {
-        b.producerOpcode = instructions[found->second].opcode;
-        b.latency = latencyOf(machine, b.producerOpcode, b.kind);
+        const StaticInstruction &producer = instructions[found->second];
+        b.producer = producer.mnemonic;
+        b.latency = latencyOf(producer, roles[b.kind]);
       }
     }
     b.cycles = value.cycles;
@@ -199,9 +216,9 @@ void StaticInstructionAnalysis::finalize(const DmaStallAnalysis &dmaStalls,
   parallelGroups.clear();
   std::map<uint64_t, StaticDma> byPc;
   for (const DmaRecord &dma : dmaStalls.dmas) {
-    if (dma.issueIndex >= info.instructions.size())
+    if (dma.issueIndex >= info.getNumInstructions())
       continue;
-    uint64_t pc = info.instructions[dma.issueIndex].pc;
+    uint64_t pc = info.getPc(dma.issueIndex);
     StaticDma &entry = byPc[pc];
     if (entry.instances.empty()) {
       entry.pc = pc;
@@ -216,9 +233,9 @@ void StaticInstructionAnalysis::finalize(const DmaStallAnalysis &dmaStalls,
   }
   for (uint32_t i = 0; i < suggestions.dmas.size(); ++i) {
     const DmaSuggestion &s = suggestions.dmas[i];
-    if (s.issueIndex >= info.instructions.size())
+    if (s.issueIndex >= info.getNumInstructions())
       continue;
-    auto it = byPc.find(info.instructions[s.issueIndex].pc);
+    auto it = byPc.find(info.getPc(s.issueIndex));
     if (it == byPc.end())
       continue;
     ++it->second.verdicts[unsigned(s.verdict)];
@@ -228,7 +245,7 @@ void StaticInstructionAnalysis::finalize(const DmaStallAnalysis &dmaStalls,
 
   // Backtails: from the dependency graph for every instance when it was
   // built (a functional replay), else from the suggestions that have one.
-  const bool haveGraph = deps.issueCycle.size() == info.instructions.size();
+  const bool haveGraph = deps.issueCycle.size() == info.getNumInstructions();
   auto lowerMedian = [](std::vector<uint64_t> &values) -> uint64_t {
     if (values.empty())
       return 0;
@@ -270,7 +287,7 @@ void StaticInstructionAnalysis::finalize(const DmaStallAnalysis &dmaStalls,
     llvm::SmallVector<uint64_t, 4> pcs;
     for (uint32_t id : group.dmas)
       if (id < dmaStalls.dmas.size())
-        pcs.push_back(info.instructions[dmaStalls.dmas[id].issueIndex].pc);
+        pcs.push_back(info.getPc(dmaStalls.dmas[id].issueIndex));
     StaticParallelGroup &entry = groups[pcs];
     if (entry.groups.empty()) {
       entry.pcs = pcs;

@@ -27,24 +27,6 @@ Remark::Arg text(std::string value) {
   return Remark::Arg("String", std::move(value));
 }
 
-llvm::StringRef reasonText(sim::StallKind kind) {
-  switch (kind) {
-  case sim::StallKind::Scoreboard:
-    return "a register written by";
-  case sim::StallKind::UnitBusy:
-    return "its unit, busy with";
-  case sim::StallKind::Branch:
-    return "the refill after";
-  case sim::StallKind::Fence:
-    return "the results in flight of";
-  case sim::StallKind::DmaWait:
-    return "the DMA issued by";
-  case sim::StallKind::None:
-    break;
-  }
-  return "";
-}
-
 void emitDmaRemark(const ReplayResults &results, const StaticDma &d,
                    Location loc) {
   const TraceInfo &info = results.info;
@@ -58,13 +40,17 @@ void emitDmaRemark(const ReplayResults &results, const StaticDma &d,
       actionable ? remark::missed(loc, opts) : remark::analysis(loc, opts);
   if (!r)
     return;
-  r << text(llvm::formatv("dma.issue at pc {0}: the waits of its ", d.pc)
+  llvm::StringRef mnemonic =
+      d.instances.empty()
+          ? llvm::StringRef("copy")
+          : info.getMnemonic(results.dmas.dmas[d.instances.front()].issueIndex);
+  r << text(llvm::formatv("{0} at pc {1}: the waits of its ", mnemonic, d.pc)
                 .str())
     << Remark::Arg("instances", uint64_t(d.instances.size()))
     << text(d.instances.size() == 1 ? " instance stalled "
                                     : " instances stalled ")
-    << Remark::Arg("stall_cycles", d.stall())
-    << text(" cycles (") << Remark::Arg("base_stall_cycles", d.baseStall)
+    << Remark::Arg("stall_cycles", d.stall()) << text(" cycles (")
+    << Remark::Arg("base_stall_cycles", d.baseStall)
     << text(" on base latency, ")
     << Remark::Arg("transfer_stall_cycles", d.transferStall)
     << text(" on transfer); its relaxed dependencies let it start at least ")
@@ -82,15 +68,14 @@ void emitDmaRemark(const ReplayResults &results, const StaticDma &d,
   if (!d.suggestions.empty()) {
     const DmaSuggestion &best = suggestions.dmas[d.suggestions.front()];
     r << text(". Its largest instance: ") << Remark::Arg("Reason", best.reason);
-    if (actionable && best.target < info.instructions.size()) {
-      const arch::Instruction &target = info.instructions[best.target];
+    if (actionable && best.target < info.getNumInstructions()) {
       r << text(". Suggestion: ")
         << Remark::Arg(
                "Suggestion",
                llvm::formatv("issue it in front of the {0} at pc {1}, {2} "
                              "instructions earlier",
-                             arch::getMnemonic(target.opcode), target.pc,
-                             best.hoistInstructions)
+                             info.getMnemonic(best.target),
+                             info.getPc(best.target), best.hoistInstructions)
                    .str());
     }
   }
@@ -133,15 +118,14 @@ void emitStallRemark(const ReplayResults &results, const StaticInstruction &s,
   if (!r)
     return;
   uint64_t stall = s.stallCycles();
-  r << text(llvm::formatv("{0} at pc {1} stalled ",
-                          arch::getMnemonic(s.opcode), s.pc)
-                .str())
+  r << text(llvm::formatv("{0} at pc {1} stalled ", s.mnemonic, s.pc).str())
     << Remark::Arg("stall_cycles", stall) << text(" cycles over ")
     << Remark::Arg("executions", s.executions)
     << text(s.executions == 1 ? " execution" : " executions");
   // The kinds, largest first, each with its main producer.
-  llvm::SmallVector<unsigned, sim::kNumStallKinds> kinds;
-  for (unsigned k = 1; k < sim::kNumStallKinds; ++k)
+  const sim::ModelDescription &model = results.model;
+  llvm::SmallVector<unsigned, sim::kMaxStallKinds> kinds;
+  for (unsigned k = 1; k < model.getNumStallKinds(); ++k)
     if (s.stalls[k].total)
       kinds.push_back(k);
   llvm::stable_sort(kinds, [&](unsigned a, unsigned b) {
@@ -150,9 +134,8 @@ void emitStallRemark(const ReplayResults &results, const StaticInstruction &s,
   const StaticInstructionAnalysis &view = results.staticView;
   for (size_t i = 0; i < kinds.size(); ++i) {
     unsigned k = kinds[i];
-    sim::StallKind kind = sim::StallKind(k);
-    r << text(i == 0 ? ": " : "; ")
-      << Remark::Arg(sim::getStallKindName(kind), s.stalls[k].total)
+    const sim::StallKindInfo &kind = model.stallKinds[k];
+    r << text(i == 0 ? ": " : "; ") << Remark::Arg(kind.name, s.stalls[k].total)
       << text(" cycles waiting for ");
     if (s.producers[k].empty()) {
       r << text("earlier instructions in flight");
@@ -160,21 +143,16 @@ void emitStallRemark(const ReplayResults &results, const StaticInstruction &s,
     }
     const ProducerCycles &p = s.producers[k].front();
     const StaticInstruction *producer = view.lookup(p.pc);
-    r << text(reasonText(kind).str() + " the ")
+    r << text(kind.waitsFor + " the ")
       << Remark::Arg("Producer",
                      llvm::formatv("{0} at pc {1}",
-                                   producer ? arch::getMnemonic(
-                                                  producer->opcode)
+                                   producer ? producer->mnemonic
                                             : llvm::StringRef("instruction"),
                                    p.pc)
                          .str());
-    if (kind == sim::StallKind::Scoreboard && producer && results.machine
-                                                              .issueWidth) {
-      uint64_t latency =
-          results.machine.getLatency(arch::getLatencyClass(producer->opcode))
-              .latency;
-      r << text(" (latency ") << Remark::Arg("latency", latency) << text(")");
-    }
+    if (kind.role == sim::StallRole::Register && producer)
+      r << text(" (latency ")
+        << Remark::Arg("latency", uint64_t(producer->latency)) << text(")");
     if (p.cycles != s.stalls[k].total)
       r << text(" (") << Remark::Arg("producer_cycles", p.cycles)
         << text(" of them on this one)");
@@ -286,8 +264,7 @@ llvm::Error snr::writeRemarkFile(
 
 Location snr::getInstructionLocation(MLIRContext &context,
                                      const TraceInfo &info, uint64_t index) {
-  if (const trace::LineEntry *entry =
-          info.lineTable.lookup(info.instructions[index].pc))
+  if (const trace::LineEntry *entry = info.lineTable.lookup(info.getPc(index)))
     return FileLineColLoc::get(&context, info.lineTable.file, entry->line,
                                entry->column);
   unsigned line = index < info.lines.size() ? info.lines[index] : 0;

@@ -21,8 +21,7 @@ std::string describeSlice(const TraceInfo &info, const Backtail &backtail) {
     return "";
   std::string pcs;
   for (uint64_t index : backtail.slice)
-    pcs += (pcs.empty() ? "" : ", ") +
-           std::to_string(info.instructions[index].pc);
+    pcs += (pcs.empty() ? "" : ", ") + std::to_string(info.getPc(index));
   return " with its address arithmetic (pc " + pcs + ")";
 }
 
@@ -37,23 +36,22 @@ void emitDmaRemark(const ReplayResults &results, const DmaSuggestion &s,
   if (!r)
     return;
   r << Remark::Arg("Remark",
-                   llvm::formatv("dma.issue at {0}: its wait at {1} stalled "
-                                 "{2} cycles",
+                   llvm::formatv("{0} at {1}: its wait at {2} stalled "
+                                 "{3} cycles",
+                                 info.getMnemonic(s.issueIndex),
                                  info.describe(s.issueIndex),
                                  info.describe(s.waitIndex), s.stall)
                        .str())
     << Remark::Arg("Verdict", getVerdictName(s.verdict).str())
     << Remark::Arg("Reason", s.reason);
   if (actionable) {
-    const arch::Instruction &target = info.instructions[s.target];
     r << Remark::Arg(
         "Suggestion",
         llvm::formatv("issue it{0} in front of the {1} at {2}: {3} "
                       "instructions, {4} cycles earlier",
                       describeSlice(info, s.relaxed),
-                      arch::getMnemonic(target.opcode),
-                      info.describe(s.target), s.hoistInstructions,
-                      s.hoistCycles)
+                      info.getMnemonic(s.target), info.describe(s.target),
+                      s.hoistInstructions, s.hoistCycles)
             .str());
   }
   r << Remark::Arg("stall_cycles", s.stall)
@@ -74,8 +72,7 @@ void emitGroupRemark(const ReplayResults &results,
   std::string pcs;
   for (uint32_t id : group.dmas)
     pcs += (pcs.empty() ? "" : ", ") +
-           std::to_string(
-               info.instructions[results.dmas.dmas[id].issueIndex].pc);
+           std::to_string(info.getPc(results.dmas.dmas[id].issueIndex));
   r << Remark::Arg("Remark",
                    llvm::formatv("{0} independent DMAs (pc {1}) are issued "
                                  "and waited one at a time",

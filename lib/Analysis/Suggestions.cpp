@@ -5,8 +5,11 @@
 //===----------------------------------------------------------------------===//
 
 #include "SnR/Analysis/Suggestions.h"
+#include "SnR/Analysis/AnalysisOptions.h"
 #include "SnR/Analysis/DataCacheAnalysis.h"
+#include "SnR/Analysis/DependencyAnalysis.h"
 #include "SnR/Analysis/DmaStallAnalysis.h"
+#include "SnR/Target/Target.h"
 
 #include "llvm/Support/FormatVariadic.h"
 
@@ -14,6 +17,23 @@
 
 using namespace snr;
 using namespace snr::analysis;
+
+const AnalysisInfo &Suggestions::getInfo() {
+  // Algorithm 2 runs on what the replay found, after it.
+  static const AnalysisInfo info = AnalysisInfo::get<Suggestions>(
+      "suggestions", TargetFeature::AsyncCopies,
+      {&DmaStallAnalysis::getInfo(), &DependencyAnalysis::getInfo(),
+       &DataCacheAnalysis::getInfo()},
+      [](const AnalysisContext &) { return std::make_unique<Suggestions>(); },
+      [](Suggestions &suggestions, const AnalysisSet &set,
+         const AnalysisContext &context) {
+        suggestions.compute(context.info, set.get<DmaStallAnalysis>(),
+                            set.get<DependencyAnalysis>(),
+                            set.get<DataCacheAnalysis>(),
+                            context.options.suggestions);
+      });
+  return info;
+}
 
 llvm::StringRef snr::analysis::getVerdictName(Verdict verdict) {
   switch (verdict) {
@@ -33,36 +53,37 @@ std::string snr::analysis::describeBlocker(const TraceInfo &info,
                                           const Backtail &backtail) {
   if (backtail.blocker == sim::kNoIndex)
     return "the start of the trace";
-  const arch::Instruction &inst = info.instructions[backtail.blocker];
+  const target::Target &target = info.getTarget();
+  bool waits = info.getDesc(backtail.blocker).waitsForCopies;
   std::string what;
   switch (backtail.blockerResource) {
   case DepResource::Register:
   case DepResource::Flag:
-    what = (inst.opcode == arch::Opcode::DmaWait ? "which waits on "
-                                                 : "which writes ") +
-           arch::formatReg({arch::RegClass(backtail.blockerWhat / 32),
-                            uint8_t(backtail.blockerWhat % 32)});
+    what = (waits ? "which waits on " : "which writes ") +
+           target.getRegisters().get(backtail.blockerWhat).name;
     break;
   case DepResource::Memory:
-    what = (inst.opcode == arch::Opcode::DmaWait
-                ? "which makes the data it reads available in "
-                : "which writes the data it reads in ") +
-           arch::getMemSpaceName(arch::MemSpace(backtail.blockerWhat)).str();
+    what = (waits ? "which makes the data it reads available in "
+                  : "which writes the data it reads in ") +
+           target.getSpaceInfo(backtail.blockerWhat).family;
     break;
   }
-  return llvm::formatv("the {0} at {1}, {2}", arch::getMnemonic(inst.opcode),
+  return llvm::formatv("the {0} at {1}, {2}",
+                       info.getMnemonic(backtail.blocker),
                        info.describe(backtail.blocker), what)
       .str();
 }
 
 namespace {
 
-/// The pages a DMA's destination spans in VMEM, 0 outside VMEM.
-uint64_t pagesOf(const DmaRecord &dma, unsigned pageBytes) {
-  if (dma.dstSpace != arch::MemSpace::VMem || pageBytes == 0)
+/// The pages a DMA's destination spans in the data cache (the model's
+/// scratchpad), 0 outside it.
+uint64_t pagesOf(const DmaRecord &dma, const DataCacheAnalysis &cache) {
+  if (!cache.hasScratchpad || dma.dst.space != cache.space ||
+      cache.pageBytes == 0)
     return 0;
-  uint64_t first = dma.dstAddr / pageBytes;
-  uint64_t last = (dma.dstAddr + dma.bytes - 1) / pageBytes;
+  uint64_t first = dma.dst.addr / cache.pageBytes;
+  uint64_t last = (dma.dst.addr + dma.bytes - 1) / cache.pageBytes;
   return last - first + 1;
 }
 } // namespace
@@ -88,7 +109,7 @@ void Suggestions::compute(const TraceInfo &info, const DmaStallAnalysis &stalls,
     s.conservative = deps.conservativeBacktail(dma.issueIndex);
     s.pushLimit = s.relaxed.cycles;
     s.pushLimitInstructions = s.relaxed.instructions;
-    s.pagesNeeded = pagesOf(dma, cache.pageBytes);
+    s.pagesNeeded = pagesOf(dma, cache);
     s.target = dma.issueIndex;
 
     // Moving it by less than a tenth of its stall is not worth a rewrite.

@@ -5,6 +5,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "SnR/Analysis/TraceInfo.h"
+#include "SnR/Sim/MachineModel.h"
+#include "SnR/Sim/SnRModel.h"
 #include "SnR/Trace/Trace.h"
 
 #include "llvm/ADT/DenseMap.h"
@@ -18,11 +20,18 @@ using namespace snr;
 using namespace snr::analysis;
 
 TraceInfo TraceInfo::fromTrace(const trace::Trace &trace) {
+  return fromTrace(trace, sim::getDefaultMachineModel());
+}
+
+TraceInfo TraceInfo::fromTrace(const trace::Trace &trace,
+                               const sim::MachineModel &machine) {
   TraceInfo info;
   info.fileName = trace.fileName;
   info.program = trace.header.program;
   info.machine = trace.header.machine;
-  info.instructions = trace.instructions;
+  // A trace holds the snr ISA's instructions (a second ISA's traces bring
+  // their own table).
+  info.instructions = sim::describeSnRInstructions(trace.instructions, machine);
   info.lines = trace.lines;
   info.lineTable = trace.header.lineTable;
   info.lines.resize(trace.instructions.size(), 0);
@@ -30,8 +39,8 @@ TraceInfo TraceInfo::fromTrace(const trace::Trace &trace) {
   // The HLO map is a sorted list of PC ranges: look each range up once.
   llvm::DenseMap<const trace::HloRange *, HloId> idOfRange;
   llvm::StringMap<HloId> idOfName;
-  for (const arch::Instruction &inst : trace.instructions) {
-    const trace::HloRange *range = trace.header.lookupHlo(inst.pc);
+  for (uint64_t i = 0, e = info.getNumInstructions(); i < e; ++i) {
+    const trace::HloRange *range = trace.header.lookupHlo(info.getPc(i));
     if (!range) {
       info.hloOf.push_back(kNoHlo);
       continue;
@@ -76,7 +85,7 @@ std::string TraceInfo::locatePc(uint64_t pc) const {
 }
 
 std::string TraceInfo::locate(uint64_t index) const {
-  std::string where = locatePc(instructions[index].pc);
+  std::string where = locatePc(getPc(index));
   if (!where.empty())
     return where;
   unsigned line = index < lines.size() ? lines[index] : 0;
@@ -87,7 +96,7 @@ std::string TraceInfo::locate(uint64_t index) const {
 }
 
 std::string TraceInfo::describe(uint64_t index) const {
-  uint64_t pc = instructions[index].pc;
+  uint64_t pc = getPc(index);
   std::string where = locate(index);
   if (!where.empty())
     return llvm::formatv("pc {0} ({1})", pc, where).str();

@@ -8,6 +8,7 @@
 #include "SnR/Dialect/SnROps.h"
 #include "SnR/Replay/Replay.h"
 
+#include "mlir/IR/Builders.h"
 #include "llvm/Support/CommandLine.h"
 
 using namespace mlir;
@@ -56,7 +57,36 @@ bool TraceReplayAnalysis::matchesDefaults(
          options.utilization.windowCycles ==
              defaults.utilization.windowCycles &&
          options.dataCache.windows == defaults.dataCache.windows &&
-         options.suggestions.minStall == defaults.suggestions.minStall;
+         options.suggestions.minStall == defaults.suggestions.minStall &&
+         options.analyses.empty();
+}
+
+const TraceReplayAnalysis *
+TraceReplayAnalysis::get(AnalysisManager analyses, Operation *traceOp,
+                         StringRef machineFile,
+                         const analysis::AnalysisOptions &options,
+                         std::optional<TraceReplayAnalysis> &local) {
+  Builder builder(traceOp->getContext());
+  if (machineFile == "default") {
+    if (traceOp->removeAttr(kMachineFileAttr))
+      analyses.invalidate({});
+  } else if (!machineFile.empty()) {
+    auto named = traceOp->getAttrOfType<StringAttr>(kMachineFileAttr);
+    if (!named || named.getValue() != machineFile) {
+      traceOp->setAttr(kMachineFileAttr, builder.getStringAttr(machineFile));
+      analyses.invalidate({});
+    }
+  }
+  if (matchesDefaults(options)) {
+    auto &shared = analyses.getAnalysis<TraceReplayAnalysis>();
+    return shared.succeeded() ? &shared : nullptr;
+  }
+  std::optional<sim::MachineModel> machine =
+      loadMachineFor(traceOp, getRecordedMachineFile(traceOp));
+  if (!machine)
+    return nullptr;
+  local.emplace(traceOp, *machine, options);
+  return local->succeeded() ? &*local : nullptr;
 }
 
 TraceReplayAnalysis::TraceReplayAnalysis(
@@ -74,6 +104,24 @@ TraceReplayAnalysis::TraceReplayAnalysis(
     return;
   }
   (void)emitReplayError(table, replayed.takeError());
+}
+
+LogicalResult snr::replayTraceOp(Operation *traceOp, StringRef machineFile,
+                                 replay::Mode mode,
+                                 llvm::ArrayRef<sim::SimListener *> listeners,
+                                 TraceTable &table) {
+  // Without an option, the machine the trace names (an earlier pass's).
+  std::optional<sim::MachineModel> machine = loadMachineFor(
+      traceOp,
+      machineFile.empty() ? getRecordedMachineFile(traceOp) : machineFile);
+  if (!machine)
+    return failure();
+  table = buildTraceTable(cast<TraceOp>(traceOp));
+  llvm::Expected<replay::Run> run =
+      replay::replay(table.trace, *machine, listeners, mode);
+  if (run)
+    return success();
+  return emitReplayError(table, run.takeError());
 }
 
 LogicalResult snr::emitReplayError(const TraceTable &table,

@@ -6,35 +6,30 @@
 //
 // Busy intervals are collected as they are reported and binned into windows
 // at the end, when the run's length is known: linear in intervals plus
-// windows. A unit is busy for its instructions' occupancy [issue, issue +
-// interval); a link while it moves a DMA [start, complete).
+// windows. A resource is busy over the intervals the model reports (snr: an
+// instruction's occupancy [issue, issue + interval)); a link while it moves
+// a DMA [start, complete).
 //
 //===----------------------------------------------------------------------===//
 
 #include "SnR/Analysis/UtilizationAnalysis.h"
+#include "SnR/Analysis/AnalysisOptions.h"
 
 #include <algorithm>
+#include <cassert>
 
 using namespace snr;
 using namespace snr::analysis;
 
-namespace {
-/// The resource index of a unit, or -1 for units not measured.
-int resourceOf(arch::Unit unit) {
-  switch (unit) {
-  case arch::Unit::Scalar:
-    return 0;
-  case arch::Unit::LoadStore:
-    return 1;
-  case arch::Unit::Vector:
-    return 2;
-  case arch::Unit::Matrix:
-    return 3;
-  default:
-    return -1;
-  }
+const AnalysisInfo &UtilizationAnalysis::getInfo() {
+  static const AnalysisInfo info = AnalysisInfo::get<UtilizationAnalysis>(
+      "utilization", TargetFeature::None, {},
+      [](const AnalysisContext &context) {
+        return std::make_unique<UtilizationAnalysis>(
+            context.info, context.options.utilization);
+      });
+  return info;
 }
-} // namespace
 
 double UtilizationAnalysis::HloUtilization::fraction(unsigned resource) const {
   uint64_t span = lastReady > firstIssue ? lastReady - firstIssue : 0;
@@ -42,13 +37,25 @@ double UtilizationAnalysis::HloUtilization::fraction(unsigned resource) const {
 }
 
 void UtilizationAnalysis::onRunStart(const sim::RunInfo &run) {
-  resources = {"scalar", "loadstore", "vector", "matrix"};
+  const sim::ModelDescription &model = *run.model;
+  resources.clear();
+  indexOfResource.assign(model.resources.size(), -1);
+  for (size_t r = 0; r < model.resources.size(); ++r)
+    if (model.resources[r].measured) {
+      indexOfResource[r] = int(resources.size());
+      resources.push_back(model.resources[r].name);
+    }
+  numUnitResources = resources.size();
+  primaryCompute = model.primaryCompute;
+  primaryIndex = primaryCompute < indexOfResource.size()
+                     ? indexOfResource[primaryCompute]
+                     : -1;
   resources.insert(resources.end(), run.linkNames.begin(),
                    run.linkNames.end());
   intervals.assign(resources.size(), {});
   perHlo.assign(info.hloNames.size(), {});
   for (HloUtilization &hlo : perHlo)
-    hlo.busyCycles.assign(kNumUnitResources, 0);
+    hlo.busyCycles.assign(numUnitResources, 0);
   matrixInFlight.clear();
   stalledWaits.clear();
   linkOfDma.clear();
@@ -65,12 +72,14 @@ void UtilizationAnalysis::onIssue(const sim::IssueEvent &event) {
       span.firstIssue = event.cycle;
     span.lastReady = std::max(span.lastReady, event.ready);
   }
-  if (event.executed && event.unit == arch::Unit::Matrix)
+  if (event.executed && primaryCompute != sim::kNoResource &&
+      event.resource == primaryCompute)
     matrixInFlight.push_back({event.cycle, event.ready});
 }
 
-void UtilizationAnalysis::onUnitBusy(const sim::UnitBusyEvent &event) {
-  int resource = resourceOf(event.unit);
+void UtilizationAnalysis::onResourceBusy(const sim::ResourceBusyEvent &event) {
+  assert(event.resource < indexOfResource.size() && "not the model's");
+  int resource = indexOfResource[event.resource];
   if (resource < 0)
     return;
   intervals[resource].push_back({event.begin, event.end});
@@ -92,7 +101,7 @@ void UtilizationAnalysis::onDmaStart(const sim::DmaProgressEvent &event) {
 }
 
 void UtilizationAnalysis::onDmaComplete(const sim::DmaProgressEvent &event) {
-  intervals[kNumUnitResources + linkOfDma[event.id]].push_back(
+  intervals[numUnitResources + linkOfDma[event.id]].push_back(
       {startOfDma[event.id], event.cycle});
 }
 
@@ -149,12 +158,13 @@ void UtilizationAnalysis::onRunEnd(const sim::RunSummary &summary) {
       inFlight.push_back(interval);
   }
   // Subtract it from each stalled wait; both lists are in cycle order.
-  // Only waits in HLOs that use the matrix unit count: a collective with no
-  // matmul does not leave the matrix unit "waiting".
+  // Only waits in HLOs that use the primary compute resource count: a
+  // collective with no matmul does not leave the matrix unit "waiting".
   auto usesMatrix = [&](uint64_t index) {
     HloId hlo = info.hloOf[index];
-    return hlo == kNoHlo ? !inFlight.empty()
-                         : perHlo[hlo].busyCycles[3] > 0;
+    if (hlo == kNoHlo)
+      return !inFlight.empty();
+    return primaryIndex >= 0 && perHlo[hlo].busyCycles[primaryIndex] > 0;
   };
   size_t next = 0;
   for (const StalledWait &wait : stalledWaits) {

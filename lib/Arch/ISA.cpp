@@ -171,56 +171,24 @@ const OperandLayout &snr::arch::getLayout(Format format) {
 
 void snr::arch::getRegisterReads(const Instruction &inst,
                                 llvm::SmallVectorImpl<Reg> &out) {
-  const OperandLayout &layout = getLayout(inst.opcode);
-  if (inst.guard.present)
-    out.push_back({RegClass::Pred, inst.guard.reg});
-  if (layout.rs1)
-    out.push_back({*layout.rs1, inst.rs1});
-  if (layout.rs2)
-    out.push_back({*layout.rs2, inst.rs2});
-  if ((layout.mem == MemRole::Load || layout.mem == MemRole::Dma) &&
-      inst.src.hasBase)
-    out.push_back({RegClass::Scalar, inst.src.base});
-  if ((layout.mem == MemRole::Store || layout.mem == MemRole::Dma) &&
-      inst.dst.hasBase)
-    out.push_back({RegClass::Scalar, inst.dst.base});
-  if (layout.hasFlag)
-    out.push_back({RegClass::Flag, inst.flag});
-  switch (inst.opcode) {
-  case Opcode::MxuMatmul:
-    for (unsigned row = 0; row < kMxuRows; ++row)
-      out.push_back({RegClass::MxuWeight, uint8_t(row)});
-    break;
-  default:
-    break;
-  }
+  forEachRegisterAccess(
+      inst, /*executed=*/true, [&](Reg reg) { out.push_back(reg); },
+      [](Reg) {});
 }
 
 void snr::arch::getRegisterWrites(const Instruction &inst,
                                  llvm::SmallVectorImpl<Reg> &out) {
-  const OperandLayout &layout = getLayout(inst.opcode);
-  if (layout.rd)
-    out.push_back({*layout.rd, inst.rd});
-  if (layout.hasFlag)
-    out.push_back({RegClass::Flag, inst.flag});
-  switch (inst.opcode) {
-  case Opcode::MxuPush:
-    out.push_back({RegClass::MxuWeight, uint8_t(inst.imm)});
-    break;
-  default:
-    break;
-  }
+  forEachRegisterAccess(
+      inst, /*executed=*/true, [](Reg) {},
+      [&](Reg reg) { out.push_back(reg); });
 }
 
 void snr::arch::getRegisterAccesses(const Instruction &inst, bool executed,
                                    llvm::SmallVectorImpl<Reg> &reads,
                                    llvm::SmallVectorImpl<Reg> &writes) {
-  if (executed) {
-    getRegisterReads(inst, reads);
-    getRegisterWrites(inst, writes);
-  } else if (inst.guard.present) {
-    reads.push_back({RegClass::Pred, inst.guard.reg});
-  }
+  forEachRegisterAccess(
+      inst, executed, [&](Reg reg) { reads.push_back(reg); },
+      [&](Reg reg) { writes.push_back(reg); });
 }
 
 void snr::arch::getMemoryAccesses(const Instruction &inst,

@@ -7,6 +7,7 @@
 #include "SnR/Export/ChakraExport.h"
 #include "SnR/Analysis/ReplayAnalyses.h"
 #include "SnR/Support/OutputFile.h"
+#include "SnR/Target/Target.h"
 
 #include "chakra_et_def.pb.h"
 
@@ -97,7 +98,7 @@ private:
 void ChakraWriter::plan() {
   const analysis::TraceInfo &info = results.info;
   const auto &timing = results.timing.instructions;
-  uint64_t count = info.instructions.size();
+  uint64_t count = info.getNumInstructions();
   nodeOf.assign(count, 0);
   for (const analysis::DmaRecord &dma : results.dmas.dmas)
     if (dma.waitIndex != sim::kNoIndex)
@@ -134,9 +135,10 @@ void ChakraWriter::plan() {
   // stalled on its DMAs; the next compute node starts there, or, beginning
   // with such a wait, when the wait issued. The last runs to the end of
   // the run.
+  sim::StallKind copyWait =
+      results.model.findStallKind(sim::StallRole::CopyWait);
   auto stalledWait = [&](uint64_t index) {
-    return isDmaWait(index) &&
-           timing[index].kind == sim::StallKind::DmaWait &&
+    return isDmaWait(index) && copyWait && timing[index].kind == copyWait &&
            timing[index].stall;
   };
   computeCycles.assign(nodes.size(), {0, 0});
@@ -167,7 +169,7 @@ void ChakraWriter::setTime(pb::Node &node, uint64_t begin, uint64_t end) const {
   // DMA ends where its completion rounds to. The exact cycles are
   // attributes.
   auto micros = [&](uint64_t cycles) {
-    return uint64_t(std::llround(results.machine.cyclesToMicroseconds(cycles)));
+    return uint64_t(std::llround(results.model.cyclesToMicroseconds(cycles)));
   };
   node.set_start_time_micros(micros(begin));
   node.set_duration_micros(micros(end) - micros(begin));
@@ -193,9 +195,8 @@ pb::Node ChakraWriter::buildCompute(uint64_t id, const PlannedNode &planned) {
   node.set_type(pb::COMP_NODE);
   llvm::StringRef hlo = info.getHloName(info.hloOf[planned.begin]);
   if (options.granularity == ChakraGranularity::Instruction) {
-    const arch::Instruction &inst = info.instructions[planned.begin];
-    node.set_name(llvm::formatv("{0}:pc{1}:{2}", hlo, inst.pc,
-                                arch::getMnemonic(inst.opcode))
+    node.set_name(llvm::formatv("{0}:pc{1}:{2}", hlo, info.getPc(planned.begin),
+                                info.getMnemonic(planned.begin))
                       .str());
   } else {
     node.set_name(hlo.str());
@@ -236,23 +237,27 @@ pb::Node ChakraWriter::buildDma(uint64_t id, const PlannedNode &planned) {
     else
       attr->set_int32_val(int32_t(value));
   };
-  if (dma.dstSpace == arch::MemSpace::RemoteHbm) {
+  // A copy to another device's memory is a send, one from it a receive;
+  // one into main memory a store, anything else a load.
+  target::SpaceInfo src = info.getTarget().getSpaceInfo(dma.src.space);
+  target::SpaceInfo dst = info.getTarget().getSpaceInfo(dma.dst.space);
+  if (dst.kind == target::SpaceKind::Remote) {
     node.set_type(pb::COMM_SEND_NODE);
     addInt("comm_src", options.npu, false);
-    addInt("comm_dst", dma.dstChip, false);
+    addInt("comm_dst", dst.device, false);
     addInt("comm_size", dma.bytes, true);
-  } else if (dma.srcSpace == arch::MemSpace::RemoteHbm) {
+  } else if (src.kind == target::SpaceKind::Remote) {
     node.set_type(pb::COMM_RECV_NODE);
-    addInt("comm_src", dma.srcChip, false);
+    addInt("comm_src", src.device, false);
     addInt("comm_dst", options.npu, false);
     addInt("comm_size", dma.bytes, true);
   } else {
-    node.set_type(dma.dstSpace == arch::MemSpace::Hbm ? pb::MEM_STORE_NODE
+    node.set_type(dst.kind == target::SpaceKind::Main ? pb::MEM_STORE_NODE
                                                       : pb::MEM_LOAD_NODE);
     addAttr(node, "tensor_size", dma.bytes);
   }
   setTime(node, dma.issueCycle, std::max(dma.completeCycle, dma.issueCycle));
-  addAttr(node, "snr_pc", info.instructions[dma.issueIndex].pc);
+  addAttr(node, "snr_pc", info.getPc(dma.issueIndex));
   addAttr(node.add_attr(), "snr_hlo", hlo);
 
   llvm::SmallVector<uint64_t, 8> deps;
@@ -280,13 +285,13 @@ std::string ChakraWriter::write() {
       return attr;
     };
     meta("snr_program")->set_string_val(results.info.program);
-    meta("snr_machine")->set_string_val(results.machine.name);
+    meta("snr_machine")->set_string_val(results.model.name);
     meta("snr_granularity")
         ->set_string_val(options.granularity == ChakraGranularity::Hlo
                              ? "hlo"
                              : "instruction");
     meta("snr_npu")->set_uint64_val(options.npu);
-    meta("snr_clock_ghz")->set_double_val(results.machine.clockGhz);
+    meta("snr_clock_ghz")->set_double_val(results.model.clockGhz);
     meta("snr_total_cycles")->set_uint64_val(results.performance.totalCycles);
     put(metadata);
 

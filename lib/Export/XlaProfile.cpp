@@ -34,7 +34,7 @@ void exporter::writeXlaProfile(const analysis::ReplayResults &results,
                                llvm::raw_ostream &os,
                                const XlaProfileOptions &options) {
   const analysis::TraceInfo &info = results.info;
-  const sim::MachineModel &machine = results.machine;
+  const sim::ModelDescription &machine = results.model;
   // The XLA instruction's name when the program gives one (the HLO
   // region's xla_name), which XLA matches against its module; else SnR's
   // HLO name.
@@ -54,7 +54,7 @@ void exporter::writeXlaProfile(const analysis::ReplayResults &results,
   // each of its instructions' issue to the next one's, so the costs add up
   // to the run.
   std::vector<uint64_t> cost(info.hloNames.size(), 0);
-  for (uint64_t i = 0, e = info.instructions.size(); i < e; ++i)
+  for (uint64_t i = 0, e = info.getNumInstructions(); i < e; ++i)
     if (info.hloOf[i] != analysis::kNoHlo)
       cost[info.hloOf[i]] += report::getOwnCycles(results, i);
 

@@ -168,7 +168,7 @@ private:
 llvm::Expected<Recording> snr::record::record(StepDebugger &debugger,
                                               const target::Target &target,
                                               target::CodeReader &code,
-                                              uint64_t count,
+                                              const RecordRequest &request,
                                               RecordingSink &sink) {
   size_t numRegs = target.getRegisters().size();
   MinimalSnapshot snapshot(debugger, numRegs);
@@ -185,7 +185,29 @@ llvm::Expected<Recording> snr::record::record(StepDebugger &debugger,
   if (!pc)
     return pc.takeError();
   recording.startPc = *pc;
-  for (uint64_t i = 0; i < count; ++i) {
+
+  // The call to record: where it returns to, and the stack pointer it was
+  // entered with (read through the value cache, not into the snapshot: the
+  // recorder reads them, not the program).
+  std::optional<target::CallConvention> call;
+  uint64_t returnAddress = 0, entryStack = 0;
+  if (request.untilReturn) {
+    call = target.getCallConvention();
+    if (!call)
+      return makeError("the " + target.getName().str() +
+                       " ISA has no calls to record until they return");
+    llvm::Expected<uint64_t> ra = values.readInteger(call->returnAddress);
+    llvm::Expected<uint64_t> sp =
+        ra ? values.readInteger(call->stackPointer) : 0;
+    if (!ra || !sp)
+      return makeError("cannot read the call's return address and stack "
+                       "pointer: " +
+                       llvm::toString(ra ? sp.takeError() : ra.takeError()));
+    returnAddress = *ra;
+    entryStack = *sp;
+  }
+
+  for (uint64_t i = 0; i < request.count; ++i) {
     std::unique_ptr<target::DecodedInstruction> &slot = decoded[*pc];
     if (!slot) {
       llvm::Expected<std::unique_ptr<target::DecodedInstruction>> inst =
@@ -287,6 +309,19 @@ llvm::Expected<Recording> snr::record::record(StepDebugger &debugger,
     if (stop->ended()) {
       recording.stop = std::move(*stop);
       break;
+    }
+    // The call returned: control went to its return address with the stack
+    // as it was entered (deeper, it is a nested call of the same function).
+    if (call && effects.control != target::ControlKind::None &&
+        nextPc == returnAddress) {
+      llvm::Expected<uint64_t> sp = values.readInteger(call->stackPointer);
+      if (!sp)
+        return makeError(where + "cannot read the stack pointer: " +
+                         llvm::toString(sp.takeError()));
+      if (*sp >= entryStack) {
+        recording.returnedTo = nextPc;
+        break;
+      }
     }
   }
   recording.snapshot = snapshot.finish();

@@ -7,6 +7,7 @@
 #include "SnR/Record/ReplayCheck.h"
 #include "SnR/Record/IntervalSet.h"
 #include "SnR/Replay/Replay.h"
+#include "SnR/Target/SnR/SnRTarget.h"
 #include "SnR/Trace/TraceReader.h"
 
 #include "llvm/ADT/DenseSet.h"
@@ -37,21 +38,25 @@ public:
     if (!event.executed)
       return;
     touched.clear();
-    arch::getRegisterReads(instructions[event.index], touched);
-    arch::getRegisterWrites(instructions[event.index], touched);
-    for (arch::Reg reg : touched)
+    instructions->getRegisterAccesses(event.index, /*executed=*/true, touched,
+                                      touched);
+    for (target::RegId id : touched) {
+      arch::Reg reg = target::SnRTarget::getReg(id);
       regs.insert({unsigned(reg.cls), reg.index});
+    }
   }
   void onMemoryAccess(const sim::MemoryAccessEvent &a) override {
-    memory[{unsigned(a.space), a.chip}].insert(a.addr, a.addr + a.bytes);
+    auto [space, chip] = target::SnRTarget::getSpace(a.range.space);
+    memory[{unsigned(space), chip}].insert(a.range.addr,
+                                           a.range.addr + a.range.bytes);
   }
 
   std::set<std::pair<unsigned, unsigned>> regs;
   std::map<std::pair<unsigned, unsigned>, IntervalSet> memory;
 
 private:
-  llvm::ArrayRef<arch::Instruction> instructions;
-  llvm::SmallVector<arch::Reg, 8> touched;
+  const sim::InstructionTable *instructions = nullptr;
+  llvm::SmallVector<target::RegId, 8> touched;
 };
 } // namespace
 

@@ -120,7 +120,7 @@ snr::record::recordTrace(StepDebugger &debugger,
   trace::Trace trace;
   SnRTraceBuilder builder(trace, sink);
   llvm::Expected<Recording> recording =
-      record(debugger, target, code, count, builder);
+      record(debugger, target, code, RecordRequest{count}, builder);
   if (!recording)
     return recording.takeError();
   setSnapshot(recording->snapshot, trace);

@@ -226,9 +226,9 @@ void writeSuggestedChanges(llvm::raw_ostream &os,
     if (!d.suggestions.empty()) {
       const analysis::DmaSuggestion &best =
           results.suggestions.dmas[d.suggestions.front()];
-      if (best.target < info.instructions.size())
+      if (best.target < info.getNumInstructions())
         what += llvm::formatv(", the largest to before pc {0}",
-                              info.instructions[best.target].pc);
+                              info.getPc(best.target));
     }
     os << "<tr><td class=\"num\">" << i + 1 << "</td><td>pc " << d.pc
        << "</td><td class=\"loc\">"

@@ -76,7 +76,7 @@ void snr::report::writeDataCachePlot(llvm::raw_ostream &os,
   };
   if (!cache.available)
     return unavailable(
-        "not available: the replay was timing-only (no addresses)");
+        ("not available: " + cache.getUnavailableReason()).str());
 
   // The windows in the selection.
   uint64_t windowCycles = std::max<uint64_t>(cache.windowCycles, 1);

@@ -77,7 +77,7 @@ void snr::report::writeDmaTimelinePlot(llvm::raw_ostream &os,
     llvm::DenseMap<uint64_t, size_t> rowOfPc;
     std::vector<uint64_t> stallOfRow;
     for (uint32_t id : shown) {
-      uint64_t pc = info.instructions[dmas[id].issueIndex].pc;
+      uint64_t pc = info.getPc(dmas[id].issueIndex);
       auto [it, inserted] = rowOfPc.try_emplace(pc, rows.size());
       if (inserted) {
         rows.emplace_back();
@@ -164,7 +164,7 @@ void snr::report::writeDmaTimelinePlot(llvm::raw_ostream &os,
     double y = area.top + rowHeight * r;
     {
       const analysis::DmaRecord &first = dmas[rows[r].front()];
-      uint64_t pc = info.instructions[first.issueIndex].pc;
+      uint64_t pc = info.getPc(first.issueIndex);
       std::string label =
           rows[r].size() == 1
               ? llvm::formatv("DMA {0} pc {1}", first.id, pc).str()
@@ -185,14 +185,14 @@ void snr::report::writeDmaTimelinePlot(llvm::raw_ostream &os,
           "DMA {0} ({1}, {2} bytes, flag {3}) issued at pc {4} in {5}: issue "
           "{6}, base latency until {7}, transfer {8} to {9}",
           dma.id, results.dmas.linkNames[dma.link], dma.bytes, dma.flag,
-          info.instructions[dma.issueIndex].pc, info.getHloName(dma.issueHlo),
+          info.getPc(dma.issueIndex), info.getHloName(dma.issueHlo),
           dma.issueCycle, baseEnd, dma.startCycle, complete);
       if (waited)
         tooltip += llvm::formatv(
             "; wait at pc {0} reached at {1}: stall {2} ({3} base, {4} "
             "transfer), slack {5}",
-            info.instructions[dma.waitIndex].pc, dma.waitReadyCycle,
-            dma.stall(), dma.baseStall, dma.transferStall, dma.slack);
+            info.getPc(dma.waitIndex), dma.waitReadyCycle, dma.stall(),
+            dma.baseStall, dma.transferStall, dma.slack);
       else
         tooltip += "; never waited for";
       if (suggestion)

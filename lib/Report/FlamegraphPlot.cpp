@@ -31,13 +31,14 @@ constexpr unsigned kDepth = 3; ///< HLO, instruction, stall kind
 
 /// The colour of a frame: HLOs and instructions in warm tones, the stall
 /// kinds in the series colours the other plots use.
-std::string colorOf(unsigned depth, llvm::StringRef frame) {
+std::string colorOf(const sim::ModelDescription &model, unsigned depth,
+                    llvm::StringRef frame) {
   if (depth == 1)
     return "#e8a25a";
   if (depth == 2)
     return "#f3cd7a";
-  for (unsigned k = 1; k < sim::kNumStallKinds; ++k)
-    if (frame == sim::getStallKindName(sim::StallKind(k)))
+  for (unsigned k = 1; k < model.getNumStallKinds(); ++k)
+    if (frame == model.getStallKindName(k))
       return getSeriesColor(k - 1).str();
   return "#cccccc";
 }
@@ -115,7 +116,7 @@ void report::writeStallFlamegraph(llvm::raw_ostream &os,
                  llvm::ArrayRef(stacks[i].frames).take_front(depth))
         cycles += stacks[j++].cycles;
       llvm::StringRef frame = stacks[i].frames[depth - 1];
-      box(depth, offset, cycles, frame, colorOf(depth, frame));
+      box(depth, offset, cycles, frame, colorOf(results.model, depth, frame));
       offset += cycles;
       i = j;
     }

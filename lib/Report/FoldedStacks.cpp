@@ -33,7 +33,8 @@ report::computeFoldedStacks(const analysis::ReplayResults &results,
   const analysis::TraceInfo &info = results.info;
   const auto &timing = results.timing.instructions;
   // The leaves after the stall kinds (cycles mode).
-  const unsigned kIssue = sim::kNumStallKinds, kDrain = kIssue + 1;
+  const sim::ModelDescription &model = results.model;
+  const unsigned kIssue = model.getNumStallKinds(), kDrain = kIssue + 1;
   // (HLO, PC, leaf) -> cycles and the index of an instance (for its
   // mnemonic). Instructions outside any HLO sort last.
   std::map<std::tuple<analysis::HloId, uint64_t, unsigned>,
@@ -42,8 +43,7 @@ report::computeFoldedStacks(const analysis::ReplayResults &results,
   auto add = [&](uint64_t index, unsigned leaf, uint64_t count) {
     if (!count)
       return;
-    auto &entry =
-        cycles[{info.hloOf[index], info.instructions[index].pc, leaf}];
+    auto &entry = cycles[{info.hloOf[index], info.getPc(index), leaf}];
     entry.first += count;
     entry.second = index;
   };
@@ -51,8 +51,8 @@ report::computeFoldedStacks(const analysis::ReplayResults &results,
     const auto &t = timing[index];
     if (include && !include(index))
       continue;
-    uint64_t stall = t.kind == sim::StallKind::None ? 0 : t.stall;
-    add(index, unsigned(t.kind), stall);
+    uint64_t stall = t.kind == sim::kNoStall ? 0 : t.stall;
+    add(index, t.kind, stall);
     if (mode != FoldedStacksMode::Cycles)
       continue;
     uint64_t previous = index ? timing[index - 1].issue : 0;
@@ -66,19 +66,18 @@ report::computeFoldedStacks(const analysis::ReplayResults &results,
   std::vector<FoldedStack> stacks;
   stacks.reserve(cycles.size());
   for (const auto &[key, value] : cycles) {
-    const arch::Instruction &inst = info.instructions[value.second];
-    std::string where = info.locatePc(inst.pc);
+    uint64_t pc = info.getPc(value.second);
+    std::string where = info.locatePc(pc);
     unsigned leaf = std::get<2>(key);
     FoldedStack stack;
     stack.frames = {
         frame(info.getHloName(std::get<0>(key))),
-        frame(llvm::formatv("pc{0}:{1}{2}", inst.pc,
-                            arch::getMnemonic(inst.opcode),
+        frame(llvm::formatv("pc{0}:{1}{2}", pc, info.getMnemonic(value.second),
                             where.empty() ? "" : "@" + where)
                   .str()),
         leaf == kIssue   ? std::string("issue")
         : leaf == kDrain ? std::string("drain")
-                         : sim::getStallKindName(sim::StallKind(leaf)).str()};
+                         : model.getStallKindName(leaf).str()};
     stack.cycles = value.first;
     stacks.push_back(std::move(stack));
   }

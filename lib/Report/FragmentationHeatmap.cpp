@@ -142,7 +142,7 @@ void snr::report::writeFragmentationHeatmap(
 
   if (!cache.available) {
     svg.note(area.left + area.width / 2, area.top + area.height / 2,
-             "not available: the replay was timing-only (no addresses)",
+             ("not available: " + cache.getUnavailableReason()).str(),
              "middle");
     return;
   }

@@ -169,10 +169,15 @@ namespace {
 /// heading, the file list and the script.
 class HtmlReportWriter {
 public:
-  HtmlReportWriter(llvm::raw_ostream &os, const ViewContext &context)
+  HtmlReportWriter(llvm::raw_ostream &os, const ViewContext &context,
+                   llvm::ArrayRef<const AnalysisView *> extraViews)
       : os(os), results(context.results), info(context.results.info),
         selection(context.selection), options(context.options),
-        context(context), html(os, info, context.figures) {}
+        context(context), html(os, info, context.figures) {
+    for (const std::unique_ptr<AnalysisView> &view : builtinViews)
+      views.push_back(view.get());
+    llvm::append_range(views, extraViews);
+  }
 
   void write(const RewriteOutcomes *rewrites);
 
@@ -187,7 +192,9 @@ private:
   const ReportOptions &options;
   const ViewContext &context;
   HtmlWriter html;
-  AnalysisViewList views = createBuiltinViews();
+  AnalysisViewList builtinViews = createBuiltinViews();
+  /// The built-in views, then the extra ones.
+  llvm::SmallVector<const AnalysisView *, 8> views;
 };
 } // namespace
 
@@ -201,14 +208,14 @@ void HtmlReportWriter::header(const RewriteOutcomes *rewrites) {
   os << "<h1>SnR replay report: " << escapeXml(program) << "</h1>\n";
   os << "<p class=\"meta\">Trace <code>"
      << escapeXml(info.fileName.empty() ? "(unnamed)" : info.fileName)
-     << "</code>, replayed on <b>" << escapeXml(results.machine.name)
-     << "</b> at " << formatJsonNumber(results.machine.clockGhz)
+     << "</code>, replayed on <b>" << escapeXml(results.model.name)
+     << "</b> at " << formatJsonNumber(results.model.clockGhz)
      << " GHz; showing " << escapeXml(selection.description) << " (cycles "
      << formatCount(selection.beginCycle) << " to "
      << formatCount(selection.endCycle) << ").</p>\n";
   // Each view's sections, by part; the plots share one heading.
   llvm::SmallVector<HtmlNavEntry> entries;
-  for (const std::unique_ptr<AnalysisView> &view : views)
+  for (const AnalysisView *view : views)
     view->getHtmlNav(entries);
   os << "<nav><a href=\"#change\">What to change</a>";
   auto links = [&](HtmlPart part) {
@@ -288,7 +295,7 @@ void HtmlReportWriter::write(const RewriteOutcomes *rewrites) {
   header(rewrites);
   writeChangeHtml(os, results, selection, context.figures, rewrites);
   auto part = [&](HtmlPart part) {
-    for (const std::unique_ptr<AnalysisView> &view : views)
+    for (const AnalysisView *view : views)
       view->writeHtml(context, part, html);
   };
   part(HtmlPart::Findings);
@@ -302,12 +309,11 @@ void HtmlReportWriter::write(const RewriteOutcomes *rewrites) {
   os << "<script>" << kScript << "</script>\n</body>\n</html>\n";
 }
 
-void snr::report::writeHtmlReport(llvm::raw_ostream &os,
-                                  const analysis::ReplayResults &results,
-                                  const Selection &selection,
-                                  const ReportFigures &figures,
-                                  const ReportOptions &options,
-                                  const RewriteOutcomes *rewrites) {
+void snr::report::writeHtmlReport(
+    llvm::raw_ostream &os, const analysis::ReplayResults &results,
+    const Selection &selection, const ReportFigures &figures,
+    const ReportOptions &options, const RewriteOutcomes *rewrites,
+    llvm::ArrayRef<const AnalysisView *> extraViews) {
   ViewContext context{results, selection, figures, options};
-  HtmlReportWriter(os, context).write(rewrites);
+  HtmlReportWriter(os, context, extraViews).write(rewrites);
 }

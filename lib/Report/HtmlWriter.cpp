@@ -45,11 +45,11 @@ void HtmlWriter::tdPercent(double fraction) {
 }
 
 void HtmlWriter::tdPc(uint64_t index) {
-  if (index == sim::kNoIndex || index >= info.instructions.size()) {
+  if (index == sim::kNoIndex || index >= info.getNumInstructions()) {
     os << "<td class=\"num\" data-v=\"-1\">-</td>";
     return;
   }
-  uint64_t pc = info.instructions[index].pc;
+  uint64_t pc = info.getPc(index);
   os << "<td class=\"num\" data-v=\"" << pc << "\">" << pc << "</td>";
 }
 
@@ -81,7 +81,6 @@ double HtmlWriter::share(uint64_t part) const {
 }
 
 std::string HtmlWriter::pcOf(uint64_t index) const {
-  return index < info.instructions.size()
-             ? std::to_string(info.instructions[index].pc)
-             : "-";
+  return index < info.getNumInstructions() ? std::to_string(info.getPc(index))
+                                           : "-";
 }

@@ -38,25 +38,7 @@ private:
 };
 } // namespace
 
-Object MetricsBuilder::machine() const {
-  const sim::MachineModel &m = results.machine;
-  Array links;
-  for (const sim::LinkSpec &link : m.links)
-    links.push_back(Object{{"name", link.name},
-                           {"src", arch::getMemSpaceName(link.src)},
-                           {"dst", arch::getMemSpaceName(link.dst)},
-                           {"bytes_per_cycle", link.bytesPerCycle},
-                           {"per_chip", link.perChip}});
-  return Object{{"name", m.name},
-                {"clock_ghz", m.clockGhz},
-                {"issue_width", int64_t(m.issueWidth)},
-                {"dma_base_latency", int64_t(m.dmaBaseLatency)},
-                {"links", std::move(links)},
-                {"vmem", Object{{"blocks", int64_t(m.vmemBlocks)},
-                                {"pages_per_block",
-                                 int64_t(m.vmemPagesPerBlock)},
-                                {"page_bytes", int64_t(m.vmemPageBytes)}}}};
-}
+Object MetricsBuilder::machine() const { return results.model.parameters; }
 
 Object MetricsBuilder::trace() const {
   Array hlos;
@@ -65,7 +47,7 @@ Object MetricsBuilder::trace() const {
   return Object{{"file", info.fileName},
                 {"program", info.program},
                 {"machine", info.machine},
-                {"instructions", int64_t(info.instructions.size())},
+                {"instructions", int64_t(info.getNumInstructions())},
                 {"hlos", std::move(hlos)}};
 }
 
@@ -80,16 +62,17 @@ Object MetricsBuilder::selectionObject() const {
 
 Value snr::report::getMetricsPc(const analysis::TraceInfo &info,
                                 uint64_t index) {
-  if (index == sim::kNoIndex || index >= info.instructions.size())
+  if (index == sim::kNoIndex || index >= info.getNumInstructions())
     return nullptr;
-  return int64_t(info.instructions[index].pc);
+  return int64_t(info.getPc(index));
 }
 
-Object snr::report::buildStallMetrics(const StallArray &byKind,
+Object snr::report::buildStallMetrics(const sim::ModelDescription &model,
+                                      const StallArray &byKind,
                                       uint64_t total) {
   Object kinds;
-  for (unsigned k = 1; k < sim::kNumStallKinds; ++k)
-    kinds[sim::getStallKindName(sim::StallKind(k))] = int64_t(byKind[k]);
+  for (unsigned k = 1; k < model.getNumStallKinds(); ++k)
+    kinds[model.getStallKindName(k)] = int64_t(byKind[k]);
   return Object{{"total", int64_t(total)}, {"by_kind", std::move(kinds)}};
 }
 

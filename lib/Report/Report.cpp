@@ -72,6 +72,7 @@ snr::report::writeReport(const analysis::ReplayResults &results,
     return e;
   // Last: it links to the others.
   return file(kReportHtmlFile, [&](llvm::raw_ostream &os) {
-    writeHtmlReport(os, results, *selection, figures, options);
+    writeHtmlReport(os, results, *selection, figures, options, nullptr,
+                    extraViews);
   });
 }

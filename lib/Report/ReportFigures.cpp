@@ -15,8 +15,7 @@ using namespace snr::report;
 
 unsigned snr::report::getOccupancy(const analysis::ReplayResults &results,
                                    uint64_t index) {
-  arch::Opcode opcode = results.info.instructions[index].opcode;
-  return results.machine.getLatency(arch::getLatencyClass(opcode)).interval;
+  return results.info.getDesc(index).occupancy;
 }
 
 uint64_t snr::report::getOwnCycles(const analysis::ReplayResults &results,
@@ -67,12 +66,16 @@ ReportFigures snr::report::computeFigures(
   const analysis::TraceInfo &info = results.info;
   const auto &timing = results.timing.instructions;
   ReportFigures fig;
-  fig.clockGhz = results.machine.clockGhz;
+  fig.clockGhz = results.model.clockGhz;
 
-  // Instructions, by HLO and unit.
+  // Instructions, by HLO and resource.
   size_t numHlos = info.hloNames.size();
+  size_t numResources = results.model.resources.size();
+  fig.units.resize(numResources);
   std::vector<HloFigures> hlos(numHlos + 1); // the last: no HLO
-  for (uint64_t i = 0, e = info.instructions.size(); i < e; ++i) {
+  for (HloFigures &hlo : hlos)
+    hlo.busyCycles.assign(numResources, 0);
+  for (uint64_t i = 0, e = info.getNumInstructions(); i < e; ++i) {
     if (!selection.containsInstruction(i))
       continue;
     const auto &t = timing[i];
@@ -91,31 +94,36 @@ ReportFigures snr::report::computeFigures(
     ++fig.instructions;
     hlo.ownCycles += getOwnCycles(results, i);
     hlo.stallCycles += t.stall;
-    hlo.stallByKind[unsigned(t.kind)] += t.stall;
+    hlo.stallByKind[t.kind] += t.stall;
     fig.stallCycles += t.stall;
-    fig.stallByKind[unsigned(t.kind)] += t.stall;
+    fig.stallByKind[t.kind] += t.stall;
 
-    unsigned unit = unsigned(arch::getUnit(info.instructions[i].opcode));
-    ++fig.units[unit].issued;
+    const sim::InstructionDesc &desc = info.getDesc(i);
+    bool hasUnit = desc.resource < numResources;
+    if (hasUnit)
+      ++fig.units[desc.resource].issued;
     if (t.executed) {
-      unsigned busy = getOccupancy(results, i);
       ++hlo.executed;
       ++fig.executed;
-      ++fig.units[unit].executed;
-      fig.units[unit].busyCycles += busy;
-      hlo.busyCycles[unit] += busy;
+      if (hasUnit) {
+        ++fig.units[desc.resource].executed;
+        fig.units[desc.resource].busyCycles += desc.occupancy;
+        hlo.busyCycles[desc.resource] += desc.occupancy;
+      }
     }
   }
 
   // The dma_wait stall of the selected waits that their DMA stall does not
   // count (another constraint held the wait too).
   const sim::TimingRecorder &recorder = results.timing;
+  sim::StallKind copyWait =
+      results.model.findStallKind(sim::StallRole::CopyWait);
   for (const sim::TimingRecorder::Wait &wait : recorder.waits) {
     if (!selection.containsInstruction(wait.index))
       continue;
     const auto &t = timing[wait.index];
     uint64_t dmaStall = wait.baseStall + wait.transferStall;
-    if (t.kind == sim::StallKind::DmaWait && t.stall > dmaStall)
+    if (copyWait && t.kind == copyWait && t.stall > dmaStall)
       fig.dmaWaitOtherStall += t.stall - dmaStall;
   }
 

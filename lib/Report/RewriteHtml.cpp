@@ -111,11 +111,10 @@ static void writeTraceRewriteHtml(llvm::raw_ostream &os,
         afterResults->dmas.total.slack);
   row(os, "wait slack (each wait's, summed)", before.waitSlack,
       after.waitSlack);
-  for (unsigned k = 1; k < sim::kNumStallKinds; ++k)
+  for (unsigned k = 1; k < before.stallKindNames.size(); ++k)
     if (before.stallCycles[k] || after.stallCycles[k])
-      row(os,
-          ("stall: " + sim::getStallKindName(sim::StallKind(k))).str(),
-          before.stallCycles[k], after.stallCycles[k]);
+      row(os, "stall: " + before.stallKindNames[k], before.stallCycles[k],
+          after.stallCycles[k]);
   os << "</tbody></table>\n";
   if (afterResults)
     writeTimelinesBeforeAfter(os, results, *afterResults, options);
@@ -130,7 +129,7 @@ static void writeTraceRewriteHtml(llvm::raw_ostream &os,
   };
   std::map<uint64_t, Static> byPc;
   for (const rewrite::HoistDecision &d : plan.decisions) {
-    Static &s = byPc[info.instructions[d.issueIndex].pc];
+    Static &s = byPc[info.getPc(d.issueIndex)];
     s.hlo = info.hloOf[d.issueIndex];
     if (d.applied) {
       ++s.moved;
@@ -141,7 +140,7 @@ static void writeTraceRewriteHtml(llvm::raw_ostream &os,
     }
   }
   for (const rewrite::DmaChange &change : comparison.dmas) {
-    auto it = byPc.find(info.instructions[change.issueIndex].pc);
+    auto it = byPc.find(info.getPc(change.issueIndex));
     if (it == byPc.end())
       continue;
     ++it->second.instances;
@@ -266,10 +265,11 @@ void snr::report::writeRewriteHtml(llvm::raw_ostream &os,
     writeTraceRewriteHtml(os, results, *rewrites.trace, options);
 }
 
-llvm::Error snr::report::writeReportHtml(const analysis::ReplayResults &results,
-                                         llvm::StringRef dir,
-                                         const ReportOptions &options,
-                                         const RewriteOutcomes &rewrites) {
+llvm::Error
+snr::report::writeReportHtml(const analysis::ReplayResults &results,
+                             llvm::StringRef dir, const ReportOptions &options,
+                             const RewriteOutcomes &rewrites,
+                             llvm::ArrayRef<const AnalysisView *> extraViews) {
   llvm::Expected<Selection> selection = Selection::compute(results, options);
   if (!selection)
     return selection.takeError();
@@ -277,7 +277,8 @@ llvm::Error snr::report::writeReportHtml(const analysis::ReplayResults &results,
   llvm::SmallString<256> path(dir);
   llvm::sys::path::append(path, kReportHtmlFile);
   return writeFileAtomically(path, [&](llvm::raw_ostream &os) {
-    writeHtmlReport(os, results, *selection, figures, options, &rewrites);
+    writeHtmlReport(os, results, *selection, figures, options, &rewrites,
+                    extraViews);
     return llvm::Error::success();
   });
 }

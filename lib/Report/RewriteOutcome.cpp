@@ -20,12 +20,20 @@ using namespace snr::report;
 using llvm::json::Array;
 using llvm::json::Object;
 
+/// Whether `inst` starts a copy, as the rewrite target describes it.
+static bool startsCopy(const rewrite::RewriteTarget &target,
+                       const rewrite::Instruction &inst) {
+  rewrite::InstructionDesc desc;
+  target.describe(inst, /*executed=*/true, desc);
+  return desc.startsCopy.has_value();
+}
+
 uint64_t
 ProgramRewriteOutcome::getNewPc(const rewrite::ProgramDecision &d) const {
   const rewrite::ProgramLayout &layout = proved.layout;
+  const rewrite::RewriteTarget &target = rewrite::getDefaultRewriteTarget();
   for (size_t i = 0; i < layout.instructions.size(); ++i)
-    if (layout.origin[i] == d.dma &&
-        layout.instructions[i].opcode == arch::Opcode::DmaIssue)
+    if (layout.origin[i] == d.dma && startsCopy(target, layout.instructions[i]))
       return layout.instructions[i].pc;
   return d.dma < layout.newPc.size() ? layout.newPc[d.dma]
                                      : instructions[d.dma].pc;
@@ -50,6 +58,7 @@ void snr::report::computePcMap(ProgramRewriteOutcome &outcome) {
   if (!outcome.changed())
     return;
   const rewrite::ProgramLayout &layout = outcome.proved.layout;
+  const rewrite::RewriteTarget &target = rewrite::getDefaultRewriteTarget();
   // Which original each copy stands for: the moved DMA itself, or a slice
   // instruction its move removed.
   llvm::DenseMap<size_t, bool> standsFor;
@@ -57,20 +66,27 @@ void snr::report::computePcMap(ProgramRewriteOutcome &outcome) {
     if (!outcome.isMoved(d))
       continue;
     standsFor[d.dma] = true;
+    if (d.move->takenWait)
+      standsFor[*d.move->takenWait] = true;
     for (size_t removed : d.move->removed)
       standsFor[removed] = true;
   }
+  // A wait moved out of its loop is the wait at its exit.
+  for (const rewrite::ProgramWaitDecision &w : outcome.proved.waits)
+    if (outcome.isMoved(w) && w.move->landing)
+      standsFor[w.wait] = true;
   std::map<uint64_t, uint64_t> afterOfBefore;
   for (size_t i = 0; i < layout.instructions.size(); ++i) {
     size_t origin = layout.origin[i];
-    const arch::Instruction &inst = layout.instructions[i];
+    const rewrite::Instruction &inst = layout.instructions[i];
     uint64_t before = outcome.instructions[origin].pc;
     // An original that stayed is itself; a moved DMA, or a slice
     // instruction its move removed, is its (first) copy. Other copies are
     // new.
     bool same = !layout.inserted[i] ||
                 (standsFor.count(origin) &&
-                 inst.opcode == outcome.instructions[origin].opcode);
+                 target.getMnemonic(inst) ==
+                     target.getMnemonic(outcome.instructions[origin]));
     if (same && afterOfBefore.try_emplace(before, inst.pc).second)
       continue;
     outcome.newPcs.push_back(inst.pc);
@@ -91,7 +107,7 @@ void snr::report::computePcMap(ProgramRewriteOutcome &outcome) {
 llvm::json::Value
 snr::report::buildProgramRewriteJson(const ProgramRewriteOutcome &outcome) {
   const rewrite::ProvedProgramRewrite &proved = outcome.proved;
-  const std::vector<arch::Instruction> &insts = outcome.instructions;
+  const std::vector<rewrite::Instruction> &insts = outcome.instructions;
   const rewrite::RewriteTarget &target = rewrite::getDefaultRewriteTarget();
   llvm::StringRef file = llvm::sys::path::filename(outcome.programFile);
   Array dmas;
@@ -127,10 +143,55 @@ snr::report::buildProgramRewriteJson(const ProgramRewriteOutcome &outcome) {
       dma["slice_pcs"] = std::move(slice);
       dma["removed_pcs"] = std::move(removed);
       dma["renamed"] = std::move(renamed);
+      if (m.takenWait)
+        dma["taken_wait_pc"] = int64_t(insts[*m.takenWait].pc);
+      if (m.rotation) {
+        Array rotationSlice, rotationRenamed;
+        for (size_t s : m.rotation->slice)
+          rotationSlice.push_back(int64_t(insts[s].pc));
+        for (auto [from, to] : m.rotation->renamed)
+          rotationRenamed.push_back(
+              Object{{"from", target.formatRegister(from)},
+                     {"to", target.formatRegister(to)}});
+        dma["rotation"] =
+            Object{{"landing_pc", int64_t(insts[m.rotation->landing].pc)},
+                   {"back_edge_pc", int64_t(insts[m.rotation->backEdge].pc)},
+                   {"slice_pcs", std::move(rotationSlice)},
+                   {"renamed", std::move(rotationRenamed)},
+                   {"dropped", d.rotationDropped}};
+      }
       if (kept)
         dma["new_pc"] = int64_t(outcome.getNewPc(d));
     }
     dmas.push_back(std::move(dma));
+  }
+  Array waits;
+  for (const rewrite::ProgramWaitDecision &w : proved.waits) {
+    bool kept = outcome.isMoved(w);
+    Object wait{
+        {"pc", int64_t(insts[w.wait].pc)},
+        {"line", int64_t(outcome.lines[w.wait])},
+        {"file", file},
+        {"location", outcome.locate(w.wait)},
+        {"hlo", outcome.hlos[w.wait]},
+        {"flag", target.formatSyncObject(w.sync)},
+        {"moved", kept},
+        {"reason", w.reason},
+        {"stall_before", int64_t(w.stallBefore)},
+        {"stall_after",
+         int64_t(kept || proved.accepted ? w.stallAfter : w.stallBefore)}};
+    if (w.move) {
+      const rewrite::ProgramWaitMove &m = *w.move;
+      wait["dropped"] = w.dropped;
+      wait["kind"] = m.landing ? "sunk" : m.emptied ? "emptied" : "merged";
+      if (m.landing)
+        wait["landing_pc"] = int64_t(insts[*m.landing].pc);
+      wait["loops_left"] = int64_t(m.loopsLeft);
+      wait["runs_before"] = int64_t(m.runsBefore);
+      wait["runs_after"] = int64_t(m.runsAfter);
+      wait["instructions_later"] = int64_t(m.instructionsLater);
+    }
+    waits.push_back(std::move(wait));
   }
   Array pcMap, newPcs;
   for (const PcMapRange &range : outcome.pcMap)
@@ -157,14 +218,59 @@ snr::report::buildProgramRewriteJson(const ProgramRewriteOutcome &outcome) {
       {"diff", outcome.diffFile},
       {"pc_map", std::move(pcMap)},
       {"new_pcs", std::move(newPcs)},
-      {"dmas", std::move(dmas)}};
+      {"dmas", std::move(dmas)},
+      {"waits", std::move(waits)}};
+}
+
+void snr::report::printProgramWaits(const ProgramRewriteOutcome &outcome,
+                                    llvm::raw_ostream &out) {
+  const rewrite::ProvedProgramRewrite &proved = outcome.proved;
+  // Only when a wait moves (each wait's reason is in program-rewrite.json).
+  if (llvm::none_of(proved.waits, [](const rewrite::ProgramWaitDecision &w) {
+        return bool(w.move);
+      }))
+    return;
+  const std::vector<rewrite::Instruction> &insts = outcome.instructions;
+  unsigned moved = llvm::count_if(
+      proved.waits,
+      [&](const rewrite::ProgramWaitDecision &w) { return outcome.isMoved(w); });
+  out << llvm::formatv("program rewrite: {0} wait(s) moved, {1} left in "
+                       "place\n",
+                       moved, proved.waits.size() - moved);
+  for (const rewrite::ProgramWaitDecision &w : proved.waits) {
+    if (!w.move)
+      continue;
+    const rewrite::ProgramWaitMove &m = *w.move;
+    out << llvm::formatv("  wait at pc {0} ({1}, {2})", insts[w.wait].pc,
+                         outcome.locate(w.wait), outcome.hlos[w.wait]);
+    if (w.dropped || !proved.accepted) {
+      out << ": not moved: " << (w.dropped ? w.reason : proved.rejection)
+          << "\n";
+      continue;
+    }
+    if (m.landing)
+      out << llvm::formatv(" -> in front of pc {0} ({1}): out of {2} "
+                           "loop(s), {3} run(s) -> {4}",
+                           insts[*m.landing].pc, outcome.hlos[*m.landing],
+                           m.loopsLeft, m.runsBefore, m.runsAfter);
+    else if (m.emptied)
+      out << llvm::formatv(": dropped, the DMAs it waited for joined an "
+                           "earlier wait ({0} run(s) -> 0)",
+                           m.runsBefore);
+    else
+      out << llvm::formatv(": merged into the waits on its flag that follow "
+                           "({0} run(s) -> 0)",
+                           m.runsBefore);
+    out << llvm::formatv("; its stall {0} -> {1}\n",
+                         formatCount(w.stallBefore), formatCount(w.stallAfter));
+  }
 }
 
 void snr::report::printProgramRewrite(const ProgramRewriteOutcome &outcome,
                                       llvm::StringRef dir,
                                       llvm::raw_ostream &out) {
   const rewrite::ProvedProgramRewrite &proved = outcome.proved;
-  const std::vector<arch::Instruction> &insts = outcome.instructions;
+  const std::vector<rewrite::Instruction> &insts = outcome.instructions;
   const rewrite::RewriteTarget &target = rewrite::getDefaultRewriteTarget();
   auto inDir = [&](llvm::StringRef name) {
     llvm::SmallString<256> path(dir);
@@ -210,9 +316,23 @@ void snr::report::printProgramRewrite(const ProgramRewriteOutcome &outcome,
         out << comma << " " << target.formatRegister(from) << " renamed "
             << target.formatRegister(to);
     }
-    if (m.waitsJoined)
-      out << llvm::formatv("; waited with {0} earlier wait(s) on f{1}",
-                           m.waitsJoined, insts[d.dma].flag);
+    if (m.waitsJoined) {
+      rewrite::InstructionDesc desc;
+      target.describe(insts[d.dma], /*executed=*/true, desc);
+      out << llvm::formatv(
+          "; waited with {0} earlier wait(s) on {1}", m.waitsJoined,
+          target.formatSyncObject(desc.startsCopy.value_or(0)));
+    }
+    if (m.takenWait)
+      out << llvm::formatv("; the dma.wait at pc {0} moved with it",
+                           insts[*m.takenWait].pc);
+    if (d.isRotated())
+      out << llvm::formatv("; after its loop's first iteration, issued one "
+                           "iteration early in front of pc {0} ({1} copied)",
+                           insts[m.rotation->landing].pc,
+                           m.rotation->slice.size());
+    else if (m.rotation)
+      out << "; not issued an iteration early (dropped by the proof)";
     out << llvm::formatv("; DMA stall {0} -> {1}",
                          formatCount(d.stallBefore),
                          formatCount(d.stallAfter));
@@ -222,6 +342,9 @@ void snr::report::printProgramRewrite(const ProgramRewriteOutcome &outcome,
                            formatCount(d.stallAfter - d.stallBefore));
     out << "\n";
   }
+  printProgramWaits(outcome, out);
+  planned += llvm::count_if(proved.waits,
+                            [](const auto &w) { return bool(w.move); });
   if (!planned) {
     out << "  nothing to move (see program-rewrite.json for each DMA's "
            "reason)\n";
@@ -282,7 +405,7 @@ snr::report::getStaticChanges(const analysis::TraceInfo &info,
     for (const rewrite::HoistDecision &d : trace->proved.plan.decisions) {
       if (!d.applied)
         continue;
-      uint64_t pc = info.instructions[d.issueIndex].pc;
+      uint64_t pc = info.getPc(d.issueIndex);
       auto [it, inserted] = byPc.try_emplace(pc, changes.size());
       if (!inserted)
         continue;
@@ -294,7 +417,7 @@ snr::report::getStaticChanges(const analysis::TraceInfo &info,
       changes.push_back(std::move(change));
     }
     for (const rewrite::DmaChange &dma : trace->proved.comparison.dmas) {
-      auto it = byPc.find(info.instructions[dma.issueIndex].pc);
+      auto it = byPc.find(info.getPc(dma.issueIndex));
       if (it == byPc.end())
         continue;
       changes[it->second].stallBefore += dma.stallBefore;

@@ -7,6 +7,7 @@
 #include "SnR/Report/RewriteReport.h"
 #include "SnR/Analysis/ReplayAnalyses.h"
 #include "SnR/Report/Format.h"
+#include "SnR/Rewrite/SnR/SnRRewriteTarget.h"
 #include "SnR/Target/SnR/SnRTarget.h"
 
 #include "llvm/ADT/DenseMap.h"
@@ -22,14 +23,13 @@ using llvm::json::Value;
 
 namespace {
 Value pcOf(const analysis::TraceInfo &info, uint64_t index) {
-  return int64_t(info.instructions[index].pc);
+  return int64_t(info.getPc(index));
 }
 
 Object runFigures(const sim::PerformanceTracker &run) {
   Object stalls;
-  for (unsigned k = 1; k < sim::kNumStallKinds; ++k)
-    stalls[sim::getStallKindName(sim::StallKind(k))] =
-        int64_t(run.stallCycles[k]);
+  for (unsigned k = 1; k < run.stallKindNames.size(); ++k)
+    stalls[run.stallKindNames[k]] = int64_t(run.stallCycles[k]);
   return Object{{"total_cycles", int64_t(run.totalCycles)},
                 {"instructions", int64_t(run.instructions)},
                 {"stall_cycles", std::move(stalls)},
@@ -88,6 +88,26 @@ Value snr::report::buildRewriteJson(const analysis::ReplayResults &results,
       decision["blocker_pc"] = pcOf(info, *d.blocker);
     decisions.push_back(std::move(decision));
   }
+  Array waits;
+  const rewrite::RewriteTarget &target = rewrite::getDefaultRewriteTarget();
+  for (const rewrite::WaitDecision &w : plan.waits) {
+    Object wait{{"wait_pc", pcOf(info, w.index)},
+                {"line", int64_t(info.lines[w.index])},
+                {"file", traceFile},
+                {"location", info.locate(w.index)},
+                {"hlo", info.getHloName(info.hloOf[w.index])},
+                {"flag", target.formatSyncObject(w.sync)},
+                {"applied", w.applied},
+                {"dropped", w.dropped},
+                {"into_pc", pcOf(info, w.into)},
+                {"instructions_later", int64_t(w.instructionsLater)},
+                {"copies", int64_t(w.copies)},
+                {"stall", int64_t(w.stall)},
+                {"reason", w.reason}};
+    if (w.blocker)
+      wait["blocker_pc"] = pcOf(info, *w.blocker);
+    waits.push_back(std::move(wait));
+  }
   Array dmas;
   for (const rewrite::DmaChange &change : result.dmas)
     dmas.push_back(Object{{"issue_pc", pcOf(info, change.issueIndex)},
@@ -119,6 +139,7 @@ Value snr::report::buildRewriteJson(const analysis::ReplayResults &results,
                 {"before", std::move(before)},
                 {"after", std::move(after)},
                 {"decisions", std::move(decisions)},
+                {"waits", std::move(waits)},
                 {"dmas", std::move(dmas)},
                 {"dependency_bound",
                  Object{{"cycles", int64_t(outcome.bound.cycles)},
@@ -170,7 +191,7 @@ void snr::report::printRewriteSummary(const analysis::TraceInfo &info,
   for (const rewrite::HoistDecision &d : plan.decisions) {
     if (!d.applied)
       continue;
-    uint64_t pc = info.instructions[d.issueIndex].pc;
+    uint64_t pc = info.getPc(d.issueIndex);
     auto [it, inserted] = movesByPc.try_emplace(pc, moves.size());
     if (inserted)
       moves.push_back({pc, &d});
@@ -203,6 +224,61 @@ void snr::report::printRewriteSummary(const analysis::TraceInfo &info,
   if (moves.size() > kShown)
     os << "    ... and " << moves.size() - kShown
        << " more static DMAs (every decision is in rewrite.json)\n";
+  printWaitMerges(info, plan, os);
+}
+
+void snr::report::printWaitMerges(const analysis::TraceInfo &info,
+                                  const rewrite::HoistPlan &plan,
+                                  llvm::raw_ostream &os) {
+  // Only when a wait merged (each wait's reason is in rewrite.json).
+  if (llvm::none_of(plan.waits,
+                    [](const rewrite::WaitDecision &w) { return w.applied; }))
+    return;
+  // By static PC, as the DMAs: a wait in a loop body is one line.
+  struct StaticMerge {
+    uint64_t pc = 0;
+    const rewrite::WaitDecision *first = nullptr;
+    unsigned merged = 0, instances = 0;
+  };
+  std::vector<StaticMerge> merges;
+  llvm::DenseMap<uint64_t, size_t> byPc;
+  unsigned merged = 0;
+  for (const rewrite::WaitDecision &w : plan.waits) {
+    merged += w.applied;
+    uint64_t pc = info.instructions->getPc(w.index);
+    auto [it, inserted] = byPc.try_emplace(pc, merges.size());
+    if (inserted)
+      merges.push_back({pc, nullptr});
+    StaticMerge &m = merges[it->second];
+    ++m.instances;
+    if (w.applied && !m.first)
+      m.first = &w;
+    m.merged += w.applied;
+  }
+  os << llvm::formatv("trace rewrite: {0} wait(s) merged into the next wait "
+                      "on their flag, {1} left in place\n",
+                      merged, plan.waits.size() - merged);
+  constexpr size_t kShown = 5;
+  size_t shown = 0, more = 0;
+  for (const StaticMerge &m : merges) {
+    if (!m.merged)
+      continue;
+    if (shown == kShown) {
+      ++more;
+      continue;
+    }
+    ++shown;
+    std::string where = info.locatePc(m.pc);
+    std::string what =
+        where.empty() ? info.describe(m.first->index)
+                      : llvm::formatv("pc {0} ({1})", m.pc, where).str();
+    os << llvm::formatv("    {0}: {1} of {2} instance(s) merged; the first: "
+                        "{3}\n",
+                        what, m.merged, m.instances, m.first->reason);
+  }
+  if (more)
+    os << "    ... and " << more
+       << " more static waits (every decision is in rewrite.json)\n";
 }
 
 llvm::StringRef snr::report::describeStopKind(rewrite::StopKind kind) {
@@ -233,6 +309,10 @@ void snr::report::printTraceRewrite(const analysis::TraceInfo &info,
   const rewrite::RewriteComparison &comparison = proved.comparison;
   if (unsigned dropped = proved.droppedCount()) {
     os << "trace rewrite: " << dropped << " move(s) dropped by the proof\n";
+    for (const rewrite::WaitDecision &w : plan.waits)
+      if (w.dropped)
+        os << "  " << info.describe(w.index) << " (a wait merge): " << w.reason
+           << "\n";
     for (const rewrite::HoistDecision &d : plan.decisions)
       if (d.dropped)
         os << "  " << info.describe(d.issueIndex) << ": " << d.reason << "\n";

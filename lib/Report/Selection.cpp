@@ -20,7 +20,7 @@ Selection::compute(const analysis::ReplayResults &results,
                    const ReportOptions &options) {
   const analysis::TraceInfo &info = results.info;
   const auto &timing = results.timing.instructions;
-  uint64_t numInstructions = info.instructions.size();
+  uint64_t numInstructions = info.getNumInstructions();
   assert(timing.size() == numInstructions &&
          info.hloOf.size() == numInstructions &&
          "the replay must time every instruction of the trace");
@@ -66,7 +66,7 @@ Selection::compute(const analysis::ReplayResults &results,
   sel.instructionMask.resize(numInstructions);
   uint64_t first = ~uint64_t(0), last = 0;
   for (uint64_t i = 0; i < numInstructions; ++i) {
-    uint64_t pc = info.instructions[i].pc;
+    uint64_t pc = info.getPc(i);
     if (options.pcBegin && pc < *options.pcBegin)
       continue;
     if (options.pcEnd && pc >= *options.pcEnd)
@@ -83,8 +83,8 @@ Selection::compute(const analysis::ReplayResults &results,
     // Say what would have selected something.
     uint64_t low = ~uint64_t(0), high = 0;
     for (uint64_t i = 0; i < numInstructions; ++i) {
-      low = std::min(low, info.instructions[i].pc);
-      high = std::max(high, info.instructions[i].pc);
+      low = std::min(low, info.getPc(i));
+      high = std::max(high, info.getPc(i));
     }
     std::string pcs = numInstructions
                           ? llvm::formatv("its PCs are {0} to {1}", low, high)

@@ -26,38 +26,23 @@ static constexpr unsigned kSummaryBottlenecks = 3;
 /// Bottlenecks over the whole run in metrics.json.
 static constexpr unsigned kMetricsBottlenecks = 20;
 
-static llvm::StringRef getReason(sim::StallKind kind) {
-  switch (kind) {
-  case sim::StallKind::Scoreboard:
-    return "register";
-  case sim::StallKind::UnitBusy:
-    return "unit busy";
-  case sim::StallKind::Branch:
-    return "branch refill";
-  case sim::StallKind::Fence:
-    return "fence";
-  case sim::StallKind::DmaWait:
-    return "DMA wait";
-  case sim::StallKind::None:
-    break;
-  }
-  return "none";
-}
-
 std::string
 snr::report::describeBottleneck(const analysis::ReplayResults &results,
                                 const analysis::Bottleneck &b) {
   std::string text;
   llvm::raw_string_ostream os(text);
   bool hasProducer = b.producerPc != sim::kNoIndex;
+  const sim::ModelDescription &model = results.model;
+  sim::StallRole role = model.getStallRole(b.kind);
   if (hasProducer)
-    os << arch::getMnemonic(b.producerOpcode) << " pc " << b.producerPc
-       << " -> ";
-  os << arch::getMnemonic(b.consumerOpcode) << " pc " << b.consumerPc << " ("
-     << getReason(b.kind);
-  if (b.kind == sim::StallKind::Scoreboard && b.latency)
+    os << b.producer << " pc " << b.producerPc << " -> ";
+  os << b.consumer << " pc " << b.consumerPc << " ("
+     << (b.kind < model.stallKinds.size()
+             ? llvm::StringRef(model.stallKinds[b.kind].reason)
+             : llvm::StringRef("none"));
+  if (role == sim::StallRole::Register && b.latency)
     os << ", latency " << b.latency;
-  else if (b.kind == sim::StallKind::UnitBusy && b.latency)
+  else if (role == sim::StallRole::Resource && b.latency)
     os << ", interval " << b.latency;
   // A producer at or after its consumer in the program ran in an earlier
   // iteration of the loop around both: a loop-carried dependence.
@@ -69,13 +54,13 @@ snr::report::describeBottleneck(const analysis::ReplayResults &results,
      << formatCount(b.count) << (b.count == 1 ? " execution" : " executions");
   // A DMA wait's stall cycles include those in which another constraint
   // held the wait too; the DMA stall (base latency + transfer) does not.
-  if (b.kind == sim::StallKind::DmaWait && hasProducer) {
+  if (role == sim::StallRole::CopyWait && hasProducer) {
     uint64_t dmaStall = 0;
     const analysis::TraceInfo &info = results.info;
     for (const analysis::DmaRecord &dma : results.dmas.dmas)
       if (dma.charged && dma.waitIndex != sim::kNoIndex &&
-          info.instructions[dma.issueIndex].pc == b.producerPc &&
-          info.instructions[dma.waitIndex].pc == b.consumerPc)
+          info.getPc(dma.issueIndex) == b.producerPc &&
+          info.getPc(dma.waitIndex) == b.consumerPc)
         dmaStall += dma.stall();
     if (dmaStall != b.cycles)
       os << " (DMA stall " << formatCount(dmaStall) << ")";
@@ -112,30 +97,30 @@ static Value pcValue(uint64_t pc) {
   return pc == sim::kNoIndex ? Value(nullptr) : Value(int64_t(pc));
 }
 
-static Object bottleneckObject(const analysis::Bottleneck &b) {
+static Object bottleneckObject(const sim::ModelDescription &model,
+                               const analysis::Bottleneck &b) {
   bool hasProducer = b.producerPc != sim::kNoIndex;
-  return Object{
-      {"producer_pc", pcValue(b.producerPc)},
-      {"producer", hasProducer ? Value(arch::getMnemonic(b.producerOpcode))
-                               : Value(nullptr)},
-      {"consumer_pc", int64_t(b.consumerPc)},
-      {"consumer", arch::getMnemonic(b.consumerOpcode)},
-      {"reason", sim::getStallKindName(b.kind)},
-      {"latency", int64_t(b.latency)},
-      {"cycles", int64_t(b.cycles)},
-      {"executions", int64_t(b.count)}};
+  return Object{{"producer_pc", pcValue(b.producerPc)},
+                {"producer", hasProducer ? Value(b.producer) : Value(nullptr)},
+                {"consumer_pc", int64_t(b.consumerPc)},
+                {"consumer", b.consumer},
+                {"reason", model.getStallKindName(b.kind)},
+                {"latency", int64_t(b.latency)},
+                {"cycles", int64_t(b.cycles)},
+                {"executions", int64_t(b.count)}};
 }
 
 Object snr::report::buildStaticMetrics(const analysis::ReplayResults &results,
                                        const Selection &selection) {
   const analysis::TraceInfo &info = results.info;
+  const sim::ModelDescription &model = results.model;
   const StaticInstructionAnalysis &view = results.staticView;
   Array instructions;
   for (const analysis::StaticInstruction &s : view.instructions) {
     if (!selection.containsInstruction(s.firstIndex))
       continue;
     Object stalls;
-    for (unsigned k = 1; k < sim::kNumStallKinds; ++k) {
+    for (unsigned k = 1; k < model.getNumStallKinds(); ++k) {
       const analysis::StallStats &st = s.stalls[k];
       if (!st.total)
         continue;
@@ -144,17 +129,17 @@ Object snr::report::buildStaticMetrics(const analysis::ReplayResults &results,
         producers.push_back(Object{{"pc", int64_t(p.pc)},
                                    {"cycles", int64_t(p.cycles)},
                                    {"executions", int64_t(p.count)}});
-      stalls[sim::getStallKindName(sim::StallKind(k))] = Object{
-          {"total", int64_t(st.total)},
-          {"executions", int64_t(st.count)},
-          {"mean", roundTo(double(st.total) / double(s.executions), 3)},
-          {"max", int64_t(st.max)},
-          {"producers", std::move(producers)}};
+      stalls[model.getStallKindName(k)] =
+          Object{{"total", int64_t(st.total)},
+                 {"executions", int64_t(st.count)},
+                 {"mean", roundTo(double(st.total) / double(s.executions), 3)},
+                 {"max", int64_t(st.max)},
+                 {"producers", std::move(producers)}};
     }
     // One row per static instruction: held compactly (Format.h).
     instructions.push_back(
         compactObject(Object{{"pc", int64_t(s.pc)},
-                             {"opcode", arch::getMnemonic(s.opcode)},
+                             {"opcode", s.mnemonic},
                              {"hlo", info.getHloName(s.hlo)},
                              {"executions", int64_t(s.executions)},
                              {"executed", int64_t(s.executed)},
@@ -215,19 +200,19 @@ Object snr::report::buildStaticMetrics(const analysis::ReplayResults &results,
 Object
 snr::report::buildBottleneckMetrics(const analysis::ReplayResults &results) {
   const StaticInstructionAnalysis &view = results.staticView;
+  const sim::ModelDescription &model = results.model;
   Object byReason;
-  for (unsigned k = 1; k < sim::kNumStallKinds; ++k)
-    byReason[sim::getStallKindName(sim::StallKind(k))] =
-        int64_t(view.stallByKind[k]);
+  for (unsigned k = 1; k < model.getNumStallKinds(); ++k)
+    byReason[model.getStallKindName(k)] = int64_t(view.stallByKind[k]);
   Array top;
   for (size_t i = 0; i < view.bottlenecks.size() && i < kMetricsBottlenecks;
        ++i)
-    top.push_back(bottleneckObject(view.bottlenecks[i]));
+    top.push_back(bottleneckObject(model, view.bottlenecks[i]));
   Array perHlo;
   for (const analysis::HloBottlenecks &h : view.perHlo) {
     Array chains;
     for (const analysis::Bottleneck &b : h.chains)
-      chains.push_back(bottleneckObject(b));
+      chains.push_back(bottleneckObject(model, b));
     perHlo.push_back(Object{{"hlo", results.info.getHloName(h.hlo)},
                             {"stall_cycles", int64_t(h.stallCycles)},
                             {"chains", std::move(chains)}});
@@ -288,8 +273,8 @@ void snr::report::printStaticSummary(const analysis::ReplayResults &results,
       os << " (" << llvm::join(verdicts, ", ");
       if (!d.suggestions.empty()) {
         const analysis::DmaSuggestion &best = suggestions.dmas[d.suggestions[0]];
-        if (best.target < info.instructions.size())
-          os << "; best: to before pc " << info.instructions[best.target].pc;
+        if (best.target < info.getNumInstructions())
+          os << "; best: to before pc " << info.getPc(best.target);
       }
       os << ")\n";
     }
@@ -316,14 +301,14 @@ void snr::report::printStaticSummary(const analysis::ReplayResults &results,
   // Bottlenecks of the selected instructions.
   std::vector<const analysis::Bottleneck *> chains;
   uint64_t stallCycles = 0, withProducer = 0;
-  std::array<uint64_t, sim::kNumStallKinds> stallByKind{};
+  std::array<uint64_t, sim::kMaxStallKinds> stallByKind{};
   for (const analysis::Bottleneck &b : view.bottlenecks) {
     const analysis::StaticInstruction *consumer = view.lookup(b.consumerPc);
     if (!consumer || !selection.containsInstruction(consumer->firstIndex))
       continue;
     chains.push_back(&b);
     stallCycles += b.cycles;
-    stallByKind[unsigned(b.kind)] += b.cycles;
+    stallByKind[b.kind] += b.cycles;
     if (b.producerPc != sim::kNoIndex)
       withProducer += b.cycles;
   }
@@ -331,21 +316,21 @@ void snr::report::printStaticSummary(const analysis::ReplayResults &results,
     os << llvm::formatv("  top bottlenecks ({0} stall cycles, {1} of them "
                         "with a producing instruction):\n",
                         formatCount(stallCycles), formatCount(withProducer));
-    std::array<bool, sim::kNumStallKinds> shown{};
+    std::array<bool, sim::kMaxStallKinds> shown{};
     for (size_t i = 0; i < chains.size() && i < kSummaryBottlenecks; ++i) {
       os << "    " << describeBottleneck(results, *chains[i]) << "\n";
-      shown[unsigned(chains[i]->kind)] = true;
+      shown[chains[i]->kind] = true;
     }
     // A reason with at least a tenth of the stall is spread over many
     // small dependencies (a register stall in every loop iteration): its
     // largest one too.
-    for (unsigned k = 1; k < sim::kNumStallKinds; ++k) {
+    for (unsigned k = 1; k < results.model.getNumStallKinds(); ++k) {
       if (shown[k] || stallByKind[k] * 10 < stallCycles)
         continue;
       for (const analysis::Bottleneck *b : chains)
         if (unsigned(b->kind) == k) {
           os << llvm::formatv("    largest {0} stall ({1} cycles in all): ",
-                              sim::getStallKindName(sim::StallKind(k)),
+                              results.model.getStallKindName(k),
                               formatCount(stallByKind[k]))
              << describeBottleneck(results, *b) << "\n";
           break;

@@ -30,7 +30,7 @@ void snr::report::printSummary(
      << (info.program.empty() ? "(unnamed)" : printable(info.program));
   if (!info.fileName.empty())
     os << " (" << printable(llvm::sys::path::filename(info.fileName)) << ")";
-  os << " on " << printable(results.machine.name);
+  os << " on " << printable(results.model.name);
   if (selection.isRestricted())
     os << ", restricted to " << selection.description;
   os << "\n";

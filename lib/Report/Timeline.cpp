@@ -27,10 +27,15 @@ using namespace snr::report;
 namespace {
 
 constexpr int64_t kPid = 1;
-/// Track ids: units first (1 + unit), then stalls, then one per DMA link.
-constexpr int64_t kStallTid = 10;
-constexpr int64_t kFirstLinkTid = 100;
-int64_t unitTid(unsigned unit) { return 1 + int64_t(unit); }
+/// Track ids: the model's resources first (1 + resource), then stalls (10,
+/// or after the resources), then one per DMA link (from 100, or after).
+int64_t unitTid(unsigned resource) { return 1 + int64_t(resource); }
+int64_t getStallTid(size_t numResources) {
+  return std::max<int64_t>(10, unitTid(numResources));
+}
+int64_t getFirstLinkTid(size_t numResources) {
+  return std::max<int64_t>(100, getStallTid(numResources) + 1);
+}
 
 /// Writes one event per line, keys in a fixed order. Times are given in
 /// cycles and written in microseconds at the machine's clock (the
@@ -166,16 +171,19 @@ struct Stretch {
   uint64_t begin = 0, end = 0, count = 0, cycles = 0;
   uint64_t firstPc = 0, lastPc = 0;
   /// Stall cycles by kind (stall stretches).
-  std::array<uint64_t, sim::kNumStallKinds> byKind{};
+  std::array<uint64_t, sim::kMaxStallKinds> byKind{};
 };
 
 class TimelineWriter {
 public:
   TimelineWriter(llvm::raw_ostream &os, const analysis::ReplayResults &results,
                  const Selection &selection, const ReportOptions &options)
-      : os(os), out(os, results.machine.clockGhz), results(results),
-        info(results.info),
-        selection(selection), options(options) {}
+      : os(os), out(os, results.model.clockGhz), results(results),
+        info(results.info), model(results.model), selection(selection),
+        options(options), unitUsed(model.resources.size(), false),
+        stallTid(getStallTid(model.resources.size())),
+        firstLinkTid(getFirstLinkTid(model.resources.size())),
+        trackEnd(stallTid + 1, 0) {}
 
   TimelineStats write();
 
@@ -199,17 +207,20 @@ private:
   EventStream out;
   const analysis::ReplayResults &results;
   const analysis::TraceInfo &info;
+  const sim::ModelDescription &model;
   const Selection &selection;
   const ReportOptions &options;
   TimelineStats stats;
 
   bool merged = false;
-  std::array<bool, arch::kNumUnits> unitUsed{};
+  /// By resource.
+  std::vector<bool> unitUsed;
   bool stallsUsed = false;
+  const int64_t stallTid, firstLinkTid;
   /// The track of each link (0 if none of its DMAs is selected).
   std::vector<int64_t> linkTid;
-  /// The last end on each unit and the stall track, for clip().
-  std::array<uint64_t, kStallTid + 1> trackEnd{};
+  /// The last end on each resource's and the stall track, for clip().
+  std::vector<uint64_t> trackEnd;
 };
 
 } // namespace
@@ -234,7 +245,7 @@ void TimelineWriter::assignLinkTracks() {
   for (uint32_t id : selection.dmas)
     if (dmas[id].link < numLinks)
       linkTid[dmas[id].link] = 1;
-  int64_t next = kFirstLinkTid;
+  int64_t next = firstLinkTid;
   for (int64_t &tid : linkTid)
     if (tid)
       tid = next++;
@@ -242,13 +253,13 @@ void TimelineWriter::assignLinkTracks() {
 
 void TimelineWriter::writeMetadata() {
   out.metadata("process_name", 0, [&](llvm::json::OStream &j) {
-    j.attribute("name", ("chip (" + results.machine.name + ")"));
+    j.attribute("name", ("chip (" + model.name + ")"));
   });
   out.metadata("process_labels", 0, [&](llvm::json::OStream &j) {
     j.attribute("labels",
                 llvm::formatv("time at {0} GHz; each slice's cycles are in "
                               "its args",
-                              formatJsonNumber(results.machine.clockGhz))
+                              formatJsonNumber(model.clockGhz))
                     .str());
   });
   auto thread = [&](int64_t tid, llvm::StringRef name) {
@@ -259,11 +270,11 @@ void TimelineWriter::writeMetadata() {
       j.attribute("sort_index", tid);
     });
   };
-  for (unsigned unit = 0; unit < arch::kNumUnits; ++unit)
+  for (unsigned unit = 0; unit < unitUsed.size(); ++unit)
     if (unitUsed[unit])
-      thread(unitTid(unit), arch::getUnitName(arch::Unit(unit)));
+      thread(unitTid(unit), model.resources[unit].name);
   if (stallsUsed)
-    thread(kStallTid, "stalls");
+    thread(stallTid, "stalls");
   for (size_t link = 0; link < linkTid.size(); ++link)
     if (linkTid[link])
       thread(linkTid[link], "dma " + results.dmas.linkNames[link]);
@@ -293,7 +304,7 @@ void TimelineWriter::writeInstructions() {
   // flow has both ends.
   llvm::BitVector dmaEnds;
   if (selection.isRestricted()) {
-    dmaEnds.resize(info.instructions.size());
+    dmaEnds.resize(info.getNumInstructions());
     for (uint32_t id : selection.dmas) {
       const analysis::DmaRecord &dma = results.dmas.dmas[id];
       dmaEnds.set(dma.issueIndex);
@@ -301,20 +312,22 @@ void TimelineWriter::writeInstructions() {
         dmaEnds.set(dma.waitIndex);
     }
   }
-  std::array<Stretch, arch::kNumUnits> stretches;
-  unsigned dmaUnit = unsigned(arch::Unit::Dma);
-  for (uint64_t i = 0, e = info.instructions.size(); i < e; ++i) {
-    const arch::Instruction &inst = info.instructions[i];
-    unsigned unit = unsigned(arch::getUnit(inst.opcode));
+  std::vector<Stretch> stretches(unitUsed.size());
+  for (uint64_t i = 0, e = info.getNumInstructions(); i < e; ++i) {
+    const sim::InstructionDesc &desc = info.getDesc(i);
+    unsigned unit = desc.resource;
+    // Copies and waits for them are the ends of the DMA flows.
+    bool copyEnd = desc.startsCopy || desc.waitsForCopies;
     bool selected = selection.containsInstruction(i) ||
-                    (unit == dmaUnit && !dmaEnds.empty() && dmaEnds.test(i));
+                    (copyEnd && !dmaEnds.empty() && dmaEnds.test(i));
     const auto &t = timing[i];
-    if (!selected || !t.executed)
+    if (!selected || !t.executed || unit >= unitUsed.size())
       continue;
+    uint64_t pc = info.getPc(i);
     uint64_t busy = std::max(getOccupancy(results, i), 1u);
     analysis::HloId hlo = info.hloOf[i];
     // DMA issues and waits stay single slices: the flows end on them.
-    if (merged && unit != dmaUnit) {
+    if (merged && !copyEnd) {
       Stretch &s = stretches[unit];
       if (s.open && (s.hlo != hlo || t.issue > s.end + options.mergeGapCycles))
         flushUnit(unit, s);
@@ -323,34 +336,33 @@ void TimelineWriter::writeInstructions() {
         s.open = true;
         s.hlo = hlo;
         s.begin = t.issue;
-        s.firstPc = inst.pc;
+        s.firstPc = pc;
       }
       s.end = std::max(s.end, t.issue + busy);
       ++s.count;
       s.cycles += busy;
-      s.lastPc = inst.pc;
+      s.lastPc = pc;
       continue;
     }
     uint64_t ts = t.issue, dur = busy;
     if (!clip(unitTid(unit), ts, dur))
       continue;
     ++stats.instructionSlices;
-    // The DMA unit's slices (dma.issue, dma.wait) share the category of the
-    // flows that end on them: Chrome DevTools binds a flow event only to a
-    // slice of its own category.
-    out.complete(arch::getMnemonic(inst.opcode),
-                 unit == dmaUnit ? "dma" : "instruction", unitTid(unit), ts,
-                 dur, [&](llvm::json::OStream &j) {
-                   j.attribute("pc", int64_t(inst.pc));
+    // The slices of copies and waits (dma.issue, dma.wait) share the
+    // category of the flows that end on them: Chrome DevTools binds a flow
+    // event only to a slice of its own category.
+    out.complete(desc.mnemonic, copyEnd ? "dma" : "instruction", unitTid(unit),
+                 ts, dur, [&](llvm::json::OStream &j) {
+                   j.attribute("pc", int64_t(pc));
                    j.attribute("index", int64_t(i));
                    j.attribute("hlo", info.getHloName(hlo));
                    j.attribute("ready", int64_t(t.ready));
                    j.attribute("stall", int64_t(t.stall));
                    if (t.stall)
-                     j.attribute("kind", sim::getStallKindName(t.kind));
+                     j.attribute("kind", model.getStallKindName(t.kind));
                  });
   }
-  for (unsigned unit = 0; unit < arch::kNumUnits; ++unit)
+  for (unsigned unit = 0; unit < stretches.size(); ++unit)
     flushUnit(unit, stretches[unit]);
 }
 
@@ -359,22 +371,22 @@ void TimelineWriter::flushStall(Stretch &s) {
     return;
   s.open = false;
   uint64_t ts = s.begin, dur = s.end - s.begin;
-  if (!clip(kStallTid, ts, dur))
+  if (!clip(stallTid, ts, dur))
     return;
   ++stats.stallSlices;
   // Named after the kind that cost most; each kind's cycles in the args.
   unsigned worst = 1;
-  for (unsigned k = 1; k < sim::kNumStallKinds; ++k)
+  for (unsigned k = 1; k < model.getNumStallKinds(); ++k)
     if (s.byKind[k] > s.byKind[worst])
       worst = k;
-  out.complete(sim::getStallKindName(sim::StallKind(worst)), "stall",
-               kStallTid, ts, dur, [&](llvm::json::OStream &j) {
+  out.complete(model.getStallKindName(worst), "stall", stallTid, ts, dur,
+               [&](llvm::json::OStream &j) {
                  j.attribute("hlo", info.getHloName(s.hlo));
                  j.attribute("stalls", int64_t(s.count));
                  j.attribute("stall_cycles", int64_t(s.cycles));
-                 for (unsigned k = 1; k < sim::kNumStallKinds; ++k)
+                 for (unsigned k = 1; k < model.getNumStallKinds(); ++k)
                    if (s.byKind[k])
-                     j.attribute(sim::getStallKindName(sim::StallKind(k)),
+                     j.attribute(model.getStallKindName(k),
                                  int64_t(s.byKind[k]));
                  j.attribute("first_pc", int64_t(s.firstPc));
                  j.attribute("last_pc", int64_t(s.lastPc));
@@ -384,17 +396,18 @@ void TimelineWriter::flushStall(Stretch &s) {
 void TimelineWriter::writeStalls() {
   const auto &timing = results.timing.instructions;
   const sim::TimingRecorder &rec = results.timing;
+  sim::StallKind copyWait = model.findStallKind(sim::StallRole::CopyWait);
   Stretch stretch;
-  for (uint64_t i = 0, e = info.instructions.size(); i < e; ++i) {
+  for (uint64_t i = 0, e = info.getNumInstructions(); i < e; ++i) {
     const auto &t = timing[i];
     if (!t.stall || !selection.containsInstruction(i))
       continue;
     uint64_t begin = t.issue - std::min(t.stall, t.issue);
     analysis::HloId hlo = info.hloOf[i];
-    uint64_t pc = info.instructions[i].pc;
+    uint64_t pc = info.getPc(i);
     // In merged mode the stalls within one HLO merge too, except DMA
     // waits: they are few and each names its DMA.
-    if (merged && t.kind != sim::StallKind::DmaWait) {
+    if (merged && (!copyWait || t.kind != copyWait)) {
       if (stretch.open && (stretch.hlo != hlo ||
                            begin > stretch.end + options.mergeGapCycles))
         flushStall(stretch);
@@ -408,30 +421,29 @@ void TimelineWriter::writeStalls() {
       stretch.end = t.issue;
       ++stretch.count;
       stretch.cycles += t.stall;
-      stretch.byKind[unsigned(t.kind)] += t.stall;
+      stretch.byKind[t.kind] += t.stall;
       stretch.lastPc = pc;
       continue;
     }
     flushStall(stretch);
     uint64_t ts = begin, dur = t.issue - begin;
-    if (!clip(kStallTid, ts, dur))
+    if (!clip(stallTid, ts, dur))
       continue;
     ++stats.stallSlices;
     const sim::TimingRecorder::Wait *wait = nullptr;
-    if (t.kind == sim::StallKind::DmaWait && i < rec.dmaOrWaitOf.size() &&
+    if (copyWait && t.kind == copyWait && i < rec.dmaOrWaitOf.size() &&
         rec.dmaOrWaitOf[i] < rec.waits.size() &&
         rec.waits[rec.dmaOrWaitOf[i]].index == i)
       wait = &rec.waits[rec.dmaOrWaitOf[i]];
-    out.complete(sim::getStallKindName(t.kind), "stall", kStallTid, ts, dur,
+    out.complete(model.getStallKindName(t.kind), "stall", stallTid, ts, dur,
                  [&](llvm::json::OStream &j) {
                    j.attribute("pc", int64_t(pc));
                    j.attribute("index", int64_t(i));
                    j.attribute("hlo", info.getHloName(hlo));
                    j.attribute("stall", int64_t(t.stall));
                    if (t.cause != sim::kNoIndex &&
-                       t.cause < info.instructions.size())
-                     j.attribute("cause_pc",
-                                 int64_t(info.instructions[t.cause].pc));
+                       t.cause < info.getNumInstructions())
+                     j.attribute("cause_pc", int64_t(info.getPc(t.cause)));
                    if (wait) {
                      j.attribute("base_stall", int64_t(wait->baseStall));
                      j.attribute("transfer_stall",
@@ -446,7 +458,6 @@ void TimelineWriter::writeStalls() {
 
 void TimelineWriter::writeDmas() {
   const auto &dmas = results.dmas.dmas;
-  unsigned dmaUnit = unsigned(arch::Unit::Dma);
   for (uint32_t id : selection.dmas) {
     const analysis::DmaRecord &dma = dmas[id];
     if (dma.link >= linkTid.size())
@@ -465,10 +476,10 @@ void TimelineWriter::writeDmas() {
       j.attribute("link", results.dmas.linkNames[dma.link]);
       j.attribute("bytes", int64_t(dma.bytes));
       j.attribute("flag", int64_t(dma.flag));
-      j.attribute("issue_pc", int64_t(info.instructions[dma.issueIndex].pc));
+      j.attribute("issue_pc", int64_t(info.getPc(dma.issueIndex)));
       j.attribute("issue_hlo", info.getHloName(dma.issueHlo));
       if (waited) {
-        j.attribute("wait_pc", int64_t(info.instructions[dma.waitIndex].pc));
+        j.attribute("wait_pc", int64_t(info.getPc(dma.waitIndex)));
         j.attribute("wait_hlo", info.getHloName(dma.waitHlo));
         j.attribute("wait_ready", int64_t(dma.waitReadyCycle));
       }
@@ -496,14 +507,17 @@ void TimelineWriter::writeDmas() {
     }
     out.async(false, name, id, tid, complete);
     // The flow runs between thread slices, the dma.issue and the dma.wait
-    // on the dma unit's track: viewers bind a flow event to a slice of its
-    // thread (Perfetto the enclosing one, Chrome DevTools one of the flow's
-    // category), never to an async slice.
+    // on their resources' tracks (snr: the dma unit's): viewers bind a flow
+    // event to a slice of its thread (Perfetto the enclosing one, Chrome
+    // DevTools one of the flow's category), never to an async slice.
     if (waited) {
       ++stats.flows;
       std::string flowName = "dma " + std::to_string(id);
-      out.flow(true, flowName, id, unitTid(dmaUnit), dma.issueCycle);
-      out.flow(false, flowName, id, unitTid(dmaUnit), dma.waitIssueCycle);
+      out.flow(true, flowName, id,
+               unitTid(info.getDesc(dma.issueIndex).resource), dma.issueCycle);
+      out.flow(false, flowName, id,
+               unitTid(info.getDesc(dma.waitIndex).resource),
+               dma.waitIssueCycle);
     }
   }
 }
@@ -536,7 +550,7 @@ void TimelineWriter::writeCounters() {
   for (size_t r = 0; r < util.busy.size() && r < util.resources.size(); ++r) {
     const std::vector<double> &busy = util.busy[r];
     // Links that moved nothing would only add flat lines.
-    if (r >= analysis::UtilizationAnalysis::kNumUnitResources &&
+    if (r >= util.numUnitResources &&
         llvm::all_of(busy, [](double b) { return b == 0; }))
       continue;
     series(util.resources[r] + " busy", "percent", util.windowCycles,
@@ -564,8 +578,8 @@ void TimelineWriter::writeOtherData() {
                "(clock_ghz), each cycle rounded to the nanosecond; every "
                "slice's args hold its start cycle (cycle) and its length in "
                "cycles (cycles)"},
-      {"clock_ghz", results.machine.clockGhz},
-      {"machine", results.machine.name},
+      {"clock_ghz", model.clockGhz},
+      {"machine", model.name},
       {"program", info.program},
       {"trace", info.fileName},
       {"selection", selection.description},
@@ -583,15 +597,21 @@ TimelineStats TimelineWriter::write() {
   merged = selection.numInstructions > options.maxInstructionSlices;
   stats.merged = merged;
   const auto &timing = results.timing.instructions;
-  for (uint64_t i = 0, e = info.instructions.size(); i < e; ++i) {
+  for (uint64_t i = 0, e = info.getNumInstructions(); i < e; ++i) {
     if (!selection.containsInstruction(i))
       continue;
-    if (timing[i].executed)
-      unitUsed[unsigned(arch::getUnit(info.instructions[i].opcode))] = true;
+    sim::ResourceId resource = info.getDesc(i).resource;
+    if (timing[i].executed && resource < unitUsed.size())
+      unitUsed[resource] = true;
     stallsUsed |= timing[i].stall > 0;
   }
-  if (!selection.dmas.empty())
-    unitUsed[unsigned(arch::Unit::Dma)] = true;
+  // The tracks the DMA flows end on.
+  for (uint32_t id : selection.dmas)
+    for (uint64_t end :
+         {results.dmas.dmas[id].issueIndex, results.dmas.dmas[id].waitIndex})
+      if (end < info.getNumInstructions() &&
+          info.getDesc(end).resource < unitUsed.size())
+        unitUsed[info.getDesc(end).resource] = true;
   assignLinkTracks();
 
   os << "{\"traceEvents\": [";

@@ -38,7 +38,7 @@ void snr::report::writeUtilizationPlot(llvm::raw_ostream &os,
   size_t numResources = std::min(util.resources.size(), util.busy.size());
   std::vector<unsigned> shown;
   for (unsigned r = 0; r < numResources; ++r) {
-    if (r < analysis::UtilizationAnalysis::kNumUnitResources) {
+    if (r < util.numUnitResources) {
       shown.push_back(r);
       continue;
     }
@@ -54,7 +54,7 @@ void snr::report::writeUtilizationPlot(llvm::raw_ostream &os,
   std::vector<LegendEntry> legend;
   for (size_t i = 0; i < shown.size(); ++i) {
     unsigned r = shown[i];
-    bool isLink = r >= analysis::UtilizationAnalysis::kNumUnitResources;
+    bool isLink = r >= util.numUnitResources;
     legend.push_back({isLink ? LegendEntry::DashedLine : LegendEntry::Line,
                       util.resources[r] + (isLink ? " (link)" : ""),
                       getSeriesColor(i).str()});
@@ -84,15 +84,16 @@ void snr::report::writeUtilizationPlot(llvm::raw_ostream &os,
       continue;
     double x0 = x(std::max(double(idle.begin), begin));
     double x1 = x(std::min(double(idle.end), end));
-    uint64_t pc = idle.waitIndex < results.info.instructions.size()
-                      ? results.info.instructions[idle.waitIndex].pc
-                      : 0;
+    bool known = idle.waitIndex < results.info.getNumInstructions();
+    uint64_t pc = known ? results.info.getPc(idle.waitIndex) : 0;
     svg.rect(x0, area.top, std::max(x1 - x0, 0.5), area.height, "#f6c6c7",
              "data idle",
              llvm::formatv("matrix unit idle for {0} cycles ({1} to {2}) "
-                           "while the dma.wait at pc {3} stalled on DMA {4}",
-                           idle.end - idle.begin, idle.begin, idle.end, pc,
-                           idle.dma)
+                           "while the {3} at pc {4} stalled on DMA {5}",
+                           idle.end - idle.begin, idle.begin, idle.end,
+                           known ? results.info.getMnemonic(idle.waitIndex)
+                                 : llvm::StringRef("dma.wait"),
+                           pc, idle.dma)
                  .str());
   }
   svg.yAxis(area, y, "busy", /*percent=*/true);
@@ -116,7 +117,7 @@ void snr::report::writeUtilizationPlot(llvm::raw_ostream &os,
     }
     if (points.empty())
       continue;
-    bool isLink = r >= analysis::UtilizationAnalysis::kNumUnitResources;
+    bool isLink = r >= util.numUnitResources;
     std::string tooltip = llvm::formatv(
         "{0}{1}: busy {2} of the cycles shown", util.resources[r],
         isLink ? " (link)" : "", formatPercent(covered ? sum / covered : 0));

@@ -84,6 +84,11 @@ Hazard rewrite::findConflict(const FootprintRef &moving,
       for (const MemoryRange &read : other.loads)
         if (overlaps(write, read))
           return found(Conflict::MemoryWAR, write, read);
+      for (const MemoryRange &read : other.released)
+        if (overlaps(write, read)) {
+          h.released = true;
+          return found(Conflict::MemoryWAR, write, read);
+        }
       for (llvm::ArrayRef<MemoryRange> writes :
            {other.stores, other.madeAvailable})
         for (const MemoryRange &otherWrite : writes)
@@ -91,6 +96,60 @@ Hazard rewrite::findConflict(const FootprintRef &moving,
             return found(Conflict::MemoryWAW, write, otherWrite);
     }
   return h;
+}
+
+Hazard rewrite::findInFlightConflict(
+    const FootprintRef &other, llvm::ArrayRef<MemoryRange> sources,
+    llvm::ArrayRef<MemoryRange> destinations,
+    llvm::function_ref<bool(Conflict, const MemoryRange &)> relaxed) {
+  Hazard h;
+  auto check = [&](Conflict kind, llvm::ArrayRef<MemoryRange> mine,
+                   llvm::ArrayRef<MemoryRange> theirs) {
+    for (const MemoryRange &a : mine)
+      for (const MemoryRange &b : theirs)
+        if (overlaps(a, b) && !relaxed(kind, b)) {
+          h.kind = kind;
+          h.mine = a;
+          h.theirs = b;
+          return true;
+        }
+    return false;
+  };
+  if (check(Conflict::MemoryRAW, other.loads, destinations) ||
+      check(Conflict::MemoryRAW, other.released, destinations))
+    return h;
+  for (llvm::ArrayRef<MemoryRange> writes : {other.stores, other.madeAvailable})
+    if (check(Conflict::MemoryWAW, writes, destinations) ||
+        check(Conflict::MemoryWAR, writes, sources))
+      return h;
+  return h;
+}
+
+std::string rewrite::describeInFlightHazard(const Hazard &h,
+                                            llvm::StringRef other,
+                                            llvm::StringRef copy,
+                                            const RewriteTarget &target) {
+  std::string mine = target.formatRange(h.mine);
+  switch (h.kind) {
+  case Conflict::MemoryRAW:
+    return llvm::formatv("{0} reads {1}, which {2} writes and is still in "
+                         "flight (RAW on memory)",
+                         other, mine, copy)
+        .str();
+  case Conflict::MemoryWAW:
+    return llvm::formatv("{0} writes {1}, which {2} also writes and is still "
+                         "in flight (WAW on memory)",
+                         other, mine, copy)
+        .str();
+  case Conflict::MemoryWAR:
+    return llvm::formatv("{0} overwrites {1}, which {2} reads and is still "
+                         "in flight (WAR on memory)",
+                         other, mine, copy)
+        .str();
+  default:
+    break;
+  }
+  return "";
 }
 
 void rewrite::forEachNameClash(const FootprintRef &moving,
@@ -118,9 +177,11 @@ std::string rewrite::describeHazard(const Hazard &h, llvm::StringRef other,
                          other, target.formatRange(h.theirs), mine)
         .str();
   case Conflict::MemoryWAR:
-    return llvm::formatv("{0} reads {1}, which {2} overwrites (WAR on "
+    return llvm::formatv("{0} {1} {2}, which {3} overwrites (WAR on "
                          "memory)",
-                         other, target.formatRange(h.theirs), mine)
+                         other,
+                         h.released ? "waits for a copy that reads" : "reads",
+                         target.formatRange(h.theirs), mine)
         .str();
   case Conflict::MemoryWAW:
     return llvm::formatv("{0} writes {1}, which {2} also writes (WAW on "

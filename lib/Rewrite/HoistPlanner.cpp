@@ -13,13 +13,13 @@
 // stays) does not conflict with the members after it, and land it. A step
 // that finds a hazard raises the landing point past it and the steps run
 // again from there. The hazard rules, the renaming and the flag bookkeeping
-// are the engine's (Hazards.h, RegisterRenamer.h, SyncObjects.h).
+// are the engine's (Hazards.h, RegisterRenamer.h, SyncObjects.h); the
+// register search is TraceRenaming.cpp, the wait merges TraceWaits.cpp.
 //
 //===----------------------------------------------------------------------===//
 
 #include "SnR/Rewrite/HoistPlanner.h"
-#include "PlannedOrder.h"
-#include "SnR/Rewrite/RegisterRenamer.h"
+#include "TracePlanner.h"
 #include "SnR/Sim/TimingRecorder.h"
 
 #include "llvm/ADT/DenseMap.h"
@@ -43,179 +43,26 @@ rewrite::countStops(const HoistPlan &plan) {
 }
 
 bool HoistPlan::changed() const {
-  return llvm::any_of(decisions,
-                      [](const HoistDecision &d) { return d.applied; });
+  return moveCount() != 0;
 }
 
-namespace {
-/// "1 instruction", "3 instructions".
-std::string instructions(uint64_t count) {
-  return std::to_string(count) +
-         (count == 1 ? " instruction" : " instructions");
+size_t HoistPlan::moveCount() const {
+  return llvm::count_if(decisions,
+                        [](const HoistDecision &d) { return d.applied; }) +
+         llvm::count_if(waits, [](const WaitDecision &w) { return w.applied; });
 }
 
-/// How far forward a free-register search looks for the register's next
-/// write (a register not touched that far is presumed live).
-constexpr uint64_t kRenameScanLimit = 20000;
+uint64_t HoistPlan::getMovedInstruction(size_t n) const {
+  for (const WaitDecision &w : waits)
+    if (w.applied && n-- == 0)
+      return w.index;
+  for (const HoistDecision &d : decisions)
+    if (d.applied && n-- == 0)
+      return d.issueIndex;
+  llvm_unreachable("no such move");
+}
 
-/// The slice members still in place between the landing point and the DMA,
-/// ascending, then the DMA.
-struct Block {
-  llvm::SmallVector<uint64_t, 8> members;
-  /// Each member's footprint as it runs now.
-  llvm::DenseMap<uint64_t, Footprint> prints;
-  /// For each member, the members in front of it that write a register it
-  /// reads (by register): it reads that register from its own block.
-  llvm::DenseMap<uint64_t, llvm::DenseMap<RegId, uint64_t>> writers;
-  /// Every register and byte range a member touches: an instruction that
-  /// touches none of them conflicts with no member.
-  llvm::BitVector regs;
-  llvm::SmallVector<MemoryRange, 8> ranges;
-  bool touches(const FootprintRef &other) const {
-    for (llvm::ArrayRef<RegId> list : {other.reads, other.writes})
-      for (RegId reg : list)
-        if (regs.test(reg))
-          return true;
-    for (llvm::ArrayRef<MemoryRange> list :
-         {other.loads, other.stores, other.madeAvailable})
-      for (const MemoryRange &r : list)
-        for (const MemoryRange &mine : ranges)
-          if (overlaps(r, mine))
-            return true;
-    return false;
-  }
-};
-
-/// Where the landing point stopped rising, and why.
-struct Stop {
-  std::optional<uint64_t> blocker;
-  std::string reason;
-  StopKind kind = StopKind::None;
-};
-
-/// What a block crossing everything from its landing point found.
-struct Crossing {
-  unsigned crossed = 0;
-  /// The last crossed item with a hard hazard, the hazard and the member.
-  std::optional<Item> hard;
-  Hazard hazard;
-  uint64_t hardMember = 0;
-  /// Registers a member writes that a crossed item reads or writes.
-  llvm::SmallVector<std::pair<uint64_t, RegId>, 4> clashes;
-  /// A crossed wait on the DMA's own flag.
-  std::optional<Item> flagClash;
-};
-
-/// The clashing members copied into free registers.
-struct Renaming {
-  llvm::DenseMap<RegId, RegId> fresh; ///< register -> its copy's register
-  llvm::SmallVector<uint64_t, 4> copied;
-};
-
-class Planner {
-public:
-  Planner(const trace::Trace &trace, const ReplayResults &results,
-          const HoistOptions &options, const TraceEvidence &evidence,
-          HoistPlan &plan, PlanJournal *journal)
-      : trace(trace), results(results), options(options), evidence(evidence),
-        target(evidence.target), journal(journal), order(trace, journal),
-        insertedRegs(evidence.lastAccessEnd.size()),
-        flags(evidence.namedSync), plan(plan) {
-    for (const analysis::DmaRecord &dma : results.dmas.dmas)
-      dmaOfIssue[dma.issueIndex] = dma.id;
-  }
-
-  void run();
-
-private:
-  //===--------------------------------------------------------------------===//
-  // Facts about the trace and the order being planned
-  //===--------------------------------------------------------------------===//
-
-  bool executed(uint64_t index) const {
-    return evidence.effects.executed(index);
-  }
-  /// The footprint of original `original` running as `inst`; `inPlace`:
-  /// at its own position (only there does a wait make its DMAs' data
-  /// available).
-  Footprint footprint(uint64_t original, const Instruction &inst,
-                      bool inPlace) const;
-  FootprintRef footprintOf(const Item &item, Footprint &storage) const;
-  std::string describe(uint64_t original) const {
-    return llvm::formatv("the {0} at {1}",
-                         target.getMnemonic(trace.instructions[original]),
-                         results.info.describe(original))
-        .str();
-  }
-  bool selected(const analysis::DmaRecord &dma) const;
-  /// Which registers of `like`'s file are dead where a block lands, from a
-  /// scan of what follows the landing point.
-  LivenessScan scanLiveness(RegId like, uint64_t landing) const;
-
-  //===--------------------------------------------------------------------===//
-  // One move
-  //===--------------------------------------------------------------------===//
-
-  void hoist(uint32_t dma, uint64_t wantedTarget,
-             llvm::ArrayRef<uint64_t> slice, bool renameFlag,
-             bool parallelGroup);
-  /// Records a decision; `tried`: made by trying a move (a move limit
-  /// decides it instead).
-  void decide(HoistDecision decision, bool tried) {
-    plan.decisions.push_back(std::move(decision));
-    if (journal)
-      journal->tried.push_back(tried);
-  }
-  /// The edits that follow are a new move's.
-  void beginMove() {
-    if (journal)
-      journal->moveBegin.push_back(journal->edits.size());
-  }
-  /// Decides without trying a move (left in place by the proof, beyond the
-  /// move limit, already moved); true if it did.
-  bool decideWithoutMoving(HoistDecision &decision);
-  Block collectBlock(uint64_t landing, uint64_t issue,
-                     llvm::ArrayRef<uint64_t> slice) const;
-  Crossing scanCrossings(const Block &block, uint64_t landing, uint64_t issue,
-                         const analysis::DmaRecord &dma, bool renameFlag) const;
-  /// Copies the clashing members into free registers; on register pressure
-  /// says where the block must land instead.
-  std::optional<Renaming> renameClashes(const Block &block,
-                                        const Crossing &crossing,
-                                        uint64_t landing, uint64_t issue,
-                                        Stop &stop, uint64_t &raised) const;
-  llvm::SmallVector<Instruction, 8>
-  buildBlock(const Block &block, const Renaming &renaming, uint64_t issue,
-             std::optional<SyncId> newFlag) const;
-  /// The latest copied member whose original (it stays, inside the crossed
-  /// range) the members after it conflict with.
-  std::optional<uint64_t>
-  findCopyBlocker(const Block &block, const Renaming &renaming,
-                  llvm::ArrayRef<Instruction> blockInsts) const;
-  void land(HoistDecision &decision, const analysis::DmaRecord &dma,
-            const Block &block, const Renaming &renaming,
-            llvm::ArrayRef<Instruction> blockInsts,
-            std::optional<SyncId> newFlag, uint64_t landing, const Stop &stop);
-
-  const trace::Trace &trace;
-  const ReplayResults &results;
-  const HoistOptions &options;
-  const TraceEvidence &evidence;
-  const RewriteTarget &target;
-  PlanJournal *journal;
-
-  PlannedOrder order;
-  /// The registers any inserted instruction reads or writes.
-  llvm::BitVector insertedRegs;
-  SyncAllocator flags;
-  /// The DMA record of each dma.issue, by instruction.
-  llvm::DenseMap<uint64_t, uint32_t> dmaOfIssue;
-  std::set<uint64_t> handled; ///< DMA issues already decided
-  size_t moves = 0;           ///< decisions applied so far
-
-  HoistPlan &plan;
-};
-
+namespace snr::rewrite::detail {
 Footprint Planner::footprint(uint64_t original, const Instruction &inst,
                              bool inPlace) const {
   Footprint f;
@@ -231,8 +78,10 @@ Footprint Planner::footprint(uint64_t original, const Instruction &inst,
   llvm::append_range(f.stores, evidence.effects.stores(original));
   f.startsCopy = desc.startsCopy;
   f.waitsForCopies = desc.waitsForCopies;
-  if (inPlace && f.waitsForCopies)
-    llvm::append_range(f.madeAvailable, evidence.sync.madeAvailable(original));
+  if (inPlace && f.waitsForCopies) {
+    llvm::append_range(f.madeAvailable, madeAvailable(original));
+    llvm::append_range(f.released, released(original));
+  }
   return f;
 }
 
@@ -248,8 +97,10 @@ FootprintRef Planner::footprintOf(const Item &item, Footprint &storage) const {
   }
   // An original in its place, as it ran: straight from the table.
   FootprintRef ref = evidence.effects.get(item.key);
-  if (ref.waitsForCopies)
-    ref.madeAvailable = evidence.sync.madeAvailable(item.key);
+  if (ref.waitsForCopies) {
+    ref.madeAvailable = madeAvailable(item.key);
+    ref.released = released(item.key);
+  }
   return ref;
 }
 
@@ -261,37 +112,6 @@ bool Planner::selected(const analysis::DmaRecord &dma) const {
       results.info.getHloName(dma.issueHlo) != options.hlo)
     return false;
   return true;
-}
-
-LivenessScan Planner::scanLiveness(RegId like, uint64_t landing) const {
-  // One scan from the landing point: a register is free if its first access
-  // there is a write (it is dead where the block lands, and its final value
-  // does not change); untouched within the scan, it is presumed live.
-  llvm::ArrayRef<RegId> candidates = target.getRenameCandidates(like);
-  LivenessScan scan(candidates, target.getTarget().getRegisters().size());
-  // A register nothing from here on touches would stay undecided to the
-  // end of the scan: decide it now, so the scan ends when the others are.
-  for (RegId reg : candidates)
-    if (evidence.lastAccessEnd[reg] <= landing && !insertedRegs.test(reg))
-      scan.presumeLive(reg);
-  if (scan.done())
-    return scan;
-  uint64_t scanned = 0;
-  uint64_t end =
-      std::min<uint64_t>(trace.instructions.size(), landing + kRenameScanLimit);
-  Footprint storage;
-  order.forEachFrom(landing, end, [&](const Item &item) {
-    if (++scanned > kRenameScanLimit)
-      return false;
-    // An original in its place runs with its own registers (a wait moved
-    // to another flag has none).
-    if (!item.inserted)
-      return scan.add(evidence.effects.reads(item.key),
-                      evidence.effects.writes(item.key));
-    FootprintRef f = footprintOf(item, storage);
-    return scan.add(f.reads, f.writes);
-  });
-  return scan;
 }
 
 bool Planner::decideWithoutMoving(HoistDecision &decision) {
@@ -376,11 +196,12 @@ Crossing Planner::scanCrossings(const Block &block, uint64_t landing,
         dma.waitIndex != sim::kNoIndex)
       if (auto it = dmaOfIssue.find(item.original()); it != dmaOfIssue.end()) {
         const analysis::DmaRecord &o = results.dmas.dmas[it->second];
-        if (o.link == dma.link && o.waitIndex < dma.waitIndex) {
+        if (o.link == dma.link &&
+            currentWait(o.waitIndex) < currentWait(dma.waitIndex)) {
           c.hard = item;
           c.hazard = Hazard{};
           c.hazard.kind = Conflict::LinkOrder;
-          c.hazard.otherWait = describe(o.waitIndex);
+          c.hazard.otherWait = describe(currentWait(o.waitIndex));
           c.hardMember = issue;
         }
       }
@@ -430,71 +251,6 @@ Crossing Planner::scanCrossings(const Block &block, uint64_t landing,
   for (auto &clashes : llvm::reverse(clashesBack))
     llvm::append_range(c.clashes, clashes);
   return c;
-}
-
-std::optional<Renaming> Planner::renameClashes(const Block &block,
-                                               const Crossing &crossing,
-                                               uint64_t landing, uint64_t issue,
-                                               Stop &stop,
-                                               uint64_t &raised) const {
-  Renaming renaming;
-  llvm::SmallVector<RegId, 16> avoid;
-  for (uint64_t member : block.members) {
-    const Footprint &f = block.prints.find(member)->second;
-    avoid.append(f.reads.begin(), f.reads.end());
-    avoid.append(f.writes.begin(), f.writes.end());
-  }
-  // One scan per register file: the order does not change in between.
-  llvm::DenseMap<const RegId *, LivenessScan> scans;
-  for (auto [member, reg] : crossing.clashes) {
-    if (renaming.fresh.count(reg))
-      continue;
-    llvm::ArrayRef<RegId> candidates = target.getRenameCandidates(reg);
-    auto scan = scans.find(candidates.data());
-    if (scan == scans.end())
-      scan = scans.try_emplace(candidates.data(), scanLiveness(reg, landing))
-                 .first;
-    std::optional<RegId> fresh =
-        pickRegister(candidates, std::nullopt, [&](RegId r) {
-          return scan->second.isDead(r) && !llvm::is_contained(avoid, r);
-        });
-    if (!fresh) {
-      // Register pressure: land after the last instruction that uses it.
-      std::optional<Item> clashItem;
-      // A named copy: lambdas capture structured bindings only from C++20.
-      RegId clashReg = reg;
-      Footprint storage;
-      // The last one that reads or writes it.
-      order.forEachBackFrom(landing, issue, [&](const Item &item) {
-        if (!item.inserted && llvm::is_contained(block.members, item.key))
-          return true;
-        FootprintRef other = footprintOf(item, storage);
-        if (llvm::is_contained(other.reads, clashReg) ||
-            llvm::is_contained(other.writes, clashReg)) {
-          clashItem = item;
-          return false;
-        }
-        return true;
-      });
-      bool reads =
-          llvm::is_contained(footprintOf(*clashItem, storage).reads, reg);
-      stop.blocker = clashItem->key;
-      stop.kind = StopKind::Registers;
-      stop.reason =
-          llvm::formatv("no {0} register is free to rename {1}, which {2} "
-                        "writes, past {3}, which {4} it (register pressure)",
-                        target.getRegisterFileName(reg),
-                        target.formatRegister(reg), describe(member),
-                        describe(clashItem->key), reads ? "reads" : "writes")
-              .str();
-      raised = clashItem->inserted ? clashItem->key : clashItem->key + 1;
-      return std::nullopt;
-    }
-    renaming.fresh[reg] = *fresh;
-    avoid.push_back(*fresh);
-    renaming.copied.push_back(member);
-  }
-  return renaming;
 }
 
 llvm::SmallVector<Instruction, 8>
@@ -568,11 +324,11 @@ void Planner::land(HoistDecision &decision, const analysis::DmaRecord &dma,
              [](const auto &a, const auto &b) { return a.first < b.first; });
 
   if (newFlag) {
-    flags.reserve(*newFlag, landing, dma.waitIndex);
+    // Its wait (or the one it merged into) must now wait on the new flag too.
+    uint64_t wait = currentWait(dma.waitIndex);
+    flags.reserve(*newFlag, landing, wait);
     decision.renamedFlag = {dma.flag, *newFlag};
-    // Its wait must now wait on the new flag too.
-    uint64_t wait = dma.waitIndex;
-    if (dma.waitCovers == 1) {
+    if (coverCount(wait, dma.waitCovers) == 1) {
       Instruction inst = order.current(wait);
       target.setSyncObject(inst, *newFlag);
       order.replace(wait, inst);
@@ -606,7 +362,7 @@ void Planner::land(HoistDecision &decision, const analysis::DmaRecord &dma,
   decision.reason = what;
 }
 
-void Planner::hoist(uint32_t dmaId, uint64_t wantedTarget,
+bool Planner::hoist(uint32_t dmaId, uint64_t wantedTarget,
                     llvm::ArrayRef<uint64_t> slice, bool renameFlag,
                     bool parallelGroup) {
   const analysis::DmaRecord &dma = results.dmas.dmas[dmaId];
@@ -620,7 +376,7 @@ void Planner::hoist(uint32_t dmaId, uint64_t wantedTarget,
   if (decideWithoutMoving(decision)) {
     bool tried = !decision.dropped;
     decide(std::move(decision), tried);
-    return;
+    return false;
   }
 
   uint64_t landing = wantedTarget;
@@ -640,10 +396,11 @@ void Planner::hoist(uint32_t dmaId, uint64_t wantedTarget,
     decision.reason = "moved " + instructions(issue - landing) +
                       " earlier without checking dependencies (test only)";
     decide(std::move(decision), true);
-    return;
+    return false;
   }
 
   Stop stop;
+  bool triedEarlier = false;
   // Raises the landing point past a blocking item and says why.
   auto stopAt = [&](const Item &item, std::string why, StopKind kind) {
     stop.blocker = item.key;
@@ -672,9 +429,19 @@ void Planner::hoist(uint32_t dmaId, uint64_t wantedTarget,
 
     // Name clashes: copy the slice instruction into a free register.
     uint64_t raised = landing;
+    std::optional<uint64_t> lowered;
     std::optional<Renaming> renaming =
-        renameClashes(block, crossing, landing, issue, stop, raised);
+        renameClashes(block, crossing, landing, issue, stop, raised, lowered);
     if (!renaming) {
+      // Registers may be free a little earlier (between two uses of them):
+      // tried once, from there on as from the target.
+      if (lowered && !triedEarlier &&
+          !(options.maxDistance && issue - *lowered > options.maxDistance)) {
+        triedEarlier = true;
+        stop = Stop();
+        landing = *lowered;
+        continue;
+      }
       landing = raised;
       continue;
     }
@@ -682,7 +449,7 @@ void Planner::hoist(uint32_t dmaId, uint64_t wantedTarget,
     std::optional<SyncId> newFlag;
     if (crossing.flagClash) {
       if (dma.waitIndex != sim::kNoIndex)
-        newFlag = flags.find(landing, dma.waitIndex);
+        newFlag = flags.find(landing, currentWait(dma.waitIndex));
       if (!newFlag) {
         stopAt(*crossing.flagClash,
                llvm::formatv("{0} waits on its flag {1} and no other flag "
@@ -709,18 +476,27 @@ void Planner::hoist(uint32_t dmaId, uint64_t wantedTarget,
 
     land(decision, dma, block, *renaming, blockInsts, newFlag, landing, stop);
     decide(std::move(decision), true);
-    return;
+    return false;
   }
 
   decision.blocker = stop.blocker;
   decision.stop = stop.kind;
+  bool adjacent = !stop.blocker;
   decision.reason = stop.blocker ? "cannot move: " + stop.reason
-                                 : "cannot move: nothing to move it past";
+                    : parallelGroup
+                        ? "it already follows the group's DMA before it"
+                        : "cannot move: nothing to move it past";
   decide(std::move(decision), true);
+  return adjacent;
 }
 
 void Planner::run() {
   plan.decisions.clear();
+  plan.waits.clear();
+  // Wait merges first: a chain of copies each waited for in turn becomes a
+  // group issued before one wait, which the DMA moves then start from.
+  if (options.mergeWaits)
+    mergeWaits();
   const analysis::Suggestions &suggestions = results.suggestions;
   const analysis::DependencyAnalysis &deps = results.dependencies;
   bool relaxed = options.model == DependenceModel::Relaxed;
@@ -732,12 +508,16 @@ void Planner::run() {
       const analysis::DmaRecord &first = results.dmas.dmas[group.dmas.front()];
       if (!selected(first))
         continue;
+      // Where the next member goes: right after the first, or after a
+      // member that already follows it (the waits between them merged),
+      // so that the group keeps its issue order.
+      uint64_t anchor = first.issueIndex + 1;
       for (size_t i = 1; i < group.dmas.size(); ++i) {
         const analysis::DmaRecord &dma = results.dmas.dmas[group.dmas[i]];
         analysis::Backtail backtail =
             relaxed ? deps.relaxedBacktail(dma.issueIndex)
                     : deps.conservativeBacktail(dma.issueIndex);
-        uint64_t wanted = std::max(first.issueIndex + 1, backtail.earliest);
+        uint64_t wanted = std::max(anchor, backtail.earliest);
         if (wanted >= dma.issueIndex) {
           HoistDecision decision;
           decision.dma = dma.id;
@@ -755,8 +535,9 @@ void Planner::run() {
           handled.insert(dma.issueIndex);
           continue;
         }
-        hoist(dma.id, wanted, backtail.slice, /*renameFlag=*/true,
-              /*parallelGroup=*/true);
+        if (hoist(dma.id, wanted, backtail.slice, /*renameFlag=*/true,
+                  /*parallelGroup=*/true))
+          anchor = dma.issueIndex + 1;
       }
     }
 
@@ -794,7 +575,9 @@ void Planner::run() {
 
   order.finish(plan.order);
 }
-} // namespace
+} // namespace snr::rewrite::detail
+
+using detail::Planner;
 
 llvm::Error snr::rewrite::checkSelection(const trace::Trace &trace,
                                          const HoistOptions &options,
@@ -843,7 +626,24 @@ void snr::rewrite::limitPlan(const trace::Trace &trace, const HoistPlan &full,
   // The decisions until the limit are the full plan's; after it, every move
   // tried is "not tried", as the limited planner says before anything else.
   limited.decisions.clear();
+  limited.waits.clear();
   size_t made = 0;
+  // The wait merges are planned first.
+  for (size_t i = 0; i < full.waits.size(); ++i) {
+    const WaitDecision &w = full.waits[i];
+    if (!journal.waitTried[i] || made < moves) {
+      made += w.applied;
+      limited.waits.push_back(w);
+      continue;
+    }
+    WaitDecision untried;
+    untried.index = w.index;
+    untried.sync = w.sync;
+    untried.into = w.into;
+    untried.stall = w.stall;
+    untried.reason = "not tried (beyond the move limit)";
+    limited.waits.push_back(std::move(untried));
+  }
   for (size_t i = 0; i < full.decisions.size(); ++i) {
     const HoistDecision &d = full.decisions[i];
     if (!journal.tried[i] || made < moves) {

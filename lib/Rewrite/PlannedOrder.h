@@ -107,6 +107,22 @@ public:
     }
   }
 
+  /// Calls `fn(item)` for every instruction after original `after` and in
+  /// front of original `before` (what is inserted in front of it included),
+  /// in order, while `fn` returns true.
+  template <typename Fn>
+  void forEachBetween(uint64_t after, uint64_t before, Fn fn) const {
+    for (uint64_t i = after + 1; i <= before; ++i) {
+      if (auto it = inserted.find(i); it != inserted.end())
+        for (const PlannedInstruction &p : it->second)
+          if (!fn(Item{&p, i}))
+            return;
+      if (i != before && !removed.test(i))
+        if (!fn(Item{nullptr, i}))
+          return;
+    }
+  }
+
   /// The same instructions as forEachFrom, from the last to the first.
   template <typename Fn>
   void forEachBackFrom(uint64_t target, uint64_t end, Fn fn) const {

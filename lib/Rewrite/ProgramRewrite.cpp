@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "SnR/Rewrite/ProgramRewrite.h"
+#include "ProgramPlanner.h"
 #include "SnR/Rewrite/Hazards.h"
 
 #include "llvm/ADT/DenseSet.h"
@@ -66,93 +67,13 @@ llvm::Error snr::rewrite::checkWholeRun(const record::LoadedProgram &program,
   return llvm::Error::success();
 }
 
-namespace {
-struct Branch {
-  size_t at, target;
-};
-
-/// The program's instructions, described once.
-struct StaticProgram {
-  StaticProgram(const RunEvidence &run) {
-    const std::vector<Instruction> &insts = run.program.instructions;
-    descs.resize(insts.size());
-    for (size_t i = 0; i < insts.size(); ++i) {
-      run.target.describe(insts[i], /*executed=*/true, descs[i]);
-      if (descs[i].control == target::ControlKind::Branch &&
-          descs[i].branchTarget)
-        branches.push_back({i, run.indexOfPc.lookup(*descs[i].branchTarget)});
-    }
-  }
-  std::vector<InstructionDesc> descs;
-  std::vector<Branch> branches;
-};
-
-/// A slice instruction the program rewrite may copy: unpredicated
-/// register-only scalar arithmetic (it writes one register).
-bool isCopyable(const InstructionDesc &desc) {
-  return desc.scalarArithmetic && !desc.predicated && desc.writes.size() == 1;
+namespace snr::rewrite::detail {
+uint64_t DmaPlanner::completionOf(size_t k) const {
+  uint64_t complete = 0;
+  for (size_t copy : run.sync.coveredBy(k))
+    complete = std::max(complete, timing->complete.lookup(copy));
+  return complete;
 }
-
-/// Plans one DMA; the state of the earlier moves is in `landed` (blocks
-/// already landed in front of each program index) and `moved`.
-class DmaPlanner {
-public:
-  DmaPlanner(const RunEvidence &run, const StaticProgram &statics,
-             const std::vector<unsigned> &dmasAttached,
-             const std::vector<std::vector<Instruction>> &landed,
-             const std::vector<std::vector<size_t>> &landedFrom,
-             const llvm::DenseSet<size_t> &moved)
-      : run(run), target(run.target), program(run.program.instructions),
-        statics(statics), dmasAttached(dmasAttached), landed(landed),
-        landedFrom(landedFrom), moved(moved) {}
-
-  /// Fills `decision`; `joinWaits`: it may cross waits on its own flag.
-  void plan(ProgramDecision &decision, bool joinWaits);
-
-private:
-  std::string describe(size_t s) const {
-    return llvm::formatv("the {0} at pc {1}", target.getMnemonic(program[s]),
-                         program[s].pc)
-        .str();
-  }
-  const InstructionDesc &desc(size_t s) const { return statics.descs[s]; }
-  /// Whether [landing, dma) is a region entered only at `landing` and left
-  /// only into the DMA. Sets `never` when no earlier landing can be one.
-  bool isRegion(size_t landing, size_t dma, bool &never) const;
-  /// The register holding what `copy` computes, if a copy that earlier
-  /// moves landed in front of `landing` computes it and still holds it.
-  std::optional<std::pair<RegId, size_t>>
-  findLandedCopy(size_t landing, const Instruction &copy) const;
-  /// Extends every instance's window up to the landing; the first conflict
-  /// is described in `why`.
-  bool extendWindows(size_t landing, size_t dma, std::string &why);
-  /// Walks up from the DMA: the slice, the earliest landing, and why it
-  /// stops there.
-  void walkUp(ProgramDecision &decision, bool joinWaits,
-              std::vector<size_t> &slice, std::optional<size_t> &best,
-              unsigned &waitsAtBest, std::string &stop);
-  /// Copies the slice in front of the landing point, into registers free
-  /// there (or reading an earlier move's copies); false if a register is
-  /// missing (`decision.reason` says which).
-  bool copySlice(ProgramDecision &decision, ProgramMove &move,
-                 llvm::DenseSet<size_t> &ignored);
-  /// The slice instructions nothing reads any more once the DMA moved.
-  void findDeadSlice(ProgramMove &move, llvm::DenseSet<size_t> &ignored) const;
-
-  const RunEvidence &run;
-  const RewriteTarget &target;
-  llvm::ArrayRef<Instruction> program;
-  const StaticProgram &statics;
-  const std::vector<unsigned> &dmasAttached;
-  /// What earlier moves landed in front of each program index, in order.
-  const std::vector<std::vector<Instruction>> &landed;
-  /// The DMA whose move landed each of them.
-  const std::vector<std::vector<size_t>> &landedFrom;
-  const llvm::DenseSet<size_t> &moved;
-  /// Per executed instance of the DMA: its trace index and how far up its
-  /// window is checked.
-  std::vector<std::pair<size_t, size_t>> windows;
-};
 
 bool DmaPlanner::isRegion(size_t landing, size_t dma, bool &never) const {
   never = false;
@@ -210,7 +131,12 @@ bool DmaPlanner::extendWindows(size_t landing, size_t dma, std::string &why) {
   std::optional<SyncId> ownSync = desc(dma).startsCopy;
   size_t previous = 0;
   bool first = true;
-  for (auto &[instance, checkedFrom] : windows) {
+  std::optional<SyncId> takenSync;
+  if (takenWait)
+    takenSync = desc(*takenWait).waitsForCopies;
+  for (Window &window : windows) {
+    size_t instance = window.instance;
+    size_t &checkedFrom = window.checkedFrom;
     auto it = llvm::lower_bound(entries, instance);
     if (it == entries.begin()) {
       why = "not every run of it passes the landing point first";
@@ -225,7 +151,29 @@ bool DmaPlanner::extendWindows(size_t landing, size_t dma, std::string &why) {
     previous = instance;
     llvm::ArrayRef<MemoryRange> ownLoads = run.effects.loads(instance);
     llvm::ArrayRef<MemoryRange> ownStores = run.effects.stores(instance);
+    // The taken wait's run in this stretch, if it has one: it moves in front
+    // of the DMA and crosses what comes before it.
+    if (takenWait && !window.waitRun) {
+      llvm::ArrayRef<size_t> runs = run.occurrencesOf(*takenWait);
+      auto w = llvm::lower_bound(runs, checkedFrom);
+      if (w != runs.begin() && *std::prev(w) >= start &&
+          run.effects.waitsForCopies(*std::prev(w)))
+        window.waitRun = *std::prev(w);
+    }
     for (size_t k = start; k < checkedFrom; ++k) {
+      size_t sk = run.staticOf(k);
+      if (run.effects.waitsForCopies(k) &&
+          ((takenWait && sk == *takenWait) || takenWaits.contains(sk)))
+        continue;
+      if (window.waitRun && k < *window.waitRun &&
+          run.effects.startsCopy(k) == takenSync) {
+        why = llvm::formatv("{0} starts a copy on {1}, which {2} would no "
+                            "longer wait for (trace instruction {3})",
+                            describe(sk), target.formatSyncObject(*takenSync),
+                            describe(*takenWait), k)
+                  .str();
+        return false;
+      }
       // The DMA moves in front of every access of k (and of the DMAs a wait
       // of k waits for).
       auto conflict = [&](const MemoryRange &a, bool aWrites,
@@ -261,13 +209,29 @@ bool DmaPlanner::extendWindows(size_t landing, size_t dma, std::string &why) {
       };
       if (conflicts(k, ""))
         return false;
+      // A wait it crosses waits for copies it is now in flight with (on
+      // its own flag too: joining a wait is being in flight with what it
+      // waits for).
       std::optional<SyncId> waited = run.effects.waitsForCopies(k);
-      if (waited && waited != ownSync)
+      if (waited)
         for (size_t covered : run.sync.coveredBy(k))
-          if (conflicts(covered, " waits for a DMA that"))
+          if (conflicts(covered, " waits for a DMA that")) {
+            if (waited != ownSync)
+              blockingWait = sk;
             return false;
+          }
     }
     checkedFrom = start;
+    // The taken wait lands here: its copies must be complete by then.
+    if (window.waitRun && timing->issue[start] < completionOf(*window.waitRun)) {
+      why = llvm::formatv("{0}, taken along, would wait there for copies "
+                          "that complete at cycle {1}, after cycle {2} "
+                          "(trace instruction {3})",
+                          describe(*takenWait), completionOf(*window.waitRun),
+                          timing->issue[start], start)
+                .str();
+      return false;
+    }
   }
   return true;
 }
@@ -299,7 +263,9 @@ void DmaPlanner::walkUp(ProgramDecision &decision, bool joinWaits,
       decision.blockingDma = x;
       break;
     }
-    if (inst.waitsForCopies == ownSync) {
+    // A wait an earlier move took along is not here any more.
+    bool taken = takenWaits.contains(x) || (takenWait && x == *takenWait);
+    if (inst.waitsForCopies == ownSync && !taken) {
       if (!joinWaits) {
         stop = describe(x) + " waits on its flag " +
                target.formatSyncObject(ownSync);
@@ -307,7 +273,7 @@ void DmaPlanner::walkUp(ProgramDecision &decision, bool joinWaits,
       }
       // Issued before it, the DMA is waited for there; its own wait must
       // still find the flag cleared by a later wait.
-      if (!run.sync.waitFollows(ownSync, windows.back().first)) {
+      if (!run.sync.waitFollows(ownSync, windows.back().instance)) {
         stop = describe(x) + " waits on its flag and no wait follows it";
         break;
       }
@@ -354,6 +320,7 @@ void DmaPlanner::walkUp(ProgramDecision &decision, bool joinWaits,
       if (never) {
         stop = describe(x) + " starts a region entered from below the DMA "
                              "(a loop's head)";
+        loopHead = x + 1;
         break;
       }
       continue;
@@ -369,10 +336,22 @@ void DmaPlanner::walkUp(ProgramDecision &decision, bool joinWaits,
 }
 
 bool DmaPlanner::copySlice(ProgramDecision &decision, ProgramMove &move,
-                           llvm::DenseSet<size_t> &ignored) {
+                           llvm::DenseSet<size_t> &ignored,
+                           llvm::ArrayRef<RegId> keep) {
   llvm::ArrayRef<size_t> entries = run.occurrencesOf(move.landing);
   BlockRenamer renamer(target);
   llvm::DenseSet<RegId> liveIn, taken;
+  // Each register the block took, and the value it holds (what the
+  // original writes).
+  std::vector<std::pair<RegId, RegId>> held;
+  // Whether a member after the `i`-th of the slice, or the DMA, reads
+  // `reg`.
+  auto readAfter = [&](size_t i, RegId reg) {
+    for (size_t j = i + 1; j < move.slice.size(); ++j)
+      if (llvm::is_contained(desc(move.slice[j]).reads, reg))
+        return true;
+    return llvm::is_contained(desc(move.dma).reads, reg);
+  };
   {
     // What the block reads before it writes it is live in: not a scratch.
     llvm::DenseSet<RegId> written;
@@ -387,7 +366,8 @@ bool DmaPlanner::copySlice(ProgramDecision &decision, ProgramMove &move,
     }
     noteReads(desc(move.dma));
   }
-  for (size_t m : move.slice) {
+  for (size_t i = 0; i < move.slice.size(); ++i) {
+    size_t m = move.slice[i];
     Instruction copy = renamer.renameReads(program[m]);
     RegId dest = desc(m).writes.front();
     // An earlier move landed here may compute the same value already (two
@@ -414,11 +394,21 @@ bool DmaPlanner::copySlice(ProgramDecision &decision, ProgramMove &move,
         move.reusesFrom.push_back(from);
       continue;
     }
+    llvm::ArrayRef<RegId> candidates = target.getRenameCandidates(dest);
     std::optional<RegId> scratch =
-        pickRegister(target.getRenameCandidates(dest), dest, [&](RegId r) {
+        pickRegister(candidates, dest, [&](RegId r) {
           return !liveIn.contains(r) && !taken.contains(r) &&
                  run.registers().isDeadAt(r, entries, ignored);
         });
+    // None free: one the block took whose value nothing after this member
+    // reads any more (this member may read it: it reads before it writes).
+    if (!scratch)
+      for (auto &[reg, value] : held)
+        if (llvm::is_contained(candidates, reg) && !readAfter(i, value) &&
+            !llvm::is_contained(keep, value)) {
+          scratch = reg;
+          break;
+        }
     if (!scratch) {
       decision.reason = llvm::formatv("stays: no {0} register is free at "
                                       "pc {1} to copy {2} into",
@@ -427,7 +417,12 @@ bool DmaPlanner::copySlice(ProgramDecision &decision, ProgramMove &move,
                             .str();
       return false;
     }
-    taken.insert(*scratch);
+    if (taken.insert(*scratch).second)
+      held.push_back({*scratch, dest});
+    else
+      llvm::find_if(held, [&](const auto &h) {
+        return h.first == *scratch;
+      })->second = dest;
     if (*scratch != dest)
       move.renamed.push_back({dest, *scratch});
     move.block.push_back(renamer.rename(program[m], desc(m).writes, *scratch));
@@ -458,43 +453,73 @@ void DmaPlanner::findDeadSlice(ProgramMove &move,
   llvm::sort(move.removed);
 }
 
-void DmaPlanner::plan(ProgramDecision &decision, bool joinWaits) {
+void DmaPlanner::plan(ProgramDecision &decision, bool joinWaits,
+                      bool rotate) {
   size_t dma = decision.dma;
-  for (size_t k : run.occurrencesOf(dma))
-    if (run.effects.executed(k))
-      windows.push_back({k, k});
-  if (windows.empty()) {
-    decision.reason = "no run of it issues the DMA (its guard never held)";
-    return;
-  }
   std::vector<size_t> slice; // descending
   std::optional<size_t> best;
   unsigned waitsAtBest = 0;
   std::string stop;
-  walkUp(decision, joinWaits, slice, best, waitsAtBest, stop);
-  if (!best) {
+  auto walk = [&](ProgramDecision &d) {
+    windows.clear();
+    slice.clear();
+    best.reset();
+    waitsAtBest = 0;
+    stop.clear();
+    blockingWait.reset();
+    loopHead.reset();
+    for (size_t k : run.occurrencesOf(dma))
+      if (run.effects.executed(k))
+        windows.push_back({k, k, std::nullopt});
+    if (!windows.empty())
+      walkUp(d, joinWaits, slice, best, waitsAtBest, stop);
+  };
+  walk(decision);
+  if (windows.empty()) {
+    decision.reason = "no run of it issues the DMA (its guard never held)";
+    return;
+  }
+  // Stopped by a wait on another flag: again, taking that wait along; kept
+  // if it goes further.
+  if (std::optional<size_t> wait = blockingWait; wait && mayTake(*wait)) {
+    auto first = std::make_tuple(slice, best, waitsAtBest, stop, decision);
+    takenWait = wait;
+    walk(decision);
+    if (!best || (std::get<1>(first) && *best >= *std::get<1>(first))) {
+      std::tie(slice, best, waitsAtBest, stop, decision) = std::move(first);
+      takenWait.reset();
+    }
+  }
+  // A DMA that reaches the head of its loop (or is at it) may also be
+  // issued one iteration early; the move then goes to the head even when
+  // it crosses nothing worth it there.
+  // Only a DMA whose own waits stalled (not one moved only because it
+  // kept such a DMA from moving).
+  bool atHead = rotate && decision.stallBefore && loopHead && !takenWait &&
+                !waitsAtBest && (best ? *best == *loopHead : dma == *loopHead);
+  if (!best && !atHead) {
     decision.reason = stop.empty() ? "nothing to cross" : "stays: " + stop;
     return;
   }
   ProgramMove move;
   move.dma = dma;
-  move.landing = *best;
+  move.landing = best ? *best : dma;
   move.waitsJoined = waitsAtBest;
   bool overlapsWork = false;
-  for (size_t s = *best; s < dma; ++s) {
+  for (size_t s = move.landing; s < dma; ++s) {
     if (moved.contains(s))
       continue;
     ++move.crossed;
     overlapsWork |= !desc(s).scalarArithmetic;
   }
   // Scalar arithmetic issues beside the DMA anyway: nothing to overlap.
-  if (!overlapsWork) {
+  if (!overlapsWork && !atHead) {
     decision.reason = "stays: it would cross only scalar arithmetic" +
                       (stop.empty() ? std::string() : ", then " + stop);
     return;
   }
   for (size_t m : llvm::reverse(slice))
-    if (m >= *best)
+    if (m >= move.landing)
       move.slice.push_back(m);
   decision.reason = stop.empty() ? "moved to the program's entry"
                                  : "moved up to where " + stop;
@@ -504,13 +529,45 @@ void DmaPlanner::plan(ProgramDecision &decision, bool joinWaits) {
   if (!copySlice(decision, move, ignored))
     return;
   findDeadSlice(move, ignored);
+  if (takenWait) {
+    // The wait goes first: the DMA is issued once the copies it needs done
+    // are.
+    move.takenWait = takenWait;
+    move.block.insert(move.block.begin(), program[*takenWait]);
+    move.blockOrigin.insert(move.blockOrigin.begin(), *takenWait);
+    decision.reason += "; " + describe(*takenWait) +
+                       " moves with it (the copies it waits for are "
+                       "complete there at every run)";
+  }
+  if (atHead) {
+    std::string why;
+    if (this->rotate(decision, move, why)) {
+      decision.reason +=
+          llvm::formatv("; after its loop's first iteration it is issued "
+                        "one iteration early, in front of {0}, guarded by "
+                        "the loop's condition",
+                        describe(move.rotation->landing))
+              .str();
+    } else if (!best) {
+      decision.reason = "stays: " + stop;
+      return;
+    } else if (!overlapsWork) {
+      decision.reason = "stays: it would cross only scalar arithmetic, then " +
+                        stop;
+      return;
+    }
+  }
   decision.move = std::move(move);
 }
-} // namespace
+} // namespace snr::rewrite::detail
+
+using detail::DmaPlanner;
+using detail::StaticProgram;
 
 std::vector<ProgramDecision> snr::rewrite::planProgramRewrite(
     const RunEvidence &run, const llvm::DenseMap<uint64_t, uint64_t> &stallByPc,
-    const std::map<size_t, std::string> &leaveInPlace) {
+    const std::map<size_t, std::string> &leaveInPlace,
+    const RunTiming *timing) {
   const std::vector<Instruction> &insts = run.program.instructions;
   StaticProgram statics(run);
   // A DMA that did not stall but keeps one that did from moving moves too:
@@ -523,7 +580,7 @@ std::vector<ProgramDecision> snr::rewrite::planProgramRewrite(
     std::vector<unsigned> dmasAttached(insts.size() + 1, 0);
     std::vector<std::vector<Instruction>> landed(insts.size() + 1);
     std::vector<std::vector<size_t>> landedFrom(insts.size() + 1);
-    llvm::DenseSet<size_t> moved;
+    llvm::DenseSet<size_t> moved, takenWaits;
     for (size_t i = 0; i < insts.size(); ++i) {
       if (!statics.descs[i].startsCopy)
         continue;
@@ -541,25 +598,44 @@ std::vector<ProgramDecision> snr::rewrite::planProgramRewrite(
         decisions.push_back(std::move(decision));
         continue;
       }
+      // Its rotation is a move of its own, which the proof may drop.
+      auto rotationDropped =
+          leaveInPlace.find(getRotationKey(i, insts.size()));
+      bool rotate = rotationDropped == leaveInPlace.end();
       // Without joining a wait on its own flag first; only if that moves it
       // nowhere, issued together with what that wait waits for.
-      DmaPlanner(run, statics, dmasAttached, landed, landedFrom, moved)
-          .plan(decision, false);
+      DmaPlanner(run, statics, dmasAttached, landed, landedFrom, moved,
+                 takenWaits, timing)
+          .plan(decision, false, rotate);
       if (!decision.move) {
         ProgramDecision joined = decision;
-        DmaPlanner(run, statics, dmasAttached, landed, landedFrom, moved)
+        DmaPlanner(run, statics, dmasAttached, landed, landedFrom, moved,
+                 takenWaits, timing)
             .plan(joined, true);
         if (joined.move && joined.move->waitsJoined)
           decision = std::move(joined);
       }
       if (decision.move) {
         ++dmasAttached[decision.move->landing];
-        llvm::append_range(landed[decision.move->landing],
-                           decision.move->block);
-        landedFrom[decision.move->landing].resize(
-            landed[decision.move->landing].size(), i);
+        // A rotated DMA's block at the loop's head runs on entry only, and
+        // its copy in the body may be dropped without it: neither is read
+        // by later moves.
+        if (!decision.move->rotation) {
+          llvm::append_range(landed[decision.move->landing],
+                             decision.move->block);
+          landedFrom[decision.move->landing].resize(
+              landed[decision.move->landing].size(), i);
+        } else {
+          ++dmasAttached[decision.move->rotation->landing];
+        }
         moved.insert(i);
+        if (decision.move->takenWait)
+          takenWaits.insert(*decision.move->takenWait);
       }
+      if (!rotate)
+        decision.reason += "; its rotation into the iteration before was "
+                           "dropped by the proof: " +
+                           rotationDropped->second;
       decisions.push_back(std::move(decision));
     }
     for (const ProgramDecision &d : decisions)

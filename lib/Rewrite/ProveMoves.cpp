@@ -25,7 +25,9 @@ using namespace snr::rewrite;
 
 unsigned ProvedRewrite::droppedCount() const {
   return llvm::count_if(plan.decisions,
-                        [](const HoistDecision &d) { return d.dropped; });
+                        [](const HoistDecision &d) { return d.dropped; }) +
+         llvm::count_if(plan.waits,
+                        [](const WaitDecision &w) { return w.dropped; });
 }
 
 void snr::rewrite::printDroppedMoves(const analysis::TraceInfo &info,
@@ -34,9 +36,15 @@ void snr::rewrite::printDroppedMoves(const analysis::TraceInfo &info,
   unsigned count = 0;
   for (const HoistDecision &d : plan.decisions)
     count += d.dropped;
+  for (const WaitDecision &w : plan.waits)
+    count += w.dropped;
   if (!count)
     return;
   os << "rewrite: " << count << " move(s) dropped by the proof\n";
+  for (const WaitDecision &w : plan.waits)
+    if (w.dropped)
+      os << "  " << info.describe(w.index) << " (wait merge): " << w.reason
+         << "\n";
   for (const HoistDecision &d : plan.decisions)
     if (d.dropped)
       os << "  " << info.describe(d.issueIndex) << ": " << d.reason << "\n";
@@ -59,17 +67,7 @@ struct Attempt {
   bool proved() const {
     return !slowerCycles && (!comparison || comparison->accepted());
   }
-  size_t moveCount() const {
-    return llvm::count_if(plan.decisions,
-                          [](const HoistDecision &d) { return d.applied; });
-  }
-  /// The decision of the `n`-th move, in planning order.
-  const HoistDecision &move(size_t n) const {
-    for (const HoistDecision &d : plan.decisions)
-      if (d.applied && n-- == 0)
-        return d;
-    llvm_unreachable("no such move");
-  }
+  size_t moveCount() const { return plan.moveCount(); }
 };
 
 /// `plan` without its order (whatever else a plan holds, copied).
@@ -176,7 +174,7 @@ llvm::Expected<ProvedRewrite> snr::rewrite::planAndProve(
   };
   auto drop = [&](const Attempt &whole, size_t culprit, const Attempt &bad,
                   const Attempt *good) {
-    options.leaveInPlace[whole.move(culprit).issueIndex] =
+    options.leaveInPlace[whole.plan.getMovedInstruction(culprit)] =
         measuredReason(bad, good, before);
     full.reset(); // planned again without it
   };

@@ -22,6 +22,28 @@ static llvm::Error makeError(const llvm::Twine &message) {
   return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
 }
 
+/// The wait stall of `run` (recorded as `trace`, replayed into `timing`)
+/// by the PC of the DMA charged with it, and by the wait's; its timing.
+static void addStalls(ProgramRun &run, const trace::Trace &trace,
+                      const sim::TimingRecorder &timing) {
+  run.timing.issue.resize(timing.instructions.size());
+  for (size_t i = 0; i < timing.instructions.size(); ++i)
+    run.timing.issue[i] = timing.instructions[i].issue;
+  for (const sim::TimingRecorder::Dma &dma : timing.dmas) {
+    run.timing.complete[dma.issue.index] = dma.completeCycle;
+    run.timing.link[dma.issue.index] = dma.issue.link;
+  }
+  for (const sim::TimingRecorder::Wait &wait : timing.waits) {
+    uint64_t stall = wait.baseStall + wait.transferStall;
+    if (wait.charged != sim::TimingRecorder::kNoDma)
+      run.stallByPc[trace.instructions[timing.dmas[wait.charged].issue.index]
+                        .pc] += stall;
+    // The wait's own stall, as the static view counts it.
+    if (uint64_t own = timing.instructions[wait.index].stall)
+      run.waitStallByPc[trace.instructions[wait.index].pc] += own;
+  }
+}
+
 llvm::Expected<ProgramRun>
 snr::rewrite::runWholeProgram(const record::LoadedProgram &program,
                               const sim::MachineModel &machine,
@@ -51,11 +73,7 @@ snr::rewrite::runWholeProgram(const record::LoadedProgram &program,
   result.instructions = recorded->instructions.size();
   result.finalState = target.getState();
   result.trace = std::move(*recorded);
-  for (const sim::TimingRecorder::Wait &wait : timing.waits)
-    if (wait.charged != sim::TimingRecorder::kNoDma)
-      result.stallByPc[result.trace
-                           .instructions[timing.dmas[wait.charged].issue.index]
-                           .pc] += wait.baseStall + wait.transferStall;
+  addStalls(result, result.trace, timing);
   return std::move(result);
 }
 
@@ -84,11 +102,7 @@ snr::rewrite::runRecordedProgram(const record::LoadedProgram &program,
   result.cycles = tracker.totalCycles;
   result.instructions = wholeRun.instructions.size();
   result.finalState = target.getState();
-  for (const sim::TimingRecorder::Wait &wait : timing.waits)
-    if (wait.charged != sim::TimingRecorder::kNoDma)
-      result.stallByPc[wholeRun.instructions[timing.dmas[wait.charged]
-                                                 .issue.index]
-                           .pc] += wait.baseStall + wait.transferStall;
+  addStalls(result, wholeRun, timing);
   return std::move(result);
 }
 
@@ -102,6 +116,7 @@ record::LoadedProgram loadLayout(const record::LoadedProgram &program,
 /// One set of moves, applied, re-recorded and compared.
 struct Trial {
   std::vector<ProgramDecision> decisions;
+  std::vector<ProgramWaitDecision> waits;
   ProgramLayout layout;
   ProgramRun run;
   std::string difference;
@@ -112,15 +127,31 @@ struct Trial {
   bool isProved = false;
   bool proved() const { return isProved; }
   size_t moveCount() const {
-    return llvm::count_if(decisions, [](const ProgramDecision &d) {
-      return d.move && !d.dropped;
-    });
+    return llvm::count_if(decisions,
+                         [](const ProgramDecision &d) {
+                           return d.move && !d.dropped;
+                         }) +
+           llvm::count_if(decisions,
+                          [](const ProgramDecision &d) {
+                            return d.isRotated();
+                          }) +
+           llvm::count_if(waits, [](const ProgramWaitDecision &w) {
+             return w.move && !w.dropped;
+           });
   }
-  /// The decision of the `n`-th move, in planning order.
-  const ProgramDecision &move(size_t n) const {
-    for (const ProgramDecision &d : decisions)
+  /// What the `n`-th move moved, in planning order (each DMA move, then its
+  /// rotation, then the wait moves), as `leaveInPlace` names it: a
+  /// dma.issue's or a dma.wait's index, or a rotation's key.
+  size_t movedInstruction(size_t n, size_t size) const {
+    for (const ProgramDecision &d : decisions) {
       if (d.move && !d.dropped && n-- == 0)
-        return d;
+        return d.dma;
+      if (d.isRotated() && n-- == 0)
+        return getRotationKey(d.dma, size);
+    }
+    for (const ProgramWaitDecision &w : waits)
+      if (w.move && !w.dropped && n-- == 0)
+        return w.wait;
     llvm_unreachable("no such move");
   }
 };
@@ -163,15 +194,24 @@ llvm::Expected<ProvedProgramRewrite> snr::rewrite::proveProgramRewrite(
   std::optional<std::string> wholeReason;
   auto attempt = [&](std::optional<size_t> limit) -> llvm::Expected<Trial> {
     Trial trial;
-    trial.decisions =
-        planProgramRewrite(evidence, original.stallByPc, leaveInPlace);
+    trial.decisions = planProgramRewrite(evidence, original.stallByPc,
+                                         leaveInPlace, &original.timing);
+    trial.waits = planProgramWaits(evidence, original.waitStallByPc,
+                                   trial.decisions, leaveInPlace);
     // At most `limit` moves, in planning order: the rest are not applied.
     std::vector<ProgramDecision> applied = trial.decisions;
+    std::vector<ProgramWaitDecision> appliedWaits = trial.waits;
     size_t kept = 0;
-    for (ProgramDecision &d : applied)
+    for (ProgramDecision &d : applied) {
       if (d.move && !d.dropped && limit && kept++ >= *limit)
         d.dropped = true;
-    trial.layout = applyProgramRewrite(program, applied, target);
+      if (d.isRotated() && limit && kept++ >= *limit)
+        d.rotationDropped = true;
+    }
+    for (ProgramWaitDecision &w : appliedWaits)
+      if (w.move && !w.dropped && limit && kept++ >= *limit)
+        w.dropped = true;
+    trial.layout = applyProgramRewrite(program, applied, target, appliedWaits);
     llvm::Expected<ProgramRun> run =
         runWholeProgram(loadLayout(program, trial.layout), machine, maxSteps);
     ++result.runs;
@@ -181,24 +221,26 @@ llvm::Expected<ProvedProgramRewrite> snr::rewrite::proveProgramRewrite(
     trial.difference =
         sim::describeFirstDifference(original.finalState, trial.run.finalState);
     trial.isProved = trial.provedAgainst(original);
-    if (limit)
+    if (limit) {
       trial.decisions = std::move(applied);
+      trial.waits = std::move(appliedWaits);
+    }
     if (!wholeReason)
       wholeReason = whyNot(trial, original);
     return std::move(trial);
   };
   auto drop = [&](const Trial &full, size_t culprit, const Trial &bad,
                   const Trial *good) {
-    leaveInPlace[full.move(culprit).dma] = measuredReason(bad, good, original);
+    leaveInPlace[full.movedInstruction(culprit,
+                                       program.instructions.size())] =
+        measuredReason(bad, good, original);
   };
   llvm::Expected<Trial> kept =
       findProvableMoves<Trial>(attempt, drop, [] { return false; });
   if (!kept)
     return kept.takeError();
 
-  bool any = llvm::any_of(kept->decisions, [](const ProgramDecision &d) {
-    return d.move && !d.dropped;
-  });
+  bool any = kept->moveCount() != 0;
   result.layout = std::move(kept->layout);
   result.cyclesAfter = kept->run.cycles;
   result.instructionsAfter = kept->run.instructions;
@@ -212,18 +254,37 @@ llvm::Expected<ProvedProgramRewrite> snr::rewrite::proveProgramRewrite(
   // Each DMA's stall after, by the new PC of its issue.
   std::vector<ProgramDecision> decisions = std::move(kept->decisions);
   for (ProgramDecision &d : decisions) {
-    uint64_t newPc = result.layout.newPc[d.dma];
-    if (d.move && !d.dropped)
-      for (size_t i = 0; i < result.layout.instructions.size(); ++i) {
-        InstructionDesc desc;
-        target.describe(result.layout.instructions[i], /*executed=*/true, desc);
-        if (result.layout.origin[i] == d.dma && desc.startsCopy)
-          newPc = result.layout.instructions[i].pc;
+    // Every copy of it (a rotated DMA issues at two places).
+    uint64_t stall = 0;
+    bool found = false;
+    for (size_t i = 0; i < result.layout.instructions.size(); ++i) {
+      InstructionDesc desc;
+      target.describe(result.layout.instructions[i], /*executed=*/true, desc);
+      if (result.layout.origin[i] == d.dma && desc.startsCopy) {
+        stall += kept->run.stallByPc.lookup(result.layout.instructions[i].pc);
+        found = true;
       }
+    }
     d.stallAfter = (d.move && !d.dropped) || result.accepted
-                       ? kept->run.stallByPc.lookup(newPc)
+                       ? (found ? stall : 0)
                        : d.stallBefore;
   }
   result.decisions = std::move(decisions);
+  // Each wait's stall after: of the wait that replaces it, if it sank; a
+  // merged one has none of its own.
+  std::vector<ProgramWaitDecision> waits = std::move(kept->waits);
+  for (ProgramWaitDecision &w : waits) {
+    bool moved = w.move && !w.dropped;
+    uint64_t pc = result.layout.newPc[w.wait];
+    if (moved && w.move->landing)
+      for (size_t i = 0; i < result.layout.instructions.size(); ++i)
+        if (result.layout.origin[i] == w.wait && result.layout.inserted[i])
+          pc = result.layout.instructions[i].pc;
+    w.stallAfter = moved && !w.move->landing ? 0
+                   : moved || result.accepted
+                       ? kept->run.waitStallByPc.lookup(pc)
+                       : w.stallBefore;
+  }
+  result.waits = std::move(waits);
   return std::move(result);
 }

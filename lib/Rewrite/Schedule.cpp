@@ -153,6 +153,8 @@ HoistPlan compose(const HoistPlan &earlier, const HoistPlan &later,
     it->blocker = m.blocker;
     it->stop = m.stop;
   }
+  plan.waits = earlier.waits;
+  composeWaitDecisions(plan.waits, later.waits, map, label);
   return plan;
 }
 } // namespace

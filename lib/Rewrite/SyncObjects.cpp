@@ -29,6 +29,7 @@ SyncTimeline::SyncTimeline(const EffectsTable &effects, unsigned numSyncObjects)
       for (size_t copy : c.copies) {
         waitOfCopy[copy] = k;
         llvm::append_range(c.available, effects.stores(copy));
+        llvm::append_range(c.released, effects.loads(copy));
       }
     }
   }
@@ -44,6 +45,12 @@ llvm::ArrayRef<MemoryRange> SyncTimeline::madeAvailable(size_t wait) const {
   auto it = coverage.find(wait);
   return it == coverage.end() ? llvm::ArrayRef<MemoryRange>()
                               : llvm::ArrayRef(it->second.available);
+}
+
+llvm::ArrayRef<MemoryRange> SyncTimeline::released(size_t wait) const {
+  auto it = coverage.find(wait);
+  return it == coverage.end() ? llvm::ArrayRef<MemoryRange>()
+                              : llvm::ArrayRef(it->second.released);
 }
 
 std::optional<size_t> SyncTimeline::coveringWait(size_t copy) const {

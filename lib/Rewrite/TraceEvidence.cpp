@@ -16,9 +16,12 @@ TraceEvidence::TraceEvidence(const trace::Trace &trace,
                              const arch::MemorySizes &sizes)
     : target(target), effects(trace, target, sizes),
       sync(effects, target.getNumSyncObjects()),
-      namedSync(target.getNumSyncObjects()) {
+      namedSync(target.getNumSyncObjects()),
+      inFlightAtStart(target.getNumSyncObjects()) {
   target.forEachNamedSyncObject(trace,
                                 [&](SyncId sync) { namedSync.set(sync); });
+  target.forEachSyncObjectInFlight(
+      trace, [&](SyncId sync) { inFlightAtStart.set(sync); });
   findLastAccesses();
 }
 
@@ -36,7 +39,8 @@ TraceEvidence::TraceEvidence(const TraceEvidence &from,
                              const trace::Trace &fromTrace,
                              const HoistPlan &order)
     : target(from.target), effects(from.effects, fromTrace, order, from.target),
-      sync(effects, target.getNumSyncObjects()), namedSync(from.namedSync) {
+      sync(effects, target.getNumSyncObjects()), namedSync(from.namedSync),
+      inFlightAtStart(from.inFlightAtStart) {
   // A copy the plan put on another sync object names it.
   for (size_t i = 0; i < effects.size(); ++i) {
     if (std::optional<SyncId> s = effects.startsCopy(i))

@@ -5,7 +5,6 @@
 //===----------------------------------------------------------------------===//
 
 #include "SnR/Sim/PerformanceTracker.h"
-#include "SnR/Sim/MachineModel.h"
 
 #include "llvm/Support/Format.h"
 
@@ -14,7 +13,14 @@ using namespace snr::sim;
 
 void PerformanceTracker::onRunStart(const RunInfo &info) {
   *this = PerformanceTracker();
-  clockGhz = info.machine->clockGhz;
+  const ModelDescription &model = *info.model;
+  clockGhz = model.clockGhz;
+  for (const StallKindInfo &kind : model.stallKinds)
+    stallKindNames.push_back(kind.name);
+  for (const ResourceInfo &resource : model.resources)
+    resourceNames.push_back(resource.name);
+  resourceIssued.assign(resourceNames.size(), 0);
+  resourceBusy.assign(resourceNames.size(), 0);
   for (const std::string &name : info.linkNames)
     links.push_back({name});
 }
@@ -22,12 +28,14 @@ void PerformanceTracker::onRunStart(const RunInfo &info) {
 void PerformanceTracker::onIssue(const IssueEvent &event) {
   ++instructions;
   executed += event.executed;
-  stallCycles[unsigned(event.kind)] += event.stall;
-  ++unitIssued[unsigned(event.unit)];
+  stallCycles[event.kind] += event.stall;
+  if (event.resource < resourceIssued.size())
+    ++resourceIssued[event.resource];
 }
 
-void PerformanceTracker::onUnitBusy(const UnitBusyEvent &event) {
-  unitBusy[unsigned(event.unit)] += event.end - event.begin;
+void PerformanceTracker::onResourceBusy(const ResourceBusyEvent &event) {
+  if (event.resource < resourceBusy.size())
+    resourceBusy[event.resource] += event.end - event.begin;
 }
 
 void PerformanceTracker::onDmaIssue(const DmaIssueEvent &event) {
@@ -69,8 +77,8 @@ void PerformanceTracker::print(llvm::raw_ostream &os) const {
                      (unsigned long long)totalCycles,
                      double(totalCycles) / (clockGhz * 1000.0), clockGhz, ipc);
   os << "stall cycles:";
-  for (unsigned k = 1; k < kNumStallKinds; ++k)
-    os << ' ' << getStallKindName(StallKind(k)) << ' ' << stallCycles[k];
+  for (unsigned k = 1; k < stallKindNames.size(); ++k)
+    os << ' ' << stallKindNames[k] << ' ' << stallCycles[k];
   os << '\n';
   os << llvm::format("dma waits: %llu (%llu stalled): base-latency stall %llu, "
                      "transfer stall %llu, slack %llu\n",
@@ -90,12 +98,13 @@ void PerformanceTracker::print(llvm::raw_ostream &os) const {
 
 llvm::json::Object PerformanceTracker::toJSON() const {
   llvm::json::Object stalls;
-  for (unsigned k = 1; k < kNumStallKinds; ++k)
-    stalls[getStallKindName(StallKind(k))] = int64_t(stallCycles[k]);
+  for (unsigned k = 1; k < stallKindNames.size(); ++k)
+    stalls[stallKindNames[k]] = int64_t(stallCycles[k]);
   llvm::json::Object units;
-  for (unsigned u = 0; u < arch::kNumUnits; ++u)
-    units[arch::getUnitName(arch::Unit(u))] = llvm::json::Object{
-        {"issued", int64_t(unitIssued[u])}, {"busy_cycles", int64_t(unitBusy[u])}};
+  for (size_t r = 0; r < resourceNames.size(); ++r)
+    units[resourceNames[r]] =
+        llvm::json::Object{{"issued", int64_t(resourceIssued[r])},
+                           {"busy_cycles", int64_t(resourceBusy[r])}};
   llvm::json::Array linkArray;
   for (const LinkStats &link : links)
     linkArray.push_back(llvm::json::Object{{"name", link.name},

@@ -23,10 +23,13 @@
 #include "SnR/Sim/Simulator.h"
 #include "SnR/Sim/DmaEngine.h"
 #include "SnR/Sim/FunctionalCore.h"
+#include "SnR/Sim/SnRModel.h"
 #include "SnR/Support/Limits.h"
+#include "SnR/Target/SnR/SnRTarget.h"
 
 #include "llvm/Support/FormatVariadic.h"
 
+#include <optional>
 #include <set>
 
 using namespace snr;
@@ -42,18 +45,12 @@ std::error_code DivergenceError::convertToErrorCode() const {
 
 SimListener::~SimListener() = default;
 
-llvm::StringRef snr::sim::getStallKindName(StallKind kind) {
-  static constexpr const char *kNames[] = {"none",   "scoreboard", "unit_busy",
-                                           "branch", "fence",      "dma_wait"};
-  static_assert(sizeof(kNames) / sizeof(kNames[0]) == kNumStallKinds);
-  return kNames[unsigned(kind)];
-}
-
 namespace {
 /// Scoreboard slots: 32 per register class. DMA flags are not in it: the DMA
 /// engine decides when a wait on them can go.
 using arch::kNumRegSlots;
 unsigned slotOf(arch::Reg reg) { return arch::getRegSlot(reg); }
+using target::SnRTarget;
 
 /// Forwards the DMA engine's progress to the listeners.
 class DmaForwarder : public DmaEngine::Observer {
@@ -110,6 +107,9 @@ private:
   DmaEngine engine;
   DmaForwarder forwarder;
   std::vector<std::string> linkNames;
+  /// What the listeners are told the model and the instructions are.
+  std::optional<ModelDescription> model;
+  std::optional<SnRInstructionTable> table;
   /// Link instance of each (link spec, chip), and of each DMA id's
   /// instruction.
   std::vector<int> nonRemoteInstance; ///< by link spec, -1 if per chip
@@ -126,7 +126,7 @@ private:
   std::vector<uint64_t> dmaIndex; ///< dma id -> its instruction
 
   uint64_t earliest = 0;
-  StallKind binding = StallKind::None;
+  StallKind binding = SnRStall::None;
   uint64_t bindingCause = kNoIndex;
 };
 
@@ -164,15 +164,19 @@ void Run::createLinkInstances() {
 
 llvm::Expected<RunSummary> Run::simulate() {
   createLinkInstances();
+  const bool notify = !listeners.empty();
+  if (notify) {
+    model.emplace(describeSnRModel(machine));
+    table.emplace(input.instructions, machine);
+  }
   RunInfo info;
-  info.machine = &machine;
-  info.instructions = input.instructions;
+  info.model = model ? &*model : nullptr;
+  info.instructions = table ? &*table : nullptr;
   info.functional = state != nullptr;
   info.linkNames = linkNames;
   for (SimListener *listener : listeners)
     listener->onRunStart(info);
 
-  const bool notify = !listeners.empty();
   RunSummary summary;
   summary.instructions = input.instructions.size();
   uint64_t lastIssue = 0;
@@ -220,26 +224,26 @@ llvm::Expected<RunSummary> Run::simulate() {
     // issuing in the next cycle (or in the same bundle) is not a stall.
     const uint64_t idleFrom = i == 0 ? 0 : lastIssue + 1;
     earliest = slot;
-    binding = StallKind::None;
+    binding = SnRStall::None;
     bindingCause = kNoIndex;
-    consider(redirect, StallKind::Branch, redirectCause);
+    consider(redirect, SnRStall::Branch, redirectCause);
 
     reads.clear();
     writes.clear();
     arch::getRegisterAccesses(inst, executed, reads, writes);
     for (arch::Reg reg : reads)
       if (reg.cls != arch::RegClass::Flag)
-        consider(ready[slotOf(reg)], StallKind::Scoreboard,
+        consider(ready[slotOf(reg)], SnRStall::Scoreboard,
                  producer[slotOf(reg)]);
     for (arch::Reg reg : writes) // WAW: one pending write per register
       if (reg.cls != arch::RegClass::Flag)
-        consider(ready[slotOf(reg)], StallKind::Scoreboard,
+        consider(ready[slotOf(reg)], SnRStall::Scoreboard,
                  producer[slotOf(reg)]);
     if (executed) {
-      consider(unitFree[unsigned(unit)], StallKind::UnitBusy,
+      consider(unitFree[unsigned(unit)], SnRStall::UnitBusy,
                unitLast[unsigned(unit)]);
       if (inst.opcode == arch::Opcode::Fence)
-        consider(maxReady, StallKind::Fence, maxReadyIndex);
+        consider(maxReady, SnRStall::Fence, maxReadyIndex);
     }
 
     // A wait goes when the DMAs on its flag are done.
@@ -248,7 +252,7 @@ llvm::Expected<RunSummary> Run::simulate() {
     bool isWait = executed && inst.opcode == arch::Opcode::DmaWait;
     if (isWait) {
       wait.index = i;
-      wait.flag = inst.flag;
+      wait.sync = inst.flag;
       wait.readyCycle = earliest;
       waited.assign(outstanding[inst.flag].begin(),
                     outstanding[inst.flag].end());
@@ -279,7 +283,7 @@ llvm::Expected<RunSummary> Run::simulate() {
           wait.transferStall =
               complete > from ? complete - from - wait.baseStall : 0;
           issue = complete;
-          binding = StallKind::DmaWait;
+          binding = SnRStall::DmaWait;
           bindingCause = dmaIndex[wait.charged];
         } else {
           wait.slack = earliest - complete;
@@ -321,22 +325,26 @@ llvm::Expected<RunSummary> Run::simulate() {
       event.ready = readyAt;
       bool stalled = issue > idleFrom;
       event.stall = stalled ? issue - idleFrom : 0;
-      event.kind = stalled ? binding : StallKind::None;
+      event.kind = stalled ? binding : StallKind(SnRStall::None);
       event.cause = stalled ? bindingCause : kNoIndex;
-      event.unit = unit;
+      event.resource = getUnitResource(unit);
       event.executed = executed;
       for (SimListener *listener : listeners)
         listener->onIssue(event);
       if (executed) {
-        UnitBusyEvent busy{unit, i, issue, issue + latency.interval};
+        ResourceBusyEvent busy{getUnitResource(unit), 0, i, issue,
+                               issue + latency.interval};
         for (SimListener *listener : listeners)
-          listener->onUnitBusy(busy);
+          listener->onResourceBusy(busy);
       }
       for (const ResolvedAccess &access : accesses) {
-        MemoryAccessEvent event{i,           issue,        access.space,
-                                access.chip, access.addr,  access.bytes,
-                                access.isWrite,
-                                inst.opcode == arch::Opcode::DmaIssue};
+        MemoryAccessEvent event{
+            i,
+            issue,
+            {SnRTarget::getSpaceId(access.space, access.chip), access.addr,
+             access.bytes},
+            access.isWrite,
+            inst.opcode == arch::Opcode::DmaIssue};
         for (SimListener *listener : listeners)
           listener->onMemoryAccess(event);
       }
@@ -377,18 +385,18 @@ llvm::Expected<RunSummary> Run::simulate() {
         DmaIssueEvent event;
         event.id = id;
         event.index = i;
-        event.flag = inst.flag;
+        event.sync = inst.flag;
         event.link = instance;
         event.bytes = uint64_t(inst.imm);
         event.issueCycle = issue;
         event.baseEndCycle = engine.get(id).baseEndCycle;
-        event.srcSpace = inst.src.space;
-        event.dstSpace = inst.dst.space;
-        event.srcChip = inst.src.chip;
-        event.dstChip = inst.dst.chip;
+        event.src = {SnRTarget::getSpaceId(inst.src.space, inst.src.chip), 0,
+                     event.bytes};
+        event.dst = {SnRTarget::getSpaceId(inst.dst.space, inst.dst.chip), 0,
+                     event.bytes};
         if (accesses.size() == 2) {
-          event.srcAddr = accesses[0].addr;
-          event.dstAddr = accesses[1].addr;
+          event.src.addr = accesses[0].addr;
+          event.dst.addr = accesses[1].addr;
         }
         for (SimListener *listener : listeners)
           listener->onDmaIssue(event);

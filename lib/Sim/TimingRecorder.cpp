@@ -10,8 +10,8 @@ using namespace snr;
 using namespace snr::sim;
 
 void TimingRecorder::onRunStart(const RunInfo &info) {
-  instructions.assign(info.instructions.size(), {});
-  dmaOrWaitOf.assign(info.instructions.size(), ~uint32_t(0));
+  instructions.assign(info.instructions->size(), {});
+  dmaOrWaitOf.assign(info.instructions->size(), ~uint32_t(0));
   dmas.clear();
   waits.clear();
   linkNames.assign(info.linkNames.begin(), info.linkNames.end());
@@ -46,7 +46,7 @@ void TimingRecorder::onDmaComplete(const DmaProgressEvent &event) {
 void TimingRecorder::onDmaWait(const DmaWaitEvent &event) {
   Wait wait;
   wait.index = event.index;
-  wait.flag = event.flag;
+  wait.flag = event.sync;
   wait.readyCycle = event.readyCycle;
   wait.issueCycle = event.issueCycle;
   wait.baseStall = event.baseStall;

@@ -19,6 +19,10 @@ std::string Target::formatPc(uint64_t pc) const {
   return "0x" + llvm::utohexstr(pc, /*LowerCase=*/true);
 }
 
+SpaceInfo Target::getSpaceInfo(SpaceId space) const {
+  return {getSpaceName(space), 0, SpaceKind::Main};
+}
+
 std::optional<uint64_t> Target::getDebuggerAddress(SpaceId space,
                                                    uint64_t addr) const {
   if (space != 0)

@@ -10,17 +10,18 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "ReplayTrace.h"
 #include "SnR/Analysis/SuggestionRemarks.h"
 #include "SnR/Analysis/TraceReplayAnalysis.h"
 #include "SnR/Dialect/InstructionBuilder.h"
+#include "SnR/Pipeline/PassOptions.h"
+#include "SnR/Pipeline/RewriteRemarks.h"
 #include "SnR/Rewrite/SnR/SnRRewriteTarget.h"
 #include "SnR/Rewrite/TraceRewriteDriver.h"
 #include "SnR/Transforms/Passes.h"
-#include "SnR/Transforms/RewriteRemarks.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Remarks.h"
+#include "llvm/ADT/BitVector.h"
 #include "llvm/Support/FormatVariadic.h"
 
 namespace snr {
@@ -43,6 +44,15 @@ void rewriteOps(TraceOp traceOp, const TraceReplayAnalysis &replay,
   llvm::SmallPtrSet<Operation *, 16> superseded;
   SmallVector<Operation *> order;
   order.reserve(plan.order.size());
+  // An instruction the plan no longer runs (a wait merged into a later one)
+  // is erased.
+  llvm::BitVector stays(original.instructions.size());
+  for (const rewrite::PlannedInstruction &planned : plan.order)
+    if (!planned.isCopy)
+      stays.set(planned.original);
+  for (size_t i = 0; i < original.instructions.size(); ++i)
+    if (!stays.test(i))
+      superseded.insert(replay.getOp(i));
   for (const rewrite::PlannedInstruction &planned : plan.order) {
     Operation *op = replay.getOp(planned.original);
     if (!planned.isCopy && planned.inst == original.instructions[planned.original]) {
@@ -75,7 +85,8 @@ void rewriteOps(TraceOp traceOp, const TraceReplayAnalysis &replay,
 /// How a pass drives the rewrite, beyond what to move (the pass options
 /// TraceRewriteOptions takes).
 struct RewriteDriver {
-  unsigned maxSlice = 8;
+  /// The analyses of the replay the rewrite plans on.
+  analysis::AnalysisOptions analysis;
   /// Rounds of planning, each proved (lib/Rewrite/Schedule.h).
   unsigned rounds = 1;
   /// Report the dependency bound in the outcome remark.
@@ -87,10 +98,9 @@ LogicalResult runHoist(AnalysisManager analyses, TraceOp traceOp,
                        const rewrite::HoistOptions &options,
                        const RewriteDriver &driver, bool &changed) {
   changed = false;
-  analysis::AnalysisOptions analysisOptions;
-  analysisOptions.dependencies.maxSlice = driver.maxSlice;
+  const analysis::AnalysisOptions &analysisOptions = driver.analysis;
   std::optional<TraceReplayAnalysis> local;
-  const TraceReplayAnalysis *shared = getTraceReplay(
+  const TraceReplayAnalysis *shared = TraceReplayAnalysis::get(
       analyses, traceOp, machineFile, analysisOptions, local);
   if (!shared)
     return failure();
@@ -108,7 +118,10 @@ LogicalResult runHoist(AnalysisManager analyses, TraceOp traceOp,
   rewriteOptions.hoist = options;
   rewriteOptions.rounds = driver.rounds;
   rewriteOptions.bound = driver.bound;
-  rewriteOptions.analysis = analysisOptions;
+  // As snr-replay --apply: the rounds replay with the relaxed backtail's
+  // slice limit.
+  rewriteOptions.analysis.dependencies.maxSlice =
+      analysisOptions.dependencies.maxSlice;
   llvm::Expected<rewrite::TraceRewrite> result =
       rewrite::rewriteTrace(original, replay.getResults(), *machine,
                             rewriteOptions);
@@ -139,32 +152,41 @@ LogicalResult runHoist(AnalysisManager analyses, TraceOp traceOp,
 
 struct HoistDmaPass : snr::impl::SnRHoistDmaBase<HoistDmaPass> {
   using SnRHoistDmaBase::SnRHoistDmaBase;
+  HoistDmaPass() = default;
+  HoistDmaPass(const HoistDmaPass &other) : SnRHoistDmaBase(other) {}
+
+  /// `machine=`, the analyses' and the rewrite's options
+  /// (SnR/Pipeline/Options.def).
+  pipeline::MachinePassOptions machineOptions{*this};
+  pipeline::AnalysisPassOptions analysisOptions{*this};
+  pipeline::RewritePassOptions rewriteOptions{*this};
 
   void runOnOperation() override {
-    rewrite::HoistOptions options;
-    std::optional<rewrite::DependenceModel> dependenceModel =
-        rewrite::lookupDependenceModel(model);
-    if (!dependenceModel) {
+    pipeline::RewriteOptionValues rewrite = rewriteOptions.getValues();
+    llvm::Expected<rewrite::HoistOptions> options =
+        rewrite.getHoistOptions(pipeline::OptionSpelling::Pass);
+    if (!options) {
       mlir::emitError(getOperation().getLoc())
-          << "unknown dependence model '" << model
-          << "'; expected 'relaxed' or 'conservative'";
+          << llvm::toString(options.takeError());
       return signalPassFailure();
     }
-    options.model = *dependenceModel;
-    options.maxDistance = maxDistance;
-    options.pcs.assign(pcs.begin(), pcs.end());
-    options.hlo = hlo;
-    options.hoist = hoist;
-    options.parallelize = parallelize;
-    options.testIgnoreDependencies = testIgnoreDependencies;
-    options.keepLinkOrder = !ignoreLinkOrder;
+    options->testIgnoreDependencies = testIgnoreDependencies;
     RewriteDriver driver;
-    driver.maxSlice = maxSlice;
-    driver.rounds = rounds;
+    llvm::Expected<analysis::AnalysisOptions> analysis =
+        analysisOptions.getValues().getAnalysisOptions(
+            pipeline::OptionSpelling::Pass);
+    if (!analysis) {
+      mlir::emitError(getOperation().getLoc())
+          << llvm::toString(analysis.takeError());
+      return signalPassFailure();
+    }
+    driver.analysis = std::move(*analysis);
+    driver.rounds = rewrite.rounds;
     driver.bound = bound;
     bool changed;
-    if (failed(runHoist(getAnalysisManager(), getOperation(), machineFile,
-                        options, driver, changed)))
+    if (failed(runHoist(getAnalysisManager(), getOperation(),
+                        machineOptions.machineFile, *options, driver,
+                        changed)))
       return signalPassFailure();
     if (!changed)
       markAllAnalysesPreserved();
@@ -173,15 +195,21 @@ struct HoistDmaPass : snr::impl::SnRHoistDmaBase<HoistDmaPass> {
 
 struct ParallelizeDmaPass
     : snr::impl::SnRParallelizeDmaBase<ParallelizeDmaPass> {
-  using SnRParallelizeDmaBase::SnRParallelizeDmaBase;
+  ParallelizeDmaPass() = default;
+  ParallelizeDmaPass(const ParallelizeDmaPass &other)
+      : SnRParallelizeDmaBase(other) {}
+
+  /// `machine=` (SnR/Pipeline/Options.def).
+  pipeline::MachinePassOptions machineOptions{*this};
 
   void runOnOperation() override {
     rewrite::HoistOptions options;
     options.hoist = false;
     options.parallelize = true;
     bool changed;
-    if (failed(runHoist(getAnalysisManager(), getOperation(), machineFile,
-                        options, RewriteDriver(), changed)))
+    if (failed(runHoist(getAnalysisManager(), getOperation(),
+                        machineOptions.machineFile, options, RewriteDriver(),
+                        changed)))
       return signalPassFailure();
     if (!changed)
       markAllAnalysesPreserved();

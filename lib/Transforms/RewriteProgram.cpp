@@ -11,6 +11,7 @@
 
 #include "SnR/Analysis/SuggestionRemarks.h"
 #include "SnR/Dialect/SnROps.h"
+#include "SnR/Pipeline/PassOptions.h"
 #include "SnR/Record/ProgramLoader.h"
 #include "SnR/Record/ProgramWriter.h"
 #include "SnR/Rewrite/ProgramRewriteDriver.h"
@@ -34,6 +35,11 @@ constexpr llvm::StringLiteral kProgramRemark = "program-rewrite";
 struct RewriteProgramPass
     : public snr::impl::SnRRewriteProgramBase<RewriteProgramPass> {
   using Base::Base;
+  RewriteProgramPass() = default;
+  RewriteProgramPass(const RewriteProgramPass &other) : Base(other) {}
+
+  /// `machine=` (SnR/Pipeline/Options.def).
+  pipeline::MachinePassOptions machineOptions{*this};
 
   void runOnOperation() override {
     ProgramOp program = getOperation();
@@ -43,7 +49,7 @@ struct RewriteProgramPass
       return signalPassFailure();
     }
     llvm::Expected<sim::MachineModel> machine =
-        sim::loadMachineModelOrDefault(machineFile);
+        sim::loadMachineModelOrDefault(machineOptions.machineFile);
     if (!machine) {
       program.emitError(llvm::toString(machine.takeError()));
       return signalPassFailure();
@@ -91,19 +97,45 @@ struct RewriteProgramPass
       if (!r)
         continue;
       if (kept)
-        r << Remark::Arg("Change",
-                         llvm::formatv("moved {0} instructions earlier, in "
-                                       "front of pc {1}, with {2} of its "
-                                       "slice",
-                                       d.move->crossed,
-                                       insts[d.move->landing].pc,
-                                       d.move->slice.size())
-                             .str())
+        r << Remark::Arg(
+                 "Change",
+                 llvm::formatv("moved {0} instructions earlier, in front of "
+                               "pc {1}, with {2} of its slice{3}",
+                               d.move->crossed, insts[d.move->landing].pc,
+                               d.move->slice.size(),
+                               d.isRotated()
+                                   ? llvm::formatv(
+                                         "; after its loop's first "
+                                         "iteration, issued one iteration "
+                                         "early in front of pc {0}",
+                                         insts[d.move->rotation->landing].pc)
+                                         .str()
+                                   : std::string())
+                     .str())
           << Remark::Arg("stall_before", d.stallBefore)
           << Remark::Arg("stall_after", d.stallAfter);
       else
         r << Remark::Arg("Reason",
                          d.move && !d.dropped ? proved->rejection : d.reason);
+    }
+    // The waits that stalled: moved (dropped, merged, out of their loop) or
+    // why not.
+    for (const rewrite::ProgramWaitDecision &w : proved->waits) {
+      bool kept = w.move && !w.dropped && proved->accepted;
+      auto opts =
+          remark::RemarkOpts::name(kProgramRemark).category(kRemarkCategory);
+      remark::detail::InFlightRemark r =
+          kept ? remark::passed(ops[w.wait]->getLoc(), opts)
+               : remark::failed(ops[w.wait]->getLoc(), opts);
+      if (!r)
+        continue;
+      if (kept)
+        r << Remark::Arg("Change", w.reason)
+          << Remark::Arg("stall_before", w.stallBefore)
+          << Remark::Arg("stall_after", w.stallAfter);
+      else
+        r << Remark::Arg("Reason",
+                         w.move && !w.dropped ? proved->rejection : w.reason);
     }
     if (!proved->changed()) {
       if (!proved->rejection.empty() &&

@@ -12,11 +12,12 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "ReplayTrace.h"
 #include "SimulateRISCV.h"
+#include "SnR/Analysis/TraceReplayAnalysis.h"
 #include "SnR/Dialect/RISCV/RISCVOps.h"
+#include "SnR/Pipeline/Annotate.h"
+#include "SnR/Pipeline/PassOptions.h"
 #include "SnR/Sim/TimingRecorder.h"
-#include "SnR/Transforms/Annotate.h"
 #include "SnR/Transforms/Passes.h"
 
 namespace snr {
@@ -30,6 +31,12 @@ using namespace snr;
 namespace {
 struct SimulatePass : snr::impl::SnRSimulateBase<SimulatePass> {
   using SnRSimulateBase::SnRSimulateBase;
+  SimulatePass() = default;
+  SimulatePass(const SimulatePass &other) : SnRSimulateBase(other) {}
+
+  /// `machine=`, `mcpu=`, `like-mca=` (SnR/Pipeline/Options.def).
+  pipeline::MachinePassOptions machineOptions{*this};
+  pipeline::SchedModelPassOptions schedModelOptions{*this};
 
   void runOnOperation() override {
     Operation *root = getOperation();
@@ -64,22 +71,21 @@ private:
 
   LogicalResult simulate(Operation *traceOp, AnalysisManager analyses) {
     if (auto riscvTrace = dyn_cast<riscv::TraceOp>(traceOp)) {
-      if (!machineFile.empty())
+      if (!machineOptions.machineFile.empty())
         return riscvTrace.emitError(
                    "'machine' applies to snr traces; @")
                << riscvTrace.getSymName()
                << " is a riscv trace (its model is 'mcpu')";
       RISCVSimulateOptions options;
-      if (!mcpu.empty())
-        options.cpu = mcpu;
-      options.likeMca = likeMca;
+      options.cpu = schedModelOptions.mcpu;
+      options.likeMca = schedModelOptions.likeMca;
       options.functional = functional;
       return simulateRISCVTrace(riscvTrace, options);
     }
     auto trace = cast<TraceOp>(traceOp);
-    if (!mcpu.empty() || likeMca)
+    if (schedModelOptions.mcpu.hasValue() || schedModelOptions.likeMca)
       return trace.emitError()
-             << "'" << (mcpu.empty() ? "like-mca" : "mcpu")
+             << "'" << (schedModelOptions.mcpu.hasValue() ? "mcpu" : "like-mca")
              << "' applies to RISC-V traces; @" << trace.getSymName()
              << " is an snr trace (its machine is 'machine')";
     // A functional replay is the one every analysis pass shares: computed
@@ -87,8 +93,8 @@ private:
     // depends on.
     if (functional) {
       std::optional<TraceReplayAnalysis> local;
-      const TraceReplayAnalysis *replay =
-          getTraceReplay(analyses, trace, machineFile, {}, local);
+      const TraceReplayAnalysis *replay = TraceReplayAnalysis::get(
+          analyses, trace, machineOptions.machineFile, {}, local);
       if (!replay)
         return failure();
       annotateTiming(replay->getTable().ops, replay->getResults().timing);
@@ -97,8 +103,8 @@ private:
     preserveAll = false;
     TraceTable table;
     sim::TimingRecorder recorder;
-    if (failed(replayTraceOp(trace, machineFile, functional, {&recorder},
-                             table)))
+    if (failed(replayTraceOp(trace, machineOptions.machineFile,
+                             replay::Mode::TimingOnly, {&recorder}, table)))
       return failure();
     annotateTiming(table.ops, recorder);
     return success();

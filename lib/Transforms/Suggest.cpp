@@ -4,10 +4,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "ReplayTrace.h"
 #include "SnR/Analysis/StaticRemarks.h"
 #include "SnR/Analysis/SuggestionRemarks.h"
 #include "SnR/Analysis/TraceReplayAnalysis.h"
+#include "SnR/Pipeline/PassOptions.h"
 #include "SnR/Transforms/Passes.h"
 
 namespace snr {
@@ -20,21 +20,34 @@ using namespace snr;
 
 namespace {
 struct SuggestPass : snr::impl::SnRSuggestBase<SuggestPass> {
-  using SnRSuggestBase::SnRSuggestBase;
+  SuggestPass() = default;
+  SuggestPass(const SuggestPass &other) : SnRSuggestBase(other) {}
+
+  /// `machine=`, `window=`, `cache-windows=`, `max-slice=`,
+  /// `per-instance=` (SnR/Pipeline/Options.def).
+  pipeline::MachinePassOptions machineOptions{*this};
+  pipeline::AnalysisPassOptions analysisOptions{*this};
+  pipeline::RemarkPassOptions remarkOptions{*this};
 
   void runOnOperation() override {
-    analysis::AnalysisOptions options;
-    options.dependencies.maxSlice = maxSlice;
+    llvm::Expected<analysis::AnalysisOptions> options =
+        analysisOptions.getValues().getAnalysisOptions(
+            pipeline::OptionSpelling::Pass);
+    if (!options) {
+      getOperation()->emitError(llvm::toString(options.takeError()));
+      return signalPassFailure();
+    }
     std::optional<TraceReplayAnalysis> local;
-    const TraceReplayAnalysis *replay = getTraceReplay(
-        getAnalysisManager(), getOperation(), machineFile, options, local);
+    const TraceReplayAnalysis *replay =
+        TraceReplayAnalysis::get(getAnalysisManager(), getOperation(),
+                                 machineOptions.machineFile, *options, local);
     if (!replay)
       return signalPassFailure();
     auto locationOf = [&](uint64_t index) {
       return replay->getOp(index)->getLoc();
     };
     // By static PC, as snr-replay's remarks.opt.yaml; --per-instance as before.
-    if (perInstance)
+    if (remarkOptions.perInstance)
       emitSuggestionRemarks(replay->getResults(), locationOf);
     else
       emitStaticRemarks(replay->getResults(), locationOf);

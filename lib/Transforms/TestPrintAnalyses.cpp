@@ -4,8 +4,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "ReplayTrace.h"
 #include "SnR/Analysis/TraceReplayAnalysis.h"
+#include "SnR/Pipeline/PassOptions.h"
 #include "SnR/Report/AnalysisView.h"
 #include "SnR/Transforms/Passes.h"
 
@@ -23,19 +23,27 @@ using namespace snr::analysis;
 namespace {
 struct TestPrintAnalysesPass
     : snr::impl::SnRTestPrintAnalysesBase<TestPrintAnalysesPass> {
-  using SnRTestPrintAnalysesBase::SnRTestPrintAnalysesBase;
+  TestPrintAnalysesPass() = default;
+  TestPrintAnalysesPass(const TestPrintAnalysesPass &other)
+      : SnRTestPrintAnalysesBase(other) {}
+
+  /// `machine=`, `window=`, `cache-windows=`, `max-slice=`
+  /// (SnR/Pipeline/Options.def).
+  pipeline::MachinePassOptions machineOptions{*this};
+  pipeline::AnalysisPassOptions analysisOptions{*this};
 
   void runOnOperation() override {
-    if (llvm::Error error = checkCacheWindows(cacheWindows, "cache-windows")) {
-      getOperation()->emitError(llvm::toString(std::move(error)));
+    llvm::Expected<AnalysisOptions> options =
+        analysisOptions.getValues().getAnalysisOptions(
+            pipeline::OptionSpelling::Pass);
+    if (!options) {
+      getOperation()->emitError(llvm::toString(options.takeError()));
       return signalPassFailure();
     }
-    AnalysisOptions options;
-    options.utilization.windowCycles = windowCycles;
-    options.dataCache.windows = cacheWindows;
     std::optional<TraceReplayAnalysis> local;
-    const TraceReplayAnalysis *replay = getTraceReplay(
-        getAnalysisManager(), getOperation(), machineFile, options, local);
+    const TraceReplayAnalysis *replay =
+        TraceReplayAnalysis::get(getAnalysisManager(), getOperation(),
+                                 machineOptions.machineFile, *options, local);
     if (!replay)
       return signalPassFailure();
     // Every analysis prints itself, in the order of the reports.

@@ -4,7 +4,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "ReplayTrace.h"
+#include "SnR/Analysis/TraceReplayAnalysis.h"
+#include "SnR/Pipeline/PassOptions.h"
+#include "SnR/Target/Target.h"
 #include "SnR/Transforms/Passes.h"
 
 #include "llvm/Support/raw_ostream.h"
@@ -18,24 +20,25 @@ using namespace mlir;
 using namespace snr;
 
 namespace {
-/// One line per event, in notification order.
+/// One line per event, in notification order, in the names the run's model
+/// and target give (sync objects as snr's flags, "f3").
 class EventPrinter : public sim::SimListener {
 public:
   explicit EventPrinter(llvm::raw_ostream &os) : os(os) {}
 
   void onRunStart(const sim::RunInfo &info) override {
     instructions = info.instructions;
+    model = info.model;
     linkNames.assign(info.linkNames.begin(), info.linkNames.end());
-    os << "run " << info.machine->name << " instructions "
-       << info.instructions.size()
+    os << "run " << model->name << " instructions " << instructions->size()
        << (info.functional ? " functional" : " timing-only") << "\n";
   }
   void onIssue(const sim::IssueEvent &e) override {
-    os << "issue #" << e.index << " pc " << instructions[e.index].pc << " "
-       << arch::getMnemonic(instructions[e.index].opcode) << " @" << e.cycle
-       << " ready " << e.ready;
+    os << "issue #" << e.index << " pc " << instructions->getPc(e.index) << " "
+       << instructions->getMnemonic(e.index) << " @" << e.cycle << " ready "
+       << e.ready;
     if (e.stall)
-      os << " stall " << e.stall << " " << sim::getStallKindName(e.kind)
+      os << " stall " << e.stall << " " << model->getStallKindName(e.kind)
          << " cause #" << e.cause;
     if (!e.executed)
       os << " not-executed";
@@ -44,13 +47,13 @@ public:
   void onRetire(const sim::RetireEvent &e) override {
     os << "retire #" << e.index << " @" << e.cycle << "\n";
   }
-  void onUnitBusy(const sim::UnitBusyEvent &e) override {
-    os << "busy " << arch::getUnitName(e.unit) << " #" << e.index << " ["
-       << e.begin << ", " << e.end << ")\n";
+  void onResourceBusy(const sim::ResourceBusyEvent &e) override {
+    os << "busy " << model->resources[e.resource].name << " #" << e.index
+       << " [" << e.begin << ", " << e.end << ")\n";
   }
   void onDmaIssue(const sim::DmaIssueEvent &e) override {
-    os << "dma " << e.id << " issue #" << e.index << " @" << e.issueCycle
-       << " " << linkNames[e.link] << " " << e.bytes << " B flag f" << e.flag
+    os << "dma " << e.id << " issue #" << e.index << " @" << e.issueCycle << " "
+       << linkNames[e.link] << " " << e.bytes << " B flag f" << e.sync
        << " base-end " << e.baseEndCycle << "\n";
   }
   void onDmaStart(const sim::DmaProgressEvent &e) override {
@@ -60,7 +63,7 @@ public:
     os << "dma " << e.id << " complete @" << e.cycle << "\n";
   }
   void onDmaWait(const sim::DmaWaitEvent &e) override {
-    os << "wait #" << e.index << " f" << e.flag << " ready @" << e.readyCycle
+    os << "wait #" << e.index << " f" << e.sync << " ready @" << e.readyCycle
        << " issue @" << e.issueCycle << " dmas [";
     llvm::interleaveComma(e.dmas, os);
     os << "]";
@@ -70,11 +73,9 @@ public:
        << " slack " << e.slack << "\n";
   }
   void onMemoryAccess(const sim::MemoryAccessEvent &e) override {
-    os << (e.isWrite ? "write " : "read ") << "#" << e.index << " @"
-       << e.cycle << " " << arch::getMemSpaceName(e.space);
-    if (e.space == arch::MemSpace::RemoteHbm)
-      os << "<" << e.chip << ">";
-    os << "[" << e.addr << ", " << e.addr + e.bytes << ")"
+    os << (e.isWrite ? "write " : "read ") << "#" << e.index << " @" << e.cycle
+       << " " << instructions->getTarget().getSpaceName(e.range.space) << "["
+       << e.range.addr << ", " << e.range.addr + e.range.bytes << ")"
        << (e.isDma ? " dma" : "") << "\n";
   }
   void onRunEnd(const sim::RunSummary &s) override {
@@ -84,18 +85,27 @@ public:
 
 private:
   llvm::raw_ostream &os;
-  llvm::ArrayRef<arch::Instruction> instructions;
+  const sim::InstructionTable *instructions = nullptr;
+  const sim::ModelDescription *model = nullptr;
   std::vector<std::string> linkNames;
 };
 
 struct TestPrintSimEventsPass
     : snr::impl::SnRTestPrintSimEventsBase<TestPrintSimEventsPass> {
   using SnRTestPrintSimEventsBase::SnRTestPrintSimEventsBase;
+  TestPrintSimEventsPass() = default;
+  TestPrintSimEventsPass(const TestPrintSimEventsPass &other)
+      : SnRTestPrintSimEventsBase(other) {}
+
+  /// `machine=` (SnR/Pipeline/Options.def).
+  pipeline::MachinePassOptions machineOptions{*this};
 
   void runOnOperation() override {
     TraceTable table;
     EventPrinter printer(llvm::outs());
-    if (failed(replayTraceOp(getOperation(), machineFile, functional,
+    if (failed(replayTraceOp(getOperation(), machineOptions.machineFile,
+                             functional ? replay::Mode::Functional
+                                        : replay::Mode::TimingOnly,
                              {&printer}, table)))
       return signalPassFailure();
     markAllAnalysesPreserved();

@@ -401,6 +401,12 @@ def check_rewrite_remarks(c, M, rewrite, program, path):
             if r["Name"] != "program-rewrite" or r in outcomes.values():
                 continue
             pc = int(re.search(r"at pc (\d+)", r["Args"][0]["String"]).group(1))
+            if r["Args"][0]["String"].startswith("dma.wait"):
+                # A wait's stall is its own (the static instruction's).
+                c.same("program-rewrite remark pc %d's wait stall before" % pc,
+                       M.static[pc]["stall_cycles"],
+                       int(r["args"]["stall_before_cycles"]))
+                continue
             c.same("program-rewrite remark pc %d's DMA stall before" % pc,
                    M.static_dmas[pc]["stall"],
                    int(r["args"]["stall_before_cycles"]))

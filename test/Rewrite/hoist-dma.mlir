@@ -131,18 +131,24 @@ snr.trace @renaming at 0 {
 // -----
 
 // A wait on the DMA's own flag in the way: the DMA moves to f1, which the
-// trace never uses, and its wait (covering only it) waits on f1 too.
+// trace never uses, and its wait (covering only it) waits on f1 too. (The
+// first wait cannot merge into the second: the ld reads what the first DMA
+// brings.)
 // CHECK-LABEL: snr.trace @flag at 0 attributes {reordered
-// CHECK:      snr.addi s4, s2, 1 {pc = 2 : i64}
+// CHECK-NEXT: snr.dma.issue hbm[0] -> smem[0], 32, f0 {pc = 0 : i64}
 // CHECK-NEXT: snr.dma.issue hbm[4096] -> vmem[0], 640, f1 {pc = 6 : i64}
+// CHECK-NEXT: snr.mul s2, s3, s3 {pc = 1 : i64}
+// CHECK-NEXT: snr.addi s4, s2, 1 {pc = 2 : i64}
 // CHECK-NEXT: snr.dma.wait f0 {pc = 3 : i64}
-// CHECK:      snr.dma.wait f1 {pc = 7 : i64}
+// CHECK-NEXT: snr.ld s5, smem[0] {pc = 4 : i64}
+// CHECK-NEXT: snr.addi s6, s5, 1 {pc = 5 : i64}
+// CHECK-NEXT: snr.dma.wait f1 {pc = 7 : i64}
 snr.trace @flag at 0 {
   snr.dma.issue hbm[0] -> smem[0], 32, f0 {pc = 0 : i64}
   snr.mul s2, s3, s3 {pc = 1 : i64}
   snr.addi s4, s2, 1 {pc = 2 : i64}
   snr.dma.wait f0 {pc = 3 : i64}
-  snr.mul s5, s3, s3 {pc = 4 : i64}
+  snr.ld s5, smem[0] {pc = 4 : i64}
   snr.addi s6, s5, 1 {pc = 5 : i64}
   snr.dma.issue hbm[4096] -> vmem[0], 640, f0 {pc = 6 : i64}
   snr.dma.wait f0 {pc = 7 : i64}
@@ -150,19 +156,16 @@ snr.trace @flag at 0 {
 
 // -----
 
-// Serial setup DMAs issued together (--snr-hoist-dma parallelizes too):
-// every DMA of the group moves right after the first (in issue order). Each
-// moves to a flag of its own, so the first one's wait does not also wait
-// for the others (their base latencies overlap; each wait still waits only
-// for its own DMA). A flag given to a moved DMA is reused by another whose
-// span (landing point to wait) is disjoint; here the spans overlap.
+// Serial setup DMAs issued together: nothing reads what they bring before
+// the last wait, so the first two waits merge into it (a wait merge, planned
+// first) and the three are issued before one wait. The parallel group has
+// nothing left to move.
 // CHECK-LABEL: snr.trace @serial at 0 attributes {reordered
 // CHECK-NEXT: snr.dma.issue hbm[0] -> smem[0], 32, f0 {hlo = "setup", pc = 0 : i64}
-// CHECK-NEXT: snr.dma.issue hbm[32] -> smem[32], 32, f1 {hlo = "setup", pc = 2 : i64}
-// CHECK-NEXT: snr.dma.issue hbm[64] -> smem[64], 32, f2 {hlo = "setup", pc = 4 : i64}
-// CHECK-NEXT: snr.dma.wait f0 {hlo = "setup", pc = 1 : i64}
-// CHECK-NEXT: snr.dma.wait f1 {hlo = "setup", pc = 3 : i64}
-// CHECK-NEXT: snr.dma.wait f2 {hlo = "setup", pc = 5 : i64}
+// CHECK-NEXT: snr.dma.issue hbm[32] -> smem[32], 32, f0 {hlo = "setup", pc = 2 : i64}
+// CHECK-NEXT: snr.dma.issue hbm[64] -> smem[64], 32, f0 {hlo = "setup", pc = 4 : i64}
+// CHECK-NEXT: snr.dma.wait f0 {hlo = "setup", pc = 5 : i64}
+// CHECK-NEXT: }
 snr.trace @serial at 0 {
   snr.dma.issue hbm[0] -> smem[0], 32, f0 {hlo = "setup", pc = 0 : i64}
   snr.dma.wait f0 {hlo = "setup", pc = 1 : i64}
@@ -170,4 +173,33 @@ snr.trace @serial at 0 {
   snr.dma.wait f0 {hlo = "setup", pc = 3 : i64}
   snr.dma.issue hbm[64] -> smem[64], 32, f0 {hlo = "setup", pc = 4 : i64}
   snr.dma.wait f0 {hlo = "setup", pc = 5 : i64}
+}
+
+// -----
+
+// The same, but each DMA's data is read right after its wait, so no wait
+// may merge: every DMA of the group moves right after the first (in issue
+// order), each to a flag of its own, so the first one's wait does not also
+// wait for the others (their base latencies overlap; each wait still waits
+// only for its own DMA). A flag given to a moved DMA is reused by another
+// whose span (landing point to wait) is disjoint; here the spans overlap.
+// CHECK-LABEL: snr.trace @serial_read at 0 attributes {reordered
+// CHECK-NEXT: snr.dma.issue hbm[0] -> smem[0], 32, f0 {hlo = "setup", pc = 0 : i64}
+// CHECK-NEXT: snr.dma.issue hbm[32] -> smem[32], 32, f1 {hlo = "setup", pc = 3 : i64}
+// CHECK-NEXT: snr.dma.issue hbm[64] -> smem[64], 32, f2 {hlo = "setup", pc = 6 : i64}
+// CHECK-NEXT: snr.dma.wait f0 {hlo = "setup", pc = 1 : i64}
+// CHECK-NEXT: snr.ld s1, smem[0] {hlo = "setup", pc = 2 : i64}
+// CHECK-NEXT: snr.dma.wait f1 {hlo = "setup", pc = 4 : i64}
+// CHECK-NEXT: snr.ld s2, smem[32] {hlo = "setup", pc = 5 : i64}
+// CHECK-NEXT: snr.dma.wait f2 {hlo = "setup", pc = 7 : i64}
+snr.trace @serial_read at 0 {
+  snr.dma.issue hbm[0] -> smem[0], 32, f0 {hlo = "setup", pc = 0 : i64}
+  snr.dma.wait f0 {hlo = "setup", pc = 1 : i64}
+  snr.ld s1, smem[0] {hlo = "setup", pc = 2 : i64}
+  snr.dma.issue hbm[32] -> smem[32], 32, f0 {hlo = "setup", pc = 3 : i64}
+  snr.dma.wait f0 {hlo = "setup", pc = 4 : i64}
+  snr.ld s2, smem[32] {hlo = "setup", pc = 5 : i64}
+  snr.dma.issue hbm[64] -> smem[64], 32, f0 {hlo = "setup", pc = 6 : i64}
+  snr.dma.wait f0 {hlo = "setup", pc = 7 : i64}
+  snr.ld s3, smem[64] {hlo = "setup", pc = 8 : i64}
 }

@@ -16,6 +16,9 @@ snr.program @late attributes {entry = 0 : i64} {
   snr.movi s3, 4 {hlo = "setup", pc = 2 : i64}
   // expected-remark @+1 {{[Failure] program-rewrite | Category:snr.dma | Reason="stays: it would cross only scalar arithmetic"}}
   snr.dma.issue hbm[0] -> vmem[0], 2048, f1 {hlo = "setup", pc = 3 : i64}
+  // Each stalled wait has a remark too: this one stays in its loop, each
+  // iteration reads what it waits for.
+  // expected-remark @+1 {{[Failure] program-rewrite | Category:snr.dma | Reason="stays: the vld at pc 7 reads vmem[0, 64), which the dma.issue at pc 3 writes and is still in flight (RAW on memory); trace instruction 7"}}
   snr.dma.wait f1 {hlo = "loop", pc = 4 : i64}
   snr.mov s6, s1 {hlo = "loop", pc = 5 : i64}
   snr.movi s7, 64 {hlo = "loop", pc = 6 : i64}

@@ -17,6 +17,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "SnR/Analysis/ReplayAnalyses.h"
+#include "SnR/Pipeline/Options.h"
 #include "SnR/Report/RunDiff.h"
 #include "SnR/Sim/MachineModel.h"
 #include "SnR/Support/Arguments.h"
@@ -56,11 +57,8 @@ static cl::opt<std::string> pcMapFile(
              "directory); by default the first run's directory's "
              "program-rewrite.json, when the PCs do not match"),
     cl::value_desc("file"), cl::cat(category));
-static cl::opt<std::string>
-    machineFile("machine",
-                cl::desc("machine description to replay traces on (default: "
-                         "the embedded snr-ref)"),
-                cl::value_desc("file"), cl::cat(category));
+/// --machine, to replay traces on (SnR/Pipeline/Options.def).
+static pipeline::MachineCLOptions machineOptions(category);
 
 namespace {
 int fail(const llvm::Twine &message) {
@@ -105,7 +103,7 @@ int main(int argc, char **argv) {
       "(replayed).\n");
 
   llvm::Expected<sim::MachineModel> loadedMachine =
-      sim::loadMachineModelOrDefault(machineFile);
+      sim::loadMachineModelOrDefault(machineOptions.getValues().machineFile);
   if (!loadedMachine)
     return fail(llvm::toString(loadedMachine.takeError()));
   sim::MachineModel machine = std::move(*loadedMachine);

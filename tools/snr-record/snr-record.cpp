@@ -74,6 +74,13 @@ static cl::opt<uint64_t> count("count",
                                cl::desc("instructions to record (fewer if the "
                                         "program ends)"),
                                cl::init(100000), cl::cat(category));
+static cl::opt<bool> untilReturn(
+    "until-return",
+    cl::desc("stop when the call entered at --break-at (a function's symbol "
+             "or entry PC) returns: the return is the last instruction "
+             "recorded; --count still caps the recording (--remote --elf "
+             "only: the snr ISA has no calls)"),
+    cl::init(false), cl::cat(category));
 static cl::opt<std::string> outputFile("o",
                                        cl::desc("output trace file; a name "
                                                 "ending in .gz or .zst is "
@@ -176,6 +183,11 @@ static void report(const record::Recording &recording, size_t registers,
       recording.instructions, target.formatPc(recording.startPc));
   if (recording.stop.ended())
     llvm::errs() << "; stopped: " << recording.stop.message;
+  else if (recording.returnedTo)
+    llvm::errs() << "; stopped: the call returned to "
+                 << target.formatPc(*recording.returnedTo);
+  else if (untilReturn)
+    llvm::errs() << " (the count asked for; the call had not returned)";
   else
     llvm::errs() << " (the count asked for)";
   llvm::errs() << llvm::formatv("; snapshot: {0} register(s), {1} memory "
@@ -561,7 +573,8 @@ static int recordRemote(OutputFile &output) {
   } else {
     record::EncodedTraceSink sink(target, (*spool)->getLineStream());
     llvm::Expected<record::Recording> recorded =
-        record::record(debugger, target, *program.code, count, sink);
+        record::record(debugger, target, *program.code,
+                       record::RecordRequest{count, untilReturn}, sink);
     if (!recorded) {
       endSession();
       return fail(llvm::toString(recorded.takeError()));
@@ -647,6 +660,9 @@ int main(int argc, char **argv) {
     if (!elfFile.empty())
       return fail("--elf needs --remote: the reference target runs "
                   "snr.programs, not binaries");
+    if (untilReturn)
+      return fail("--until-return needs --remote with --elf: the snr ISA has "
+                  "no calls to record until they return");
   } else {
     if (!inputFile.empty())
       return fail("with --remote the stub runs the program: name it with "
@@ -655,6 +671,9 @@ int main(int argc, char **argv) {
     if (elfFile.empty() == programOption.empty())
       return fail("--remote needs exactly one of --elf FILE (a binary ISA) "
                   "and --program PROG.mlir (the snr ISA)");
+    if (untilReturn && elfFile.empty())
+      return fail("--until-return needs --elf: the snr ISA has no calls to "
+                  "record until they return");
     if (verify && elfFile.empty())
       return fail("--verify with --remote needs --elf: the snr ISA's "
                   "remote traces are checked by recording in process");

@@ -12,6 +12,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "SnR/Pipeline/Options.h"
 #include "SnR/Target/RISCV/RISCVTarget.h"
 #include "SnR/Target/RISCV/Timing/McaInput.h"
 #include "SnR/Target/RISCV/Timing/TimingModel.h"
@@ -39,15 +40,11 @@ static llvm::cl::opt<std::string> tracePath(llvm::cl::Positional,
                                             llvm::cl::desc("<trace.jsonl>"),
                                             llvm::cl::Required,
                                             llvm::cl::cat(category));
-static llvm::cl::opt<std::string>
-    cpu("mcpu", llvm::cl::desc("the LLVM CPU whose scheduling model times it"),
-        llvm::cl::init("sifive-x280"), llvm::cl::cat(category));
-static llvm::cl::opt<bool>
-    likeMca("like-mca",
-            llvm::cl::desc("turn SnR's extra effects off, as llvm-mca times "
-                           "(no taken-branch cost, vector timing at the "
-                           "vtype's LMUL whatever vl, calls at 100 cycles)"),
-            llvm::cl::cat(category));
+// --mcpu, --like-mca, as snr-replay and --snr-simulate take them
+// (SnR/Pipeline/Options.def).
+static snr::pipeline::SchedModelCLOptions schedModelOptions(category);
+static const llvm::cl::opt<std::string> &cpu = schedModelOptions.mcpu;
+static const llvm::cl::opt<bool> &likeMca = schedModelOptions.likeMca;
 static llvm::cl::opt<bool>
     takenBranches("taken-branches",
                   llvm::cl::desc("a taken branch ends its issue group and "

@@ -9,17 +9,19 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "SnR/Analysis/StaticInstructionAnalysis.h"
 #include "SnR/Analysis/DependencyAnalysis.h"
 #include "SnR/Analysis/DmaStallAnalysis.h"
-#include "SnR/Analysis/StaticInstructionAnalysis.h"
 #include "SnR/Analysis/Suggestions.h"
 #include "SnR/Sim/MachineModel.h"
+#include "SnR/Sim/SnRModel.h"
 
 #include <gtest/gtest.h>
 
 using namespace snr;
 using namespace snr::analysis;
 using arch::Opcode;
+using sim::SnRStall;
 using sim::StallKind;
 
 namespace {
@@ -59,13 +61,14 @@ struct LoopFixture : ::testing::Test {
       for (unsigned i = 0; i < 3; ++i)
         instructions.push_back(makeInst(body[i], 10 + i));
     instructions.push_back(makeInst(Opcode::Halt, 13));
-    info.instructions = instructions;
-    info.hloNames = {"loop"};
-    info.hloOf.assign(9, 0);
-    info.hloOf.push_back(kNoHlo);
     machine = sim::getDefaultMachineModel();
     machine.latencies[unsigned(arch::getLatencyClass(Opcode::VLd))].latency =
         8;
+    model = sim::describeSnRModel(machine);
+    info.instructions = sim::describeSnRInstructions(instructions, machine);
+    info.hloNames = {"loop"};
+    info.hloOf.assign(9, 0);
+    info.hloOf.push_back(kNoHlo);
   }
 
   void run(StaticInstructionAnalysis &analysis) {
@@ -76,15 +79,15 @@ struct LoopFixture : ::testing::Test {
     };
     const uint64_t none = sim::kNoIndex;
     const Row rows[] = {
-        {0, 0, StallKind::None, none},        {8, 7, StallKind::Scoreboard, 0},
-        {9, 0, StallKind::None, none},        {12, 2, StallKind::Branch, 2},
-        {20, 7, StallKind::Scoreboard, 3},    {21, 0, StallKind::None, none},
-        {24, 2, StallKind::Branch, 5},        {34, 9, StallKind::Scoreboard, 6},
-        {35, 0, StallKind::None, none},       {40, 4, StallKind::Fence, none},
+        {0, 0, SnRStall::None, none},     {8, 7, SnRStall::Scoreboard, 0},
+        {9, 0, SnRStall::None, none},     {12, 2, SnRStall::Branch, 2},
+        {20, 7, SnRStall::Scoreboard, 3}, {21, 0, SnRStall::None, none},
+        {24, 2, SnRStall::Branch, 5},     {34, 9, SnRStall::Scoreboard, 6},
+        {35, 0, SnRStall::None, none},    {40, 4, SnRStall::Fence, none},
     };
     sim::RunInfo runInfo;
-    runInfo.machine = &machine;
-    runInfo.instructions = instructions;
+    runInfo.model = &model;
+    runInfo.instructions = info.instructions.get();
     analysis.onRunStart(runInfo);
     for (uint64_t i = 0; i < std::size(rows); ++i) {
       sim::IssueEvent event;
@@ -101,6 +104,7 @@ struct LoopFixture : ::testing::Test {
   std::vector<arch::Instruction> instructions;
   TraceInfo info;
   sim::MachineModel machine;
+  sim::ModelDescription model;
 };
 
 TEST_F(LoopFixture, FoldsInstancesOntoTheirPc) {
@@ -116,23 +120,23 @@ TEST_F(LoopFixture, FoldsInstancesOntoTheirPc) {
   ASSERT_NE(vld, nullptr);
   EXPECT_EQ(vld->executions, 3u);
   EXPECT_EQ(vld->issueCycles, 6u);
-  const StallStats &branch = vld->stalls[unsigned(StallKind::Branch)];
+  const StallStats &branch = vld->stalls[unsigned(SnRStall::Branch)];
   EXPECT_EQ(branch.total, 4u);
   EXPECT_EQ(branch.count, 2u);
   EXPECT_EQ(branch.max, 2u);
-  ASSERT_EQ(vld->producers[unsigned(StallKind::Branch)].size(), 1u);
-  EXPECT_EQ(vld->producers[unsigned(StallKind::Branch)][0].pc, 12u);
+  ASSERT_EQ(vld->producers[unsigned(SnRStall::Branch)].size(), 1u);
+  EXPECT_EQ(vld->producers[unsigned(SnRStall::Branch)][0].pc, 12u);
 
   const StaticInstruction *vmul = analysis.lookup(11);
   ASSERT_NE(vmul, nullptr);
   EXPECT_EQ(vmul->issueCycles, 26u);
-  const StallStats &sb = vmul->stalls[unsigned(StallKind::Scoreboard)];
+  const StallStats &sb = vmul->stalls[unsigned(SnRStall::Scoreboard)];
   EXPECT_EQ(sb.total, 23u);
   EXPECT_EQ(sb.count, 3u);
   EXPECT_EQ(sb.max, 9u);
   EXPECT_EQ(vmul->stallCycles(), 23u);
-  ASSERT_EQ(vmul->producers[unsigned(StallKind::Scoreboard)].size(), 1u);
-  const ProducerCycles &p = vmul->producers[unsigned(StallKind::Scoreboard)][0];
+  ASSERT_EQ(vmul->producers[unsigned(SnRStall::Scoreboard)].size(), 1u);
+  const ProducerCycles &p = vmul->producers[unsigned(SnRStall::Scoreboard)][0];
   EXPECT_EQ(p.pc, 10u);
   EXPECT_EQ(p.cycles, 23u);
   EXPECT_EQ(p.count, 3u);
@@ -145,9 +149,9 @@ TEST_F(LoopFixture, AttributesEveryStallCycle) {
   run(analysis);
   EXPECT_EQ(analysis.stallCycles, 31u);
   EXPECT_EQ(analysis.unattributedCycles, 4u);
-  EXPECT_EQ(analysis.stallByKind[unsigned(StallKind::Scoreboard)], 23u);
-  EXPECT_EQ(analysis.stallByKind[unsigned(StallKind::Branch)], 4u);
-  EXPECT_EQ(analysis.stallByKind[unsigned(StallKind::Fence)], 4u);
+  EXPECT_EQ(analysis.stallByKind[unsigned(SnRStall::Scoreboard)], 23u);
+  EXPECT_EQ(analysis.stallByKind[unsigned(SnRStall::Branch)], 4u);
+  EXPECT_EQ(analysis.stallByKind[unsigned(SnRStall::Fence)], 4u);
 
   // vld -> vmul (latency 8): 23 cycles over 3; br -> vld: 4 over 2; then
   // the fence without producer, 4 (ties by consumer PC).
@@ -159,9 +163,9 @@ TEST_F(LoopFixture, AttributesEveryStallCycle) {
   const Bottleneck &top = analysis.bottlenecks[0];
   EXPECT_EQ(top.producerPc, 10u);
   EXPECT_EQ(top.consumerPc, 11u);
-  EXPECT_EQ(top.producerOpcode, Opcode::VLd);
-  EXPECT_EQ(top.consumerOpcode, Opcode::VMul);
-  EXPECT_EQ(top.kind, StallKind::Scoreboard);
+  EXPECT_EQ(top.producer, "vld");
+  EXPECT_EQ(top.consumer, "vmul");
+  EXPECT_EQ(top.kind, SnRStall::Scoreboard);
   EXPECT_EQ(top.latency, 8u);
   EXPECT_EQ(top.cycles, 23u);
   EXPECT_EQ(top.count, 3u);
@@ -195,7 +199,8 @@ TEST(StaticDmaTable, FoldsDmasAndSuggestionsByIssuePc) {
       makeInst(Opcode::DmaIssue, 20), makeInst(Opcode::DmaIssue, 30),
       makeInst(Opcode::DmaIssue, 20), makeInst(Opcode::DmaIssue, 20)};
   TraceInfo info;
-  info.instructions = instructions;
+  info.instructions =
+      sim::describeSnRInstructions(instructions, sim::getDefaultMachineModel());
   info.hloNames = {"h"};
   info.hloOf.assign(4, 0);
 

@@ -97,7 +97,7 @@ TEST(RISCVOutputsTest, MetricsKeepSnrDiffNames) {
   ASSERT_EQ(statics.size(), 4u);
   EXPECT_EQ(statics[0].getAsObject()->getString("opcode"), "vle8.v");
   EXPECT_EQ(statics[3].getAsObject()->getString("hlo"), "(no function)");
-  EXPECT_EQ(metrics.getObject("dma")->getString("note"), kNoAsyncCopies);
+  EXPECT_EQ(metrics.getObject("dma")->getString("note"), getNoDmaNote());
   const json::Array &loadUse =
       *metrics.getObject("suggestions")->getArray("load_use");
   ASSERT_EQ(loadUse.size(), 1u);

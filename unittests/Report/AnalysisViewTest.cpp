@@ -8,6 +8,7 @@
 
 #include "SnR/Report/AnalysisView.h"
 #include "SnR/Report/HtmlReport.h"
+#include "SnR/Report/HtmlWriter.h"
 #include "SnR/Report/Metrics.h"
 #include "SnR/Report/ReportFigures.h"
 #include "SnR/Report/Selection.h"
@@ -55,6 +56,11 @@ public:
   void addMetrics(const ViewContext &context,
                   llvm::json::Object &metrics) const override {
     metrics["extra"] = int64_t(context.figures.dma.dmas);
+  }
+  void writeHtml(const ViewContext &context, HtmlPart part,
+                 HtmlWriter &html) const override {
+    if (part == HtmlPart::Tables)
+      html.os << "<section id=\"extra\"></section>\n";
   }
 };
 
@@ -147,6 +153,87 @@ TEST_F(AnalysisViewTest, ExtraViewsRenderAfterTheBuiltinOnes) {
   EXPECT_FALSE(buildMetrics(results(), *selection, figures, options)
                    .getAsObject()
                    ->get("extra"));
+
+  // It writes its HTML sections after the built-in views' too.
+  std::string page;
+  llvm::raw_string_ostream html(page);
+  writeHtmlReport(html, results(), *selection, figures, options, nullptr,
+                  extraViews);
+  size_t section = page.find("<section id=\"extra\">");
+  ASSERT_NE(section, std::string::npos);
+  EXPECT_GT(section, page.find("id=\"dmas\""));
+}
+
+/// An analysis outside those every replay computes, and a view that
+/// renders it, as a plugin registers them.
+struct Extra {
+  static const analysis::AnalysisInfo &getInfo() {
+    static const analysis::AnalysisInfo info =
+        analysis::AnalysisInfo::get<Extra>(
+            "extra", analysis::TargetFeature::None, {},
+            [](const analysis::AnalysisContext &) {
+              return std::make_unique<Extra>();
+            });
+    return info;
+  }
+};
+class ExtraAnalysisView : public ExtraView {
+public:
+  void getAnalyses(llvm::SmallVectorImpl<const analysis::AnalysisInfo *>
+                       &analyses) const override {
+    analyses.push_back(&Extra::getInfo());
+    analyses.push_back(&analysis::DmaStallAnalysis::getInfo());
+  }
+};
+
+// A registry's analyses are those of the built-in views, each once, then
+// the registered views' own: what a replay computes for them.
+TEST_F(AnalysisViewTest, TheRegistryNamesWhatAReplayComputes) {
+  AnalysisRegistry registry;
+  std::vector<const analysis::AnalysisInfo *> builtin = registry.getAnalyses();
+  // Every analysis the built-in views render is one a replay computes.
+  for (const analysis::AnalysisInfo *info : builtin)
+    EXPECT_TRUE(results().analyses.contains(*info)) << info->name;
+  EXPECT_TRUE(llvm::is_contained(
+      builtin, &analysis::StaticInstructionAnalysis::getInfo()));
+  EXPECT_EQ(
+      std::set<const analysis::AnalysisInfo *>(builtin.begin(), builtin.end())
+          .size(),
+      builtin.size());
+
+  registry.add(std::make_unique<ExtraAnalysisView>());
+  ASSERT_EQ(registry.getViews().size(), 1u);
+  EXPECT_EQ(registry.getViews()[0]->getName(), "extra");
+  std::vector<const analysis::AnalysisInfo *> all = registry.getAnalyses();
+  // The DMA analysis once (a built-in view renders it too), the extra last.
+  ASSERT_EQ(all.size(), builtin.size() + 1);
+  EXPECT_EQ(all.back(), &Extra::getInfo());
+}
+
+// A model without asynchronous copies or a scratchpad: the DMA and the
+// data-cache views each say so in one line, and only then.
+TEST_F(AnalysisViewTest, AnalysesThatDoNotApplySaySoInOneLine) {
+  auto summarize = [&] {
+    std::string summary;
+    llvm::raw_string_ostream os(summary);
+    printSummary(results(), *selection, figures, os, options, "out");
+    return summary;
+  };
+  std::string withCopies = summarize();
+  EXPECT_EQ(withCopies.find("asynchronous copies"), std::string::npos);
+  EXPECT_EQ(withCopies.find("scratchpad"), std::string::npos);
+
+  results().dmas.asyncCopies = false;
+  results().dataCache.hasScratchpad = false;
+  results().dataCache.available = false;
+  std::string without = summarize();
+  EXPECT_NE(without.find("  DMAs: none; the ISA has no asynchronous copies\n"),
+            std::string::npos)
+      << without;
+  EXPECT_NE(without.find("  data cache: none; the ISA has no scratchpad\n"),
+            std::string::npos)
+      << without;
+  EXPECT_EQ(without.find("  DMAs: 4"), std::string::npos);
 }
 
 } // namespace

@@ -31,12 +31,16 @@
 //===----------------------------------------------------------------------===//
 
 #include "SampleReplay.h"
+#include "SnR/Sim/SnRModel.h"
+#include "SnR/Target/SnR/SnRTarget.h"
 
 using namespace snr;
 using namespace snr::report::test;
 using arch::MemSpace;
 using arch::Opcode;
+using sim::SnRStall;
 using sim::StallKind;
+using target::SnRTarget;
 
 std::unique_ptr<SampleReplay> snr::report::test::makeSampleReplay() {
   auto sample = std::make_unique<SampleReplay>();
@@ -50,18 +54,18 @@ std::unique_ptr<SampleReplay> snr::report::test::makeSampleReplay() {
   const uint64_t none = sim::kNoIndex;
   const analysis::HloId noHlo = analysis::kNoHlo;
   const Row rows[] = {
-      {Opcode::MovI, 0, 0, 1, 0, StallKind::None, none},
-      {Opcode::DmaIssue, 0, 10, 11, 9, StallKind::Scoreboard, 0},
-      {Opcode::DmaIssue, 0, 12, 13, 2, StallKind::UnitBusy, 1},
-      {Opcode::VAdd, 1, 50, 54, 38, StallKind::Fence, none},
-      {Opcode::DmaWait, 1, 174, 175, 124, StallKind::DmaWait, 1},
-      {Opcode::MxuMatmul, 1, 190, 214, 16, StallKind::Scoreboard, 4},
-      {Opcode::DmaIssue, 1, 200, 201, 10, StallKind::UnitBusy, 5},
-      {Opcode::DmaWait, 1, 302, 303, 102, StallKind::DmaWait, 2},
-      {Opcode::VSt, 2, 400, 406, 98, StallKind::Fence, none},
-      {Opcode::DmaWait, 2, 400, 401, 0, StallKind::None, none},
-      {Opcode::DmaIssue, 2, 401, 402, 0, StallKind::None, none},
-      {Opcode::Halt, noHlo, 401, 402, 0, StallKind::None, none},
+      {Opcode::MovI, 0, 0, 1, 0, SnRStall::None, none},
+      {Opcode::DmaIssue, 0, 10, 11, 9, SnRStall::Scoreboard, 0},
+      {Opcode::DmaIssue, 0, 12, 13, 2, SnRStall::UnitBusy, 1},
+      {Opcode::VAdd, 1, 50, 54, 38, SnRStall::Fence, none},
+      {Opcode::DmaWait, 1, 174, 175, 124, SnRStall::DmaWait, 1},
+      {Opcode::MxuMatmul, 1, 190, 214, 16, SnRStall::Scoreboard, 4},
+      {Opcode::DmaIssue, 1, 200, 201, 10, SnRStall::UnitBusy, 5},
+      {Opcode::DmaWait, 1, 302, 303, 102, SnRStall::DmaWait, 2},
+      {Opcode::VSt, 2, 400, 406, 98, SnRStall::Fence, none},
+      {Opcode::DmaWait, 2, 400, 401, 0, SnRStall::None, none},
+      {Opcode::DmaIssue, 2, 401, 402, 0, SnRStall::None, none},
+      {Opcode::Halt, noHlo, 401, 402, 0, SnRStall::None, none},
   };
   for (const Row &row : rows) {
     arch::Instruction inst;
@@ -70,20 +74,21 @@ std::unique_ptr<SampleReplay> snr::report::test::makeSampleReplay() {
     sample->instructions.push_back(inst);
   }
 
-  analysis::TraceInfo info;
-  info.fileName = "sample.trace.jsonl";
-  info.program = "sample";
-  info.machine = "snr-ref";
-  info.instructions = sample->instructions;
-  info.hloNames = {"load", "compute", "store"};
-  for (const Row &row : rows)
-    info.hloOf.push_back(row.hlo);
-  info.lines.assign(std::size(rows), 0);
-
   sim::MachineModel machine = sim::getDefaultMachineModel();
   machine.dmaBaseLatency = 100;
   machine.vmemBlocks = 4;
   machine.vmemPagesPerBlock = 4;
+
+  analysis::TraceInfo info;
+  info.fileName = "sample.trace.jsonl";
+  info.program = "sample";
+  info.machine = "snr-ref";
+  info.instructions =
+      sim::describeSnRInstructions(sample->instructions, machine);
+  info.hloNames = {"load", "compute", "store"};
+  for (const Row &row : rows)
+    info.hloOf.push_back(row.hlo);
+  info.lines.assign(std::size(rows), 0);
   sample->results =
       std::make_unique<analysis::ReplayResults>(std::move(info), machine);
   analysis::ReplayResults &r = *sample->results;
@@ -138,9 +143,8 @@ std::unique_ptr<SampleReplay> snr::report::test::makeSampleReplay() {
     dma.flag = flag;
     dma.link = link;
     dma.bytes = bytes;
-    dma.srcSpace = src;
-    dma.dstSpace = dst;
-    dma.dstAddr = 4096 * dma.id;
+    dma.src = {SnRTarget::getSpaceId(src, 0), 0, bytes};
+    dma.dst = {SnRTarget::getSpaceId(dst, 0), 4096 * dma.id, bytes};
     dma.issueCycle = issue;
     dma.baseEndCycle = issue + 100;
     dma.startCycle = start;
@@ -171,6 +175,7 @@ std::unique_ptr<SampleReplay> snr::report::test::makeSampleReplay() {
   analysis::UtilizationAnalysis &util = r.utilization;
   util.resources = {"scalar",    "loadstore", "vector",   "matrix",
                     "hbm->vmem", "vmem->hbm", "hbm->smem"};
+  util.numUnitResources = 4;
   util.windowCycles = 100;
   util.totalCycles = 402;
   util.busy = {{0.01, 0, 0, 0, 0},        {0, 0, 0, 0, 0.01},
@@ -184,6 +189,7 @@ std::unique_ptr<SampleReplay> snr::report::test::makeSampleReplay() {
   // The data cache: 4 blocks of 4 pages of 512 bytes, windows of 100.
   analysis::DataCacheAnalysis &cache = r.dataCache;
   cache.available = true;
+  cache.space = SnRTarget::getSpaceId(MemSpace::VMem, 0);
   cache.numPages = 16;
   cache.pagesPerBlock = 4;
   cache.numBlocks = 4;
@@ -253,8 +259,8 @@ std::unique_ptr<SampleReplay> snr::report::test::makeSampleReplay() {
   // The static view, from the same rows as the simulator would send them
   // (every PC executes once, so each static figure is its row's).
   sim::RunInfo run;
-  run.machine = &r.machine;
-  run.instructions = sample->instructions;
+  run.model = &r.model;
+  run.instructions = r.info.instructions.get();
   r.staticView.onRunStart(run);
   for (uint64_t i = 0; i < std::size(rows); ++i) {
     sim::IssueEvent event;

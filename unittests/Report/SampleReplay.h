@@ -15,6 +15,7 @@
 #define SNR_UNITTESTS_REPORT_SAMPLEREPLAY_H
 
 #include "SnR/Analysis/ReplayAnalyses.h"
+#include "SnR/Arch/ISA.h"
 
 #include <memory>
 #include <vector>

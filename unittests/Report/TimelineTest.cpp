@@ -236,7 +236,7 @@ TEST_F(TimelineTest, MicrosecondsAtTheClock) {
   // At 1.5 GHz a cycle is 0.667 ns: cycle 50 is 33.333 ns, rounded to 33
   // (0.033 us); the wait's 124-cycle stall [50, 174) ends at 116 ns
   // (174 / 1.5), so it lasts 116 - 33 = 83 ns. The cycles stay in the args.
-  results().machine.clockGhz = 1.5;
+  results().model.clockGhz = 1.5;
   Written w = write(results());
   EXPECT_EQ(checkStructure(w.events()), "");
   EXPECT_NE(w.text.find(R"("tid":10,"ts":0.033,"dur":0.083,"args":{"pc":4,)"),

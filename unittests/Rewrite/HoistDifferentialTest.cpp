@@ -6,14 +6,17 @@
 //
 // A differential test over many seeded random traces: every rewrite the
 // planner makes (before the proof step would reject anything) must give the
-// same final architectural state as the original, and a rewrite the proof
-// accepts is never slower. The traces mix DMAs on a few flags with the loads,
-// stores and register reuse that make moves illegal, so the planner's
-// dependency checks, renaming and flag renaming are all exercised.
-// Reproducible: a failure names its seed.
+// same final architectural state as the original, must not touch a copy's
+// bytes while the copy is in flight where the original did not (the replay
+// cannot see that: InFlightAccesses.h), and a rewrite the proof accepts is
+// never slower. The traces mix DMAs and waits on a few flags with the
+// loads, stores and register reuse that make moves illegal, so the
+// planner's dependency checks, renaming, flag renaming and wait merges are
+// all exercised. Reproducible: a failure names its seed.
 //
 //===----------------------------------------------------------------------===//
 
+#include "InFlightAccesses.h"
 #include "SnR/Replay/Replay.h"
 #include "SnR/Analysis/ReplayAnalyses.h"
 #include "SnR/Rewrite/HoistPlanner.h"
@@ -264,8 +267,47 @@ std::string backtailText(const analysis::Backtail &b) {
 
 struct Tally {
   unsigned traces = 0, changed = 0, accepted = 0, moves = 0, renames = 0,
-           flagRenames = 0, stoppedShort = 0;
+           flagRenames = 0, stoppedShort = 0, waitMerges = 0;
 };
+
+/// With SNR_DIFFERENTIAL_DUMP=dir, writes the trace and its rewrite there.
+void dump(uint32_t seed, const trace::Trace &trace,
+          const trace::Trace &rewritten, const char *variant) {
+  const char *dir = std::getenv("SNR_DIFFERENTIAL_DUMP");
+  if (!dir)
+    return;
+  std::error_code ec;
+  std::string base = std::string(dir) + "/seed" + std::to_string(seed);
+  llvm::raw_fd_ostream original(base + ".jsonl", ec);
+  trace.write(original);
+  llvm::raw_fd_ostream after(base + "." + variant + ".jsonl", ec);
+  rewritten.write(after);
+}
+
+/// Fails the test if `rewritten`, the trace `plan` makes of `trace`, reads
+/// or writes a copy's bytes while the copy is in flight where `trace` did
+/// not (the functional replay cannot see it: a copy completes at its start
+/// there).
+void checkInFlight(uint32_t seed, const trace::Trace &trace,
+                   const trace::Trace &rewritten,
+                   const rewrite::HoistPlan &plan, const char *variant) {
+  const rewrite::RewriteTarget &target = rewrite::getDefaultRewriteTarget();
+  const arch::MemorySizes &sizes = sim::getDefaultMachineModel().memory;
+  unsigned syncs = target.getNumSyncObjects();
+  auto before = rewrite::testing::findInFlightAccesses(
+      rewrite::EffectsTable(trace, target, sizes), syncs,
+      [](size_t k) { return uint64_t(k); });
+  auto after = rewrite::testing::findInFlightAccesses(
+      rewrite::EffectsTable(rewritten, target, sizes), syncs,
+      [&](size_t k) { return plan.order[k].original; });
+  if (auto added = rewrite::testing::findNewInFlightAccess(before, after)) {
+    ADD_FAILURE() << "seed " << seed << " (" << variant << "): instruction "
+                  << added->second << " touches the bytes of the copy "
+                  << "started at instruction " << added->first
+                  << " while it is in flight, which the original does not";
+    dump(seed, trace, rewritten, variant);
+  }
+}
 
 /// The plan cut from one journalled plan to its first k moves (limitPlan,
 /// what the proof's search tries) is the plan made again with that move
@@ -318,7 +360,10 @@ void check(uint32_t seed, const trace::Trace &trace,
     tally.flagRenames += d.renamedFlag.has_value();
     tally.stoppedShort += d.applied && d.blocker.has_value();
   }
+  for (const rewrite::WaitDecision &w : plan.waits)
+    tally.waitMerges += w.applied;
   trace::Trace rewritten = rewrite::applyPlan(trace, plan);
+  checkInFlight(seed, trace, rewritten, plan, variant);
   llvm::Expected<rewrite::RewriteComparison> comparison =
       rewrite::compareRewrite(trace, rewritten, plan,
                               sim::getDefaultMachineModel());
@@ -331,14 +376,7 @@ void check(uint32_t seed, const trace::Trace &trace,
       << "\n(set SNR_DIFFERENTIAL_DUMP=dir to write the trace and its "
          "rewrite there)";
   if (!comparison->sameResult())
-    if (const char *dir = std::getenv("SNR_DIFFERENTIAL_DUMP")) {
-      std::error_code ec;
-      std::string base = std::string(dir) + "/seed" + std::to_string(seed);
-      llvm::raw_fd_ostream original(base + ".jsonl", ec);
-      trace.write(original);
-      llvm::raw_fd_ostream after(base + "." + variant + ".jsonl", ec);
-      rewritten.write(after);
-    }
+    dump(seed, trace, rewritten, variant);
   if (comparison->accepted()) {
     ++tally.accepted;
     EXPECT_LE(comparison->after.totalCycles, comparison->before.totalCycles);
@@ -386,6 +424,8 @@ TEST(HoistDifferential, RandomTracesKeepTheirResult) {
     EXPECT_TRUE(scheduled->comparison.accepted())
         << "seed " << seed << " (rounds): "
         << scheduled->comparison.rejection();
+    checkInFlight(seed, trace, scheduled->rewritten, scheduled->plan,
+                  "rounds");
     rounds += scheduled->rounds > 1;
     if (HasFailure())
       return;
@@ -397,17 +437,19 @@ TEST(HoistDifferential, RandomTracesKeepTheirResult) {
   EXPECT_GT(relaxed.renames + relaxed.flagRenames, 10u);
   EXPECT_GT(relaxed.stoppedShort, 10u);
   EXPECT_GT(conservative.changed, 0u);
+  EXPECT_GT(relaxed.waitMerges, kSeeds);
   EXPECT_GT(earliest.changed, kSeeds / 3);
   std::printf("earliest (both link orders): %u rewritten, %u accepted; "
               "rounds: %u traces gained from a second round\n",
               earliest.changed, earliest.accepted, rounds);
   std::printf("relaxed: %u/%u traces rewritten, %u moves (%u with renamed "
-              "registers, %u with a renamed flag, %u stopped short), %u "
-              "proved faster or equal\n"
+              "registers, %u with a renamed flag, %u stopped short) and %u "
+              "wait merges, %u proved faster or equal\n"
               "conservative: %u rewritten, %u accepted; parallelize: %u "
               "rewritten, %u accepted\n",
               relaxed.changed, relaxed.traces, relaxed.moves, relaxed.renames,
-              relaxed.flagRenames, relaxed.stoppedShort, relaxed.accepted,
+              relaxed.flagRenames, relaxed.stoppedShort, relaxed.waitMerges,
+              relaxed.accepted,
               conservative.changed, conservative.accepted, parallel.changed,
               parallel.accepted);
 }

@@ -6,9 +6,10 @@
 //
 // A differential test over seeded random programs with loops: each is run
 // from its entry to its halt on the reference target, the program rewrite is
-// planned from that whole run with every DMA a candidate, and the rewritten
-// program (every planned move, before any proof) must end in the same final
-// state. The proved rewrite (planned from the DMAs that stalled) must keep
+// planned from that whole run with every DMA and every wait a candidate, and
+// the rewritten program (every planned move, before any proof) must end in
+// the same final state and touch no copy's bytes while the copy is in
+// flight where the original did not (InFlightAccesses.h). The proved rewrite (planned from the DMAs that stalled) must keep
 // the final state and, when accepted, take fewer cycles. The programs mix
 // double-buffered loops (buffers toggled by xori, DMAs at the bottom of an
 // iteration), nested loops, predicated DMAs, waits on shared flags, VMEM
@@ -17,6 +18,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "InFlightAccesses.h"
 #include "SnR/Rewrite/ProveProgram.h"
 #include "SnR/Rewrite/SnR/SnRRewriteTarget.h"
 #include "SnR/Sim/MachineModel.h"
@@ -215,8 +217,23 @@ private:
 
 struct Tally {
   unsigned programs = 0, moves = 0, withSlice = 0, renamed = 0, joined = 0,
-           reusing = 0, acrossLoops = 0, proved = 0, accepted = 0, dropped = 0;
+           reusing = 0, acrossLoops = 0, proved = 0, accepted = 0, dropped = 0,
+           takingWaits = 0, rotated = 0, waitsMerged = 0, waitsSunk = 0;
 };
+
+/// The (copy, instruction) pairs of a program's run, by program index, that
+/// touch a copy's bytes while it is in flight; `origin` maps the index of
+/// the program run to the original's.
+std::set<std::pair<uint64_t, uint64_t>>
+inFlightAccesses(const rewrite::ProgramRun &run,
+                 llvm::function_ref<uint64_t(uint64_t)> origin) {
+  const rewrite::RewriteTarget &target = rewrite::getDefaultRewriteTarget();
+  rewrite::EffectsTable effects(run.trace, target,
+                                sim::getDefaultMachineModel().memory);
+  return rewrite::testing::findInFlightAccesses(
+      effects, target.getNumSyncObjects(),
+      [&](size_t k) { return origin(run.trace.instructions[k].pc); });
+}
 
 void check(uint32_t seed, Tally &tally) {
   const sim::MachineModel &machine = sim::getDefaultMachineModel();
@@ -240,7 +257,17 @@ void check(uint32_t seed, Tally &tally) {
     if (inst.opcode == Opcode::DmaIssue)
       every[inst.pc] = 1;
   std::vector<rewrite::ProgramDecision> decisions =
-      rewrite::planProgramRewrite(evidence, every);
+      rewrite::planProgramRewrite(evidence, every, {}, &original->timing);
+  // Every wait too.
+  llvm::DenseMap<uint64_t, uint64_t> everyWait;
+  for (const arch::Instruction &inst : program.instructions)
+    if (inst.opcode == Opcode::DmaWait)
+      everyWait[inst.pc] = 1;
+  std::vector<rewrite::ProgramWaitDecision> waits =
+      rewrite::planProgramWaits(evidence, everyWait, decisions);
+  for (const rewrite::ProgramWaitDecision &w : waits)
+    if (w.move)
+      ++(w.move->landing ? tally.waitsSunk : tally.waitsMerged);
   for (const rewrite::ProgramDecision &d : decisions) {
     if (!d.move)
       continue;
@@ -249,6 +276,8 @@ void check(uint32_t seed, Tally &tally) {
     tally.renamed += !d.move->renamed.empty();
     tally.joined += d.move->waitsJoined > 0;
     tally.reusing += d.move->reused > 0;
+    tally.takingWaits += d.move->takenWait.has_value();
+    tally.rotated += d.move->rotation.has_value();
     for (size_t s = d.move->landing; s < d.dma; ++s)
       if (program.instructions[s].opcode == Opcode::Br) {
         ++tally.acrossLoops;
@@ -256,7 +285,7 @@ void check(uint32_t seed, Tally &tally) {
       }
   }
   rewrite::ProgramLayout layout =
-      rewrite::applyProgramRewrite(program, decisions, target);
+      rewrite::applyProgramRewrite(program, decisions, target, waits);
   record::LoadedProgram rewritten{layout.instructions, layout.entry,
                                   program.initialState};
   llvm::Expected<rewrite::ProgramRun> after =
@@ -267,6 +296,17 @@ void check(uint32_t seed, Tally &tally) {
   EXPECT_EQ(
       sim::describeFirstDifference(original->finalState, after->finalState), "")
       << "seed " << seed << ": the planned rewrite changed the final state";
+  // Nor may it touch a copy's bytes while the copy is in flight where the
+  // original did not (the final state cannot show it).
+  auto before =
+      inFlightAccesses(*original, [](uint64_t pc) { return pc; });
+  auto later = inFlightAccesses(
+      *after, [&](uint64_t pc) { return uint64_t(layout.origin[pc]); });
+  if (auto added = rewrite::testing::findNewInFlightAccess(before, later))
+    ADD_FAILURE() << "seed " << seed << ": the instruction at pc "
+                  << added->second << " touches the bytes of the copy at pc "
+                  << added->first << " while it is in flight, which the "
+                  << "original does not";
 
   // The proved rewrite, as snr-replay makes it.
   llvm::Expected<rewrite::ProvedProgramRewrite> proved =
@@ -276,6 +316,8 @@ void check(uint32_t seed, Tally &tally) {
   ++tally.proved;
   for (const rewrite::ProgramDecision &d : proved->decisions)
     tally.dropped += d.dropped;
+  for (const rewrite::ProgramWaitDecision &w : proved->waits)
+    tally.dropped += w.dropped;
   if (proved->accepted) {
     ++tally.accepted;
     EXPECT_EQ(proved->stateDifference, "") << "seed " << seed;
@@ -304,11 +346,18 @@ TEST(ProgramDifferential, RandomProgramsKeepTheirResult) {
   EXPECT_GT(tally.acrossLoops, 0u);
   EXPECT_GT(tally.accepted, 0u);
   EXPECT_GT(tally.dropped, 0u);
+  EXPECT_GT(tally.waitsMerged, 0u);
+  EXPECT_GT(tally.waitsSunk, 0u);
+  EXPECT_GT(tally.takingWaits, 0u);
+  EXPECT_GT(tally.rotated, 0u);
   std::printf("%u programs: %u moves planned (%u with a slice, %u renamed, "
               "%u joining a wait, %u across a loop, %u reading an earlier "
-              "move's copies); %u of %u proved "
-              "rewrites accepted, %u moves dropped by the proof\n",
+              "move's copies, %u taking a wait along, %u issued an iteration "
+              "early), %u waits merged and %u sunk out of a loop; %u of %u "
+              "proved rewrites accepted, %u moves dropped by the proof\n",
               tally.programs, tally.moves, tally.withSlice, tally.renamed,
-              tally.joined, tally.acrossLoops, tally.reusing, tally.accepted,
-              tally.proved, tally.dropped);
+              tally.joined, tally.acrossLoops, tally.reusing,
+              tally.takingWaits, tally.rotated, tally.waitsMerged,
+              tally.waitsSunk,
+              tally.accepted, tally.proved, tally.dropped);
 }

@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "SnR/Sim/Simulator.h"
+#include "SnR/Sim/SnRModel.h"
 #include "SnR/Sim/TimingRecorder.h"
 
 #include <gtest/gtest.h>
@@ -113,7 +114,7 @@ TEST(Simulator, DesignWorkedExampleSameLink) {
   EXPECT_EQ(a.baseStall, 60u);
   EXPECT_EQ(a.transferStall, 64u);
   EXPECT_EQ(r.instructions[waitA].stall, 124u);
-  EXPECT_EQ(r.instructions[waitA].kind, StallKind::DmaWait);
+  EXPECT_EQ(r.instructions[waitA].kind, SnRStall::DmaWait);
   EXPECT_EQ(r.instructions[waitA].cause, 10u); // the dma.issue of A
 
   const TimingRecorder::Wait &b = r.waits[1];
@@ -170,14 +171,14 @@ TEST(Simulator, IssueWidthAndUnits) {
   EXPECT_EQ(r.instructions[2].stall, 0u);
   EXPECT_EQ(r.instructions[3].issue, 2u);
   EXPECT_EQ(r.instructions[3].stall, 0u);
-  EXPECT_EQ(r.instructions[3].kind, StallKind::None);
+  EXPECT_EQ(r.instructions[3].kind, SnRStall::None);
   EXPECT_EQ(r.instructions[4].issue, 2u);
   EXPECT_EQ(r.instructions[4].stall, 0u);
   // vexp @3 (the vsplat left the vector unit at 1), the next at 7.
   EXPECT_EQ(r.instructions[5].issue, 3u);
   EXPECT_EQ(r.instructions[6].issue, 7u);
   EXPECT_EQ(r.instructions[6].stall, 3u);
-  EXPECT_EQ(r.instructions[6].kind, StallKind::UnitBusy);
+  EXPECT_EQ(r.instructions[6].kind, SnRStall::UnitBusy);
   EXPECT_EQ(r.instructions[6].cause, 5u);
 }
 

@@ -15,13 +15,16 @@
 // cycle window: the pages occupied (live at some point in the window), the
 // largest run of contiguous free pages, and live pages per block (the
 // fragmentation heatmap). DMA writes count from the DMA's issue: its buffer
-// must be reserved from then on.
+// must be reserved from then on. The data cache is the model's scratchpad
+// (ModelDescription::scratchpad, snr's VMEM): a model without one has
+// nothing here, and `hasScratchpad` says so.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef SNR_ANALYSIS_DATACACHEANALYSIS_H
 #define SNR_ANALYSIS_DATACACHEANALYSIS_H
 
+#include "SnR/Analysis/AnalysisSet.h"
 #include "SnR/Analysis/TraceInfo.h"
 #include "SnR/Sim/SimEvents.h"
 
@@ -59,6 +62,8 @@ struct DataCacheOptions {
 
 class DataCacheAnalysis : public sim::SimListener {
 public:
+  /// Its registration (SnR/Analysis/AnalysisSet.h).
+  static const AnalysisInfo &getInfo();
   DataCacheAnalysis(const TraceInfo &info, DataCacheOptions options = {})
       : info(info), options(options) {}
 
@@ -71,6 +76,12 @@ public:
   /// it is live anywhere in a window that overlaps the range.
   uint64_t largestFreeRunOver(uint64_t begin, uint64_t end) const;
   unsigned windowOf(uint64_t cycle) const;
+  /// Why there is nothing to show when !available: "the ISA has no
+  /// scratchpad" or "the replay was timing-only (no addresses)".
+  llvm::StringRef getUnavailableReason() const {
+    return hasScratchpad ? "the replay was timing-only (no addresses)"
+                         : "the ISA has no scratchpad";
+  }
   /// The median of per-window figures (the mean of the middle two for an
   /// even count; 0 for none), as the summaries use it.
   static double median(std::vector<double> values);
@@ -82,7 +93,12 @@ public:
   unsigned pageCoarsening = 1;
   uint64_t windowCycles = 1;
   unsigned numWindows = 0;
-  bool available = false; ///< false for timing-only runs (no addresses)
+  /// False for timing-only runs (no addresses) and for a model without a
+  /// scratchpad.
+  bool available = false;
+  bool hasScratchpad = true;
+  /// The scratchpad's address space.
+  target::SpaceId space = 0;
 
   std::vector<uint32_t> occupiedPages;  ///< by window
   std::vector<uint32_t> largestFreeRun; ///< by window, in pages

@@ -5,11 +5,12 @@
 //===----------------------------------------------------------------------===//
 //
 // The dynamic dependency graph of a functional replay: every read of a
-// register (scalar, predicate, vector, matrix-unit), a DMA flag, or a byte of
-// SMEM, VMEM, HBM or remote HBM is linked to the instruction that last wrote
-// it (RAW); every write to the last reader (WAR) and the last writer (WAW) of
-// what it overwrites. Bytes a DMA writes become readable at the dma.wait that
-// covers it, so a RAW edge on them points at that wait.
+// register (the target's, sync-object registers such as snr's DMA flags
+// included) or of a byte of any address space is linked to the instruction
+// that last wrote it (RAW); every write to the last reader (WAR) and the last
+// writer (WAW) of what it overwrites. Bytes a DMA writes become readable at
+// the wait that covers it, so a RAW edge on them points at that wait.
+// Registers and lightweight producers come from the run's InstructionTable.
 //
 // On top of the graph, the backtail of each dma.issue: how far back it could
 // start. Conservative: after the producers of all its inputs. Relaxed: its
@@ -22,6 +23,7 @@
 #ifndef SNR_ANALYSIS_DEPENDENCYANALYSIS_H
 #define SNR_ANALYSIS_DEPENDENCYANALYSIS_H
 
+#include "SnR/Analysis/AnalysisSet.h"
 #include "SnR/Analysis/TraceInfo.h"
 #include "SnR/Sim/SimEvents.h"
 
@@ -33,16 +35,17 @@
 namespace snr::analysis {
 
 enum class DepKind : uint8_t { RAW, WAR, WAW };
-/// What carries a dependency.
+/// What carries a dependency: a register, a register that holds a sync
+/// object's count (InstructionTable::holdsSyncObject), or memory.
 enum class DepResource : uint8_t { Register, Flag, Memory };
 
 struct DepEdge {
   uint64_t other = 0; ///< the earlier instruction
   DepKind kind = DepKind::RAW;
   DepResource resource = DepResource::Register;
-  /// For registers and flags, the register (arch::Reg packed as
-  /// arch::getRegSlot); for memory, the arch::MemSpace.
-  uint8_t what = 0;
+  /// For registers and flags, the target::RegId; for memory, the
+  /// target::SpaceId.
+  uint32_t what = 0;
 };
 
 /// How far back a dma.issue could start, and why not further.
@@ -55,8 +58,8 @@ struct Backtail {
   /// The dependency that stops it (kNoIndex: the start of the trace).
   uint64_t blocker = sim::kNoIndex;
   DepResource blockerResource = DepResource::Register;
-  /// The register (packed) or memory space the blocker provides.
-  uint8_t blockerWhat = 0;
+  /// The register (RegId) or address space (SpaceId) the blocker provides.
+  uint32_t blockerWhat = 0;
   /// Relaxed model: the lightweight producers that move with it, in trace
   /// order (address arithmetic).
   llvm::SmallVector<uint64_t, 4> slice;
@@ -75,6 +78,8 @@ struct DependencyOptions {
 
 class DependencyAnalysis : public sim::SimListener {
 public:
+  /// Its registration (SnR/Analysis/AnalysisSet.h).
+  static const AnalysisInfo &getInfo();
   DependencyAnalysis(const TraceInfo &info, DependencyOptions options = {})
       : info(info), options(options) {}
 
@@ -139,9 +144,13 @@ private:
   /// access events), flushed when the next instruction issues.
   uint64_t current = sim::kNoIndex;
   llvm::SmallVector<DepEdge, 8> pending;
+  llvm::SmallVector<target::RegId, 24> reads, writes;
 
-  std::array<uint64_t, arch::kNumRegSlots> lastWriter, lastReader;
-  std::map<std::pair<unsigned, unsigned>, Memory> memories;
+  /// By RegId.
+  std::vector<uint64_t> lastWriter, lastReader;
+  std::vector<uint8_t> isSyncRegister;
+  /// By SpaceId.
+  std::map<target::SpaceId, Memory> memories;
   std::vector<uint64_t> dmaWait;        ///< by DMA id
   std::vector<uint64_t> dmaIssueIndex;  ///< by DMA id
   std::vector<uint32_t> dmaAtIndex;     ///< by instruction; ~0 if none

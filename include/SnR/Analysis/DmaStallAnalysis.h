@@ -8,13 +8,16 @@
 // and how that wait's time splits into base-latency stall, transfer stall or
 // slack (docs/analyses.md); the HLO of the issue and of the wait, so DMAs
 // whose wait is in another HLO (cross-HLO prefetch opportunities) show.
-// Totals per HLO (of the wait) and per link.
+// Totals per HLO (of the wait) and per link. A DMA is any asynchronous copy
+// the timing model times; a model without them (ModelDescription::
+// asyncCopies) leaves the analysis empty, and `asyncCopies` says so.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef SNR_ANALYSIS_DMASTALLANALYSIS_H
 #define SNR_ANALYSIS_DMASTALLANALYSIS_H
 
+#include "SnR/Analysis/AnalysisSet.h"
 #include "SnR/Analysis/TraceInfo.h"
 #include "SnR/Sim/SimEvents.h"
 
@@ -25,15 +28,14 @@ namespace snr::analysis {
 
 struct DmaRecord {
   uint32_t id = 0;
-  uint64_t issueIndex = 0;            ///< the dma.issue instruction
-  uint64_t waitIndex = sim::kNoIndex; ///< the dma.wait that covered it
-  unsigned flag = 0;
+  uint64_t issueIndex = 0;            ///< the instruction that started it
+  uint64_t waitIndex = sim::kNoIndex; ///< the wait that covered it
+  /// The sync object it was counted on (snr: its DMA flag).
+  target::SyncId flag = 0;
   unsigned link = 0; ///< index into DmaStallAnalysis::linkNames
   uint64_t bytes = 0;
-  arch::MemSpace srcSpace = arch::MemSpace::Hbm;
-  arch::MemSpace dstSpace = arch::MemSpace::Hbm;
-  unsigned srcChip = 0, dstChip = 0;
-  uint64_t srcAddr = 0, dstAddr = 0; ///< functional runs only
+  /// What it read and wrote; the addresses only in a functional run.
+  target::MemoryRange src, dst;
   uint64_t issueCycle = 0, baseEndCycle = 0, startCycle = 0,
            completeCycle = 0;
   /// When the covering wait was reached (its in-order ready cycle) and when
@@ -82,6 +84,8 @@ struct DmaTotals {
 class DmaStallAnalysis : public sim::SimListener {
 public:
   explicit DmaStallAnalysis(const TraceInfo &info) : info(info) {}
+  /// Its registration (SnR/Analysis/AnalysisSet.h).
+  static const AnalysisInfo &getInfo();
 
   void onRunStart(const sim::RunInfo &run) override;
   void onDmaIssue(const sim::DmaIssueEvent &event) override;
@@ -97,6 +101,9 @@ public:
   /// the end gathers DMAs outside any HLO.
   std::vector<DmaTotals> perHlo;
   DmaTotals total;
+  /// Whether the timing model has asynchronous copies at all; without them
+  /// the reports say so in one line instead of printing empty tables.
+  bool asyncCopies = true;
 
 private:
   const TraceInfo &info;

@@ -6,13 +6,17 @@
 //
 // Runs a trace once on the simulator with every analysis listening, then
 // derives the suggestions. What snr-replay, the analysis passes and the
-// reports share. MLIR-free.
+// reports share. Every analysis registers itself (AnalysisSet.h); a replay
+// computes the ones Algorithm 2, the rewrite and the built-in views read,
+// named below, and any other registered analysis it is asked for. MLIR-free.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef SNR_ANALYSIS_REPLAYANALYSES_H
 #define SNR_ANALYSIS_REPLAYANALYSES_H
 
+#include "SnR/Analysis/AnalysisOptions.h"
+#include "SnR/Analysis/AnalysisSet.h"
 #include "SnR/Analysis/DataCacheAnalysis.h"
 #include "SnR/Analysis/DependencyAnalysis.h"
 #include "SnR/Analysis/DmaStallAnalysis.h"
@@ -22,14 +26,12 @@
 #include "SnR/Analysis/UtilizationAnalysis.h"
 #include "SnR/Sim/ArchState.h"
 #include "SnR/Sim/MachineModel.h"
+#include "SnR/Sim/ModelDescription.h"
 #include "SnR/Sim/PerformanceTracker.h"
 #include "SnR/Sim/TimingRecorder.h"
 
-#include "llvm/ADT/ArrayRef.h"
-#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/Support/Error.h"
 
-#include <functional>
 #include <memory>
 
 namespace snr::trace {
@@ -38,54 +40,68 @@ struct Trace;
 
 namespace snr::analysis {
 
-struct AnalysisOptions {
-  UtilizationOptions utilization;
-  DataCacheOptions dataCache;
-  DependencyOptions dependencies;
-  SuggestionOptions suggestions;
-  /// Called every so many instructions with (done, total), for a progress
-  /// indicator. Owned (not a function_ref): options outlive the lambdas
-  /// assigned to them.
-  std::function<void(uint64_t, uint64_t)> progress;
-  /// Listeners replayed along with the analyses (plugins'; see
-  /// AnalysisPlugin.h). Not owned.
-  llvm::ArrayRef<sim::SimListener *> extraListeners;
-  /// Only what a rewrite plans on (lib/Rewrite): the timing, the DMA
-  /// stalls, the data cache, the dependencies (DependencyOptions::
-  /// backtailEdgesOnly) and the suggestions. The utilization and the
-  /// static view stay empty. A rewrite round replays the trace it plans on
-  /// this way: the same suggestions and backtails, at a fraction of the
-  /// memory of a full replay.
-  bool forRewrite = false;
+/// The simulator's own listeners, registered here: lib/Sim knows nothing
+/// of analyses.
+template <> struct AnalysisInfoOf<sim::TimingRecorder> {
+  static const AnalysisInfo &get();
+};
+template <> struct AnalysisInfoOf<sim::PerformanceTracker> {
+  static const AnalysisInfo &get();
 };
 
-/// Everything one replay computed. Non-copyable: analyses refer to `info`.
+/// Everything one replay of an snr trace computed. Non-copyable: analyses
+/// refer to `info`.
 struct ReplayResults {
+  /// Creates the analyses of `options` (those named below, then
+  /// `options.analyses`), ready to listen.
   ReplayResults(TraceInfo info, const sim::MachineModel &machine,
                 const AnalysisOptions &options = {});
   ReplayResults(const ReplayResults &) = delete;
   ReplayResults &operator=(const ReplayResults &) = delete;
 
+  /// The registered analysis of class T, which the replay must have
+  /// computed (as getAnalysis<T>() in a pass).
+  template <typename T> const T &get() const { return analyses.get<T>(); }
+  /// The registered analysis of class T, or null if the replay did not
+  /// compute it.
+  template <typename T> const T *find() const { return analyses.find<T>(); }
+
   TraceInfo info;
+  /// The machine the snr reference model replayed on (for a replay of a
+  /// rewritten trace on the same one).
   sim::MachineModel machine;
+  /// What the reports ask of the timing model: its resources, stall kinds,
+  /// clock, copies and scratchpad.
+  sim::ModelDescription model;
+  /// What the analyses were created with.
+  AnalysisOptions options;
   sim::RunSummary summary;
-  sim::TimingRecorder timing;
-  sim::PerformanceTracker performance;
-  DmaStallAnalysis dmas;
-  UtilizationAnalysis utilization;
-  DataCacheAnalysis dataCache;
-  DependencyAnalysis dependencies;
-  Suggestions suggestions;
+  /// Every analysis of the replay, in the order they listened.
+  AnalysisSet analyses;
+
+  // What Algorithm 2, the rewrite and the built-in views read: in every
+  // replay, in `analyses`.
+  sim::TimingRecorder &timing;
+  sim::PerformanceTracker &performance;
+  DmaStallAnalysis &dmas;
+  UtilizationAnalysis &utilization;
+  DataCacheAnalysis &dataCache;
+  DependencyAnalysis &dependencies;
+  Suggestions &suggestions;
   /// The above by static PC (finalized after the suggestions).
-  StaticInstructionAnalysis staticView;
+  StaticInstructionAnalysis &staticView;
   /// The architectural state the replay ended in (what a rewrite's proof
   /// compares with, without replaying the trace again).
   std::optional<sim::ArchState> finalState;
+
+  /// What the analyses are created and finished with.
+  AnalysisContext getContext() const;
 };
 
-/// Replays `trace` functionally from its snapshot on `machine` with every
-/// analysis. Fails with a replay::DivergenceError where the model and the trace
-/// disagree.
+/// Replays `trace` functionally from its snapshot on `machine` with the
+/// analyses of `options`, then finishes them (the suggestions, the static
+/// view's DMA rows). Fails with a replay::DivergenceError where the model
+/// and the trace disagree.
 llvm::Expected<std::unique_ptr<ReplayResults>>
 analyzeTrace(const trace::Trace &trace, const sim::MachineModel &machine,
              const AnalysisOptions &options = {});

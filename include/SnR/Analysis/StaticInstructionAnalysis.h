@@ -11,9 +11,10 @@
 //   - per static instruction: executions, the cycles the in-order issue
 //     point advanced at it, stall cycles by kind (total, stalled executions,
 //     max), and for each kind the instructions (by PC) the stall waited on;
-//   - the bottleneck attribution of every stall: its reason (the stall kind:
-//     a register not ready, with its producer's latency; the unit busy; a
-//     branch refill; a fence; a DMA wait) and the producing instruction the
+//   - the bottleneck attribution of every stall: its reason (the stall kind
+//     the timing model names: for snr a register not ready, with its
+//     producer's latency; the unit busy, with its occupancy; a branch
+//     refill; a fence; a DMA wait) and the producing instruction the
 //     simulator names. Every stall cycle is attributed to exactly one reason,
 //     so the attributions add up to the total stall;
 //   - per HLO (of the stalled instruction), the dependencies that cost most:
@@ -29,6 +30,7 @@
 #ifndef SNR_ANALYSIS_STATICINSTRUCTIONANALYSIS_H
 #define SNR_ANALYSIS_STATICINSTRUCTIONANALYSIS_H
 
+#include "SnR/Analysis/AnalysisSet.h"
 #include "SnR/Analysis/TraceInfo.h"
 #include "SnR/Sim/SimEvents.h"
 
@@ -37,10 +39,6 @@
 
 #include <array>
 #include <vector>
-
-namespace snr::sim {
-struct MachineModel;
-} // namespace snr::sim
 
 namespace snr::analysis {
 
@@ -64,7 +62,10 @@ struct ProducerCycles {
 
 struct StaticInstruction {
   uint64_t pc = 0;
-  arch::Opcode opcode = arch::Opcode::Nop;
+  /// Its mnemonic, latency and occupancy (InstructionDesc), from its first
+  /// execution.
+  llvm::StringRef mnemonic;
+  unsigned latency = 0, occupancy = 0;
   /// The HLO and trace index of its first execution.
   HloId hlo = kNoHlo;
   uint64_t firstIndex = 0;
@@ -74,11 +75,11 @@ struct StaticInstruction {
   /// minus the previous instruction's (0 when it shared that cycle). Over
   /// every static instruction they add up to the last issue cycle.
   uint64_t issueCycles = 0;
-  std::array<StallStats, sim::kNumStallKinds> stalls{};
+  std::array<StallStats, sim::kMaxStallKinds> stalls{};
   /// Per stall kind, the instructions it waited on, most cycles first (at
   /// most kTopProducers); stalls without a producing instruction are not in
   /// them.
-  std::array<llvm::SmallVector<ProducerCycles, 3>, sim::kNumStallKinds>
+  std::array<llvm::SmallVector<ProducerCycles, 3>, sim::kMaxStallKinds>
       producers;
 
   uint64_t stallCycles() const {
@@ -93,11 +94,12 @@ struct StaticInstruction {
 struct Bottleneck {
   uint64_t producerPc = sim::kNoIndex; ///< kNoIndex: no producing instruction
   uint64_t consumerPc = 0;
-  arch::Opcode producerOpcode = arch::Opcode::Nop;
-  arch::Opcode consumerOpcode = arch::Opcode::Nop;
-  sim::StallKind kind = sim::StallKind::None;
-  /// The producer's result latency for register (scoreboard) stalls, its
-  /// unit interval for unit-busy stalls; 0 otherwise.
+  /// Mnemonics; the producer's is empty without one.
+  llvm::StringRef producer, consumer;
+  sim::StallKind kind = sim::kNoStall;
+  /// The producer's result latency for a register stall (StallRole::
+  /// Register), its occupancy for a busy resource (StallRole::Resource); 0
+  /// otherwise.
   uint64_t latency = 0;
   uint64_t cycles = 0;
   uint64_t count = 0; ///< stalled executions
@@ -149,6 +151,8 @@ public:
   static constexpr unsigned kTopChains = 5;
 
   explicit StaticInstructionAnalysis(const TraceInfo &info) : info(info) {}
+  /// Its registration (SnR/Analysis/AnalysisSet.h).
+  static const AnalysisInfo &getInfo();
 
   void onRunStart(const sim::RunInfo &run) override;
   void onIssue(const sim::IssueEvent &event) override;
@@ -166,7 +170,7 @@ public:
   /// left out.
   std::vector<HloBottlenecks> perHlo;
   /// Stall cycles by kind, and those with no producing instruction.
-  std::array<uint64_t, sim::kNumStallKinds> stallByKind{};
+  std::array<uint64_t, sim::kMaxStallKinds> stallByKind{};
   uint64_t stallCycles = 0, unattributedCycles = 0;
 
   /// By PC, ascending.
@@ -189,7 +193,8 @@ private:
   };
 
   const TraceInfo &info;
-  const sim::MachineModel *machine = nullptr;
+  /// The role of each stall kind of the run's model.
+  std::array<sim::StallRole, sim::kMaxStallKinds> roles{};
   uint64_t lastIssue = 0;
   llvm::DenseMap<uint64_t, uint32_t> slotOfPc; ///< during the run
   /// (producer pc, consumer pc, kind, hlo) -> cycles, in first-seen order.

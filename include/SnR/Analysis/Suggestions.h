@@ -21,6 +21,7 @@
 #ifndef SNR_ANALYSIS_SUGGESTIONS_H
 #define SNR_ANALYSIS_SUGGESTIONS_H
 
+#include "SnR/Analysis/AnalysisSet.h"
 #include "SnR/Analysis/DependencyAnalysis.h"
 
 #include <string>
@@ -83,6 +84,8 @@ struct SuggestionOptions {
 class Suggestions {
 public:
   Suggestions() = default;
+  /// Its registration (SnR/Analysis/AnalysisSet.h).
+  static const AnalysisInfo &getInfo();
   /// Runs Algorithm 2 on the results of a functional replay.
   void compute(const TraceInfo &info, const DmaStallAnalysis &dmas,
                const DependencyAnalysis &deps, const DataCacheAnalysis &cache,

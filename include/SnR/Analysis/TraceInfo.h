@@ -5,23 +5,30 @@
 //===----------------------------------------------------------------------===//
 //
 // The static facts every analysis and report needs about the replayed trace:
-// its instructions, the HLO each came from (interned), and where each is in
-// the trace file, so results can be grouped by HLO and located by line.
+// its instructions as the target and the timing model describe them
+// (SnR/Sim/InstructionTable.h), the HLO each came from (interned), and where
+// each is in the trace file, so results can be grouped by HLO and located
+// by line.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef SNR_ANALYSIS_TRACEINFO_H
 #define SNR_ANALYSIS_TRACEINFO_H
 
-#include "SnR/Arch/ISA.h"
+#include "SnR/Sim/InstructionTable.h"
 #include "SnR/Trace/TraceFormat.h"
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/Support/Error.h"
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
+
+namespace snr::sim {
+struct MachineModel;
+} // namespace snr::sim
 
 namespace snr::trace {
 struct Trace;
@@ -38,7 +45,8 @@ struct TraceInfo {
   std::string fileName;
   std::string program;
   std::string machine;
-  llvm::ArrayRef<arch::Instruction> instructions;
+  /// The instructions, in trace order.
+  std::shared_ptr<const sim::InstructionTable> instructions;
   /// Distinct HLO names in order of first execution.
   std::vector<std::string> hloNames;
   /// Each HLO's XLA instruction name (the hlo_map's xla_name), or empty.
@@ -51,8 +59,24 @@ struct TraceInfo {
   /// --program supplied it).
   trace::LineTable lineTable;
 
-  /// Interns the HLO map of `trace`; `instructions` refers into it.
+  /// Interns the HLO map of `trace`; `instructions` refers into it, timed
+  /// on `machine` (the embedded default without one).
+  static TraceInfo fromTrace(const trace::Trace &trace,
+                             const sim::MachineModel &machine);
   static TraceInfo fromTrace(const trace::Trace &trace);
+
+  uint64_t getNumInstructions() const {
+    return instructions ? instructions->size() : 0;
+  }
+  uint64_t getPc(uint64_t index) const { return instructions->getPc(index); }
+  const sim::InstructionDesc &getDesc(uint64_t index) const {
+    return instructions->getDesc(index);
+  }
+  llvm::StringRef getMnemonic(uint64_t index) const {
+    return instructions->getMnemonic(index);
+  }
+  /// Register and address space names.
+  const target::Target &getTarget() const { return instructions->getTarget(); }
 
   /// "fusion.1", or "(no hlo)".
   llvm::StringRef getHloName(HloId id) const;

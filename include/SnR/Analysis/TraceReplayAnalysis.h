@@ -4,10 +4,15 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// The MLIR face of ReplayAnalyses: constructed from an snr.trace op, it
-// decodes the op, replays it functionally and keeps every analysis' results
-// and the op of each instruction. Usable as `getAnalysis<TraceReplayAnalysis>()`
-// (with the embedded machine description) or constructed with another one.
+// The MLIR face of the replay, what every pass that replays an snr.trace
+// calls: constructed from the op, TraceReplayAnalysis decodes it, replays it
+// functionally with the analyses (analysis::analyzeTrace) and keeps their
+// results and the op of each instruction. A pass asks for it with its
+// `machine=` and analysis options through TraceReplayAnalysis::get, which
+// shares one replay across a pipeline (getAnalysis<TraceReplayAnalysis>())
+// whenever it can; a pass that only needs the simulator's events replays
+// the op with its own listeners through replayTraceOp. Failures become
+// diagnostics located at the divergent instruction's op.
 //
 //===----------------------------------------------------------------------===//
 
@@ -17,16 +22,14 @@
 #include "SnR/Analysis/ReplayAnalyses.h"
 #include "SnR/Trace/TraceTable.h"
 
+#include "SnR/Replay/Replay.h"
+
+#include "mlir/Pass/AnalysisManager.h"
 #include "mlir/Support/LLVM.h"
 #include "llvm/ADT/StringRef.h"
 
-#include <string>
-
 #include <memory>
-
-namespace mlir {
-class Operation;
-} // namespace mlir
+#include <optional>
 
 namespace snr {
 
@@ -48,7 +51,20 @@ public:
                       const sim::MachineModel &machine,
                       const analysis::AnalysisOptions &options = {});
 
-  /// True if `options` are those of the shared analysis (the defaults).
+  /// The replay a pass asks for with its `machine=` option (`machineFile`;
+  /// empty: whatever the trace names, "default": the embedded one) and its
+  /// analysis options: the pipeline's shared getAnalysis<>() when it is for
+  /// the same machine and the default options, else one of the pass's own,
+  /// kept in `local`. A `machineFile` is recorded on the trace
+  /// (kMachineFileAttr), so later passes replay on the same machine. Null
+  /// on failure (emitted).
+  static const TraceReplayAnalysis *
+  get(mlir::AnalysisManager analyses, mlir::Operation *traceOp,
+      llvm::StringRef machineFile, const analysis::AnalysisOptions &options,
+      std::optional<TraceReplayAnalysis> &local);
+
+  /// True if `options` are those of the shared analysis (the defaults, no
+  /// analysis beyond those every replay computes).
   static bool matchesDefaults(const analysis::AnalysisOptions &options);
 
   /// False if the replay diverged from the trace; the error was emitted at
@@ -74,6 +90,16 @@ std::optional<sim::MachineModel> loadMachineFor(mlir::Operation *op,
 /// failure, for `return emitReplayError(...)`.
 mlir::LogicalResult emitReplayError(const TraceTable &table,
                                     llvm::Error error);
+
+/// Replays `traceOp`, decoded into `table`, on the machine `machineFile`
+/// names (empty: the one the trace names), notifying only `listeners`: for
+/// a pass that needs the simulator's events, not the analyses. Errors are
+/// emitted.
+mlir::LogicalResult replayTraceOp(mlir::Operation *traceOp,
+                                  llvm::StringRef machineFile,
+                                  replay::Mode mode,
+                                  llvm::ArrayRef<sim::SimListener *> listeners,
+                                  TraceTable &table);
 
 } // namespace snr
 

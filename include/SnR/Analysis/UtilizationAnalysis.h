@@ -4,16 +4,19 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// The busy fraction of every unit (scalar, load/store, vector, matrix) and
-// every DMA link, per cycle window and per HLO; and the stretches where the
-// matrix unit sat idle while the program stalled on a DMA wait (the
-// signature of a missing prefetch). docs/analyses.md defines each figure.
+// The busy fraction of every resource the timing model measures (snr's
+// scalar, load/store, vector and matrix units) and every DMA link, per cycle
+// window and per HLO; and the stretches where the model's primary compute
+// resource (snr's matrix unit; "matrix" in the names below) sat idle while
+// the program stalled on a wait for copies (the signature of a missing
+// prefetch). docs/analyses.md defines each figure.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef SNR_ANALYSIS_UTILIZATIONANALYSIS_H
 #define SNR_ANALYSIS_UTILIZATIONANALYSIS_H
 
+#include "SnR/Analysis/AnalysisSet.h"
 #include "SnR/Analysis/TraceInfo.h"
 #include "SnR/Sim/SimEvents.h"
 
@@ -22,9 +25,9 @@
 
 namespace snr::analysis {
 
-/// A stretch [begin, end) in which the matrix unit had nothing in flight
-/// while the dma.wait `waitIndex` stalled on DMA `dma`, in an HLO that uses
-/// the matrix unit.
+/// A stretch [begin, end) in which the primary compute resource had nothing
+/// in flight while the wait `waitIndex` stalled on DMA `dma`, in an HLO that
+/// uses that resource.
 struct MatrixIdleOnDma {
   uint64_t begin = 0, end = 0;
   uint64_t waitIndex = 0;
@@ -43,22 +46,26 @@ struct UtilizationOptions {
 
 class UtilizationAnalysis : public sim::SimListener {
 public:
+  /// Its registration (SnR/Analysis/AnalysisSet.h).
+  static const AnalysisInfo &getInfo();
   UtilizationAnalysis(const TraceInfo &info, UtilizationOptions options = {})
       : info(info), options(options) {}
 
   void onRunStart(const sim::RunInfo &run) override;
   void onIssue(const sim::IssueEvent &event) override;
-  void onUnitBusy(const sim::UnitBusyEvent &event) override;
+  void onResourceBusy(const sim::ResourceBusyEvent &event) override;
   void onDmaIssue(const sim::DmaIssueEvent &event) override;
   void onDmaStart(const sim::DmaProgressEvent &event) override;
   void onDmaComplete(const sim::DmaProgressEvent &event) override;
   void onDmaWait(const sim::DmaWaitEvent &event) override;
   void onRunEnd(const sim::RunSummary &summary) override;
 
-  /// The resources measured: "scalar", "loadstore", "vector", "matrix",
-  /// then one per DMA link ("hbm->vmem", ...).
+  /// The resources measured: the model's measured resources ("scalar",
+  /// "loadstore", "vector", "matrix"), then one per DMA link ("hbm->vmem",
+  /// ...).
   std::vector<std::string> resources;
-  static constexpr unsigned kNumUnitResources = 4;
+  /// How many of `resources` are the model's (the rest are links).
+  unsigned numUnitResources = 0;
   uint64_t windowCycles = 1;
   /// The window asked for when it was widened to fit the budget, else 0.
   uint64_t requestedWindowCycles = 0;
@@ -71,7 +78,7 @@ public:
   struct HloUtilization {
     uint64_t firstIssue = 0, lastReady = 0; ///< the HLO's span
     uint64_t instructions = 0;
-    std::vector<uint64_t> busyCycles; ///< by resource (units only)
+    std::vector<uint64_t> busyCycles; ///< by resource (the model's only)
     double fraction(unsigned resource) const;
   };
   std::vector<HloUtilization> perHlo; ///< by HloId
@@ -87,7 +94,12 @@ private:
   UtilizationOptions options;
   /// Busy intervals by resource, in issue order (links: by completion).
   std::vector<std::vector<Interval>> intervals;
-  /// The matrix unit's in-flight intervals [issue, ready).
+  /// The index in `resources` of each model resource (-1: not measured),
+  /// and of the primary compute resource.
+  std::vector<int> indexOfResource;
+  int primaryIndex = -1;
+  sim::ResourceId primaryCompute = sim::kNoResource;
+  /// The primary compute resource's in-flight intervals [issue, ready).
   std::vector<Interval> matrixInFlight;
   struct StalledWait {
     uint64_t begin, end, index;

@@ -269,6 +269,45 @@ void getRegisterAccesses(const Instruction &inst, bool executed,
                          llvm::SmallVectorImpl<Reg> &reads,
                          llvm::SmallVectorImpl<Reg> &writes);
 
+/// The same, one register at a time: `read(reg)` and `write(reg)` in the
+/// order getRegisterAccesses lists them, for a caller that keeps registers
+/// in its own form (the snr model's InstructionTable, per instruction of a
+/// replay). The one definition of what an instruction reads and writes.
+template <typename ReadFn, typename WriteFn>
+void forEachRegisterAccess(const Instruction &inst, bool executed, ReadFn read,
+                           WriteFn write) {
+  if (!executed) {
+    if (inst.guard.present)
+      read(Reg{RegClass::Pred, inst.guard.reg});
+    return;
+  }
+  const OperandLayout &layout = getLayout(inst.opcode);
+  if (inst.guard.present)
+    read(Reg{RegClass::Pred, inst.guard.reg});
+  if (layout.rs1)
+    read(Reg{*layout.rs1, inst.rs1});
+  if (layout.rs2)
+    read(Reg{*layout.rs2, inst.rs2});
+  if ((layout.mem == MemRole::Load || layout.mem == MemRole::Dma) &&
+      inst.src.hasBase)
+    read(Reg{RegClass::Scalar, inst.src.base});
+  if ((layout.mem == MemRole::Store || layout.mem == MemRole::Dma) &&
+      inst.dst.hasBase)
+    read(Reg{RegClass::Scalar, inst.dst.base});
+  if (layout.hasFlag)
+    read(Reg{RegClass::Flag, inst.flag});
+  if (inst.opcode == Opcode::MxuMatmul)
+    for (unsigned row = 0; row < kMxuRows; ++row)
+      read(Reg{RegClass::MxuWeight, uint8_t(row)});
+
+  if (layout.rd)
+    write(Reg{*layout.rd, inst.rd});
+  if (layout.hasFlag)
+    write(Reg{RegClass::Flag, inst.flag});
+  if (inst.opcode == Opcode::MxuPush)
+    write(Reg{RegClass::MxuWeight, uint8_t(inst.imm)});
+}
+
 /// A memory access whose address is (base register value + offset), known
 /// only once the base register's value is.
 struct MemAccess {

@@ -42,7 +42,7 @@ class MLIRContext;
 namespace snr {
 
 /// Why an instruction issued late; the same kinds, in the same order, as
-/// sim::StallKind (a test keeps them in step).
+/// sim::SnRStall (a test keeps them in step).
 enum class AnnotatedStall : uint8_t {
   None,
   Scoreboard,

@@ -22,6 +22,7 @@
 #include "llvm/ADT/STLFunctionalExtras.h"
 
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 namespace snr::record {
@@ -64,9 +65,12 @@ struct Recording {
   uint64_t startPc = 0;
   uint64_t instructions = 0;
   Snapshot snapshot;
-  /// Why the recording stopped: `Stopped` when it recorded its count;
-  /// otherwise how the program ended.
+  /// Why the recording stopped: `Stopped` when it recorded its count or
+  /// the call returned (`returnedTo`); otherwise how the program ended.
   StopReason stop;
+  /// With RecordRequest::untilReturn, the PC the call returned to, when it
+  /// did: the instruction that returned is the last one recorded.
+  std::optional<uint64_t> returnedTo;
   /// Requests sent to the device while recording.
   uint64_t roundTrips = 0;
 };
@@ -86,12 +90,24 @@ private:
   target::SpaceId space;
 };
 
-/// Records up to `count` instructions from the current PC (fewer if the
-/// program ends), handing each to `sink`. `code` gives instruction bytes to
-/// the target's decoder.
+/// What to record from where the device stands.
+struct RecordRequest {
+  /// Instructions to record at most.
+  uint64_t count = 0;
+  /// The device is at the entry of a function: stop once that call returns
+  /// (to the return address it was entered with, with the stack pointer
+  /// back where it was, so a nested call of the same function does not
+  /// count). Needs the target's call convention.
+  bool untilReturn = false;
+};
+
+/// Records what `request` asks from the current PC (fewer instructions if
+/// the program ends), handing each to `sink`. `code` gives instruction bytes
+/// to the target's decoder.
 llvm::Expected<Recording> record(StepDebugger &debugger,
                                  const target::Target &target,
-                                 target::CodeReader &code, uint64_t count,
+                                 target::CodeReader &code,
+                                 const RecordRequest &request,
                                  RecordingSink &sink);
 
 } // namespace snr::record

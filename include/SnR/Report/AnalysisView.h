@@ -8,8 +8,12 @@
 // of llvm-mca's views prints itself): its lines of the terminal summary, its
 // members of metrics.json, its sections of report.html and its lines of
 // `snr-opt --snr-test-print-analyses`. The summary, metrics.json, the HTML
-// report and the test printer only iterate over the views, so a new analysis
-// is one view file and one line of AnalysisViews.def (docs/analyses.md).
+// report and the test printer only iterate over the views, and a view names
+// the analyses it renders (getAnalyses), which the replay then computes. So
+// a new analysis is one view file (the analysis class with its registration,
+// SnR/Analysis/AnalysisSet.h, and its view) and one line of
+// AnalysisViews.def; a plugin registers the same view (AnalysisPlugin.h).
+// docs/analyses.md shows it.
 //
 // The order of the views is the order of every output. report.html reads
 // top to bottom in three parts (HtmlPart): findings, plots, tables; each view
@@ -20,6 +24,7 @@
 #ifndef SNR_REPORT_ANALYSISVIEW_H
 #define SNR_REPORT_ANALYSISVIEW_H
 
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/JSON.h"
@@ -27,8 +32,10 @@
 
 #include <memory>
 #include <string>
+#include <vector>
 
 namespace snr::analysis {
+struct AnalysisInfo;
 struct ReplayResults;
 } // namespace snr::analysis
 
@@ -68,6 +75,13 @@ public:
   /// The analysis' name, for messages and docs ("dma", "data_cache").
   virtual llvm::StringRef getName() const = 0;
 
+  /// The registered analyses it renders (SnR/Analysis/AnalysisSet.h): a
+  /// replay computes them for it, unless the target lacks what one needs
+  /// (then `results.find<T>()` is null, and describeMissing says why in one
+  /// line).
+  virtual void getAnalyses(
+      llvm::SmallVectorImpl<const analysis::AnalysisInfo *> &analyses) const {}
+
   /// Its lines of the terminal summary (two-space indented).
   virtual void printSummary(const ViewContext &context,
                             llvm::raw_ostream &os) const {}
@@ -94,6 +108,32 @@ using AnalysisViewList = llvm::SmallVector<std::unique_ptr<AnalysisView>, 8>;
 
 /// The built-in analyses' views, in output order (AnalysisViews.def).
 AnalysisViewList createBuiltinViews();
+
+/// The analyses `views` render (AnalysisView::getAnalyses), each once, in
+/// order: what a replay must compute for them (AnalysisOptions::analyses).
+std::vector<const analysis::AnalysisInfo *>
+getViewAnalyses(llvm::ArrayRef<const AnalysisView *> views);
+
+/// The views a tool renders besides the built-in ones: those analysis
+/// plugins register (AnalysisPlugin.h), as AnalysisViews.def registers the
+/// built-in ones. Each renders after the built-in views, in the order
+/// added.
+class AnalysisRegistry {
+public:
+  /// Adds `view`, which the registry keeps.
+  void add(std::unique_ptr<AnalysisView> view);
+  /// The views added, in order (for the report writers' `extraViews`).
+  llvm::ArrayRef<const AnalysisView *> getViews() const { return pointers; }
+  /// Empties the registry, handing its views over.
+  AnalysisViewList takeViews();
+  /// The analyses of the built-in views and of those added: what a replay
+  /// computes for them.
+  std::vector<const analysis::AnalysisInfo *> getAnalyses() const;
+
+private:
+  AnalysisViewList views;
+  llvm::SmallVector<const AnalysisView *, 4> pointers;
+};
 
 #define SNR_ANALYSIS_VIEW(NAME) std::unique_ptr<AnalysisView> create##NAME();
 #include "SnR/Report/AnalysisViews.def"

@@ -16,6 +16,7 @@
 #ifndef SNR_REPORT_HTMLREPORT_H
 #define SNR_REPORT_HTMLREPORT_H
 
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -25,6 +26,7 @@ struct ReplayResults;
 
 namespace snr::report {
 
+class AnalysisView;
 class Selection;
 struct ReportFigures;
 struct ReportOptions;
@@ -33,11 +35,14 @@ struct RewriteOutcomes;
 /// With `rewrites` (snr-replay --apply), the first section says what the
 /// rewrites proved and the Rewrite section (RewriteHtml.h) comes before the
 /// file list; without, the first section lists the suggestions.
+/// `extraViews` (the plugins') write their sections after the built-in
+/// views'.
 void writeHtmlReport(llvm::raw_ostream &os,
                      const analysis::ReplayResults &results,
                      const Selection &selection, const ReportFigures &figures,
                      const ReportOptions &options,
-                     const RewriteOutcomes *rewrites = nullptr);
+                     const RewriteOutcomes *rewrites = nullptr,
+                     llvm::ArrayRef<const AnalysisView *> extraViews = {});
 
 } // namespace snr::report
 

@@ -54,7 +54,8 @@ void writeMetrics(llvm::raw_ostream &os, const analysis::ReplayResults &results,
 /// The PC of instruction `index` as metrics.json writes it: null for none.
 llvm::json::Value getMetricsPc(const analysis::TraceInfo &info, uint64_t index);
 /// A "stalls" object: the total and the cycles of every stall kind.
-llvm::json::Object buildStallMetrics(const StallArray &byKind, uint64_t total);
+llvm::json::Object buildStallMetrics(const sim::ModelDescription &model,
+                                     const StallArray &byKind, uint64_t total);
 
 } // namespace snr::report
 

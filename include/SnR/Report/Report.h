@@ -66,9 +66,9 @@ inline constexpr const char *kDiffHtmlFile = "diff.html";
 llvm::StringRef getRewrittenTraceFile(trace::Compression compression);
 
 /// Writes every output into `dir` (created if missing). `extraViews` (the
-/// plugins', see PluginView.h) add to metrics.json and summary.txt. Fails,
-/// naming the file, if a file cannot be written, or if the options'
-/// restriction is invalid (then nothing is written).
+/// plugins', see AnalysisPlugin.h) add to metrics.json, summary.txt and
+/// report.html. Fails, naming the file, if a file cannot be written, or if
+/// the options' restriction is invalid (then nothing is written).
 llvm::Error writeReport(const analysis::ReplayResults &results,
                         llvm::StringRef dir, const ReportOptions &options,
                         llvm::ArrayRef<const AnalysisView *> extraViews = {});

@@ -6,13 +6,16 @@
 //
 // The figures the terminal summary, metrics.json and the HTML report share,
 // computed once from a replay's results over a selection, so the three never
-// disagree: totals, stall cycles by kind, each unit's and link's busy cycles,
+// disagree: totals, stall cycles by kind, each resource's and link's busy
+// cycles,
 // per-HLO figures, DMA totals, and the orders the tables use (DMAs by stall,
 // suggestions by expected saving).
 //
-// Unit busy cycles are those of the simulator's UnitBusyEvent: an executed
-// instruction occupies its unit for its latency class's `interval` from its
-// issue. A link is busy while a DMA moves bytes on it (start to completion).
+// Resource busy cycles are those the snr model reports (ResourceBusyEvent):
+// an executed instruction occupies its resource (InstructionDesc::resource)
+// for its occupancy from its issue. A link is busy while a DMA moves bytes
+// on it (start to completion). Resources and stall kinds are the timing
+// model's (ReplayResults::model).
 //
 //===----------------------------------------------------------------------===//
 
@@ -20,7 +23,6 @@
 #define SNR_REPORT_REPORTFIGURES_H
 
 #include "SnR/Analysis/DmaStallAnalysis.h"
-#include "SnR/Arch/ISA.h"
 #include "SnR/Sim/SimEvents.h"
 
 #include "llvm/Support/raw_ostream.h"
@@ -37,7 +39,8 @@ namespace snr::report {
 
 class Selection;
 
-using StallArray = std::array<uint64_t, sim::kNumStallKinds>;
+/// By StallKind.
+using StallArray = std::array<uint64_t, sim::kMaxStallKinds>;
 
 struct UnitFigures {
   uint64_t issued = 0, executed = 0, busyCycles = 0;
@@ -63,7 +66,8 @@ struct HloFigures {
   uint64_t ownCycles = 0;
   uint64_t stallCycles = 0;
   StallArray stallByKind{};
-  std::array<uint64_t, arch::kNumUnits> busyCycles{};
+  /// By ResourceId.
+  std::vector<uint64_t> busyCycles;
   /// DMAs whose wait (or, without one, whose issue) is in this HLO.
   analysis::DmaTotals dma;
 
@@ -94,10 +98,12 @@ struct ReportFigures {
   /// The dma_wait stall cycles (stallByKind) that the DMA stall
   /// (dma.stall(): base latency + transfer, charged to the DMAs) does not
   /// count: cycles in which another constraint, such as the refill after a
-  /// taken branch, held the selected waits as well. Unrestricted,
-  /// stallByKind[DmaWait] = dma.stall() + dmaWaitOtherStall.
+  /// taken branch, held the selected waits as well. Unrestricted, the stall
+  /// of the model's copy-wait kind (dma_wait) = dma.stall() +
+  /// dmaWaitOtherStall.
   uint64_t dmaWaitOtherStall = 0;
-  std::array<UnitFigures, arch::kNumUnits> units{};
+  /// By ResourceId.
+  std::vector<UnitFigures> units;
   std::vector<LinkFigures> links; ///< by link index
   analysis::DmaTotals dma;
   /// HLOs with selected instructions, by HloId; "(no hlo)" last.
@@ -128,8 +134,8 @@ ReportFigures computeFigures(const analysis::ReplayResults &results,
 /// its instructions' (HloFigures::ownCycles).
 uint64_t getOwnCycles(const analysis::ReplayResults &results, uint64_t index);
 
-/// The interval of an instruction's latency class: how long it occupies its
-/// unit.
+/// How long an instruction occupies its resource (InstructionDesc::
+/// occupancy).
 unsigned getOccupancy(const analysis::ReplayResults &results,
                       uint64_t index);
 

@@ -21,6 +21,7 @@
 #include "SnR/Report/ReportOptions.h"
 #include "SnR/Report/RewriteOutcome.h"
 
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/Support/Error.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -29,6 +30,8 @@ struct ReplayResults;
 } // namespace snr::analysis
 
 namespace snr::report {
+
+class AnalysisView;
 
 /// <h2 id="rewrite">: the trace rewrite (its figures before and after, the
 /// DMA timeline before and after, its moves by static PC) and the program
@@ -39,9 +42,10 @@ void writeRewriteHtml(llvm::raw_ostream &os,
                       const ReportOptions &options);
 
 /// Writes `dir`/report.html again, with what the rewrites proved.
-llvm::Error writeReportHtml(const analysis::ReplayResults &results,
-                            llvm::StringRef dir, const ReportOptions &options,
-                            const RewriteOutcomes &rewrites);
+llvm::Error
+writeReportHtml(const analysis::ReplayResults &results, llvm::StringRef dir,
+                const ReportOptions &options, const RewriteOutcomes &rewrites,
+                llvm::ArrayRef<const AnalysisView *> extraViews = {});
 
 } // namespace snr::report
 

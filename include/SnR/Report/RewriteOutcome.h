@@ -62,7 +62,7 @@ struct ProgramRewriteOutcome {
   rewrite::ProvedProgramRewrite proved;
   /// The original program's instructions, and each one's line in
   /// programFile (0: unknown) and HLO, by program index.
-  std::vector<arch::Instruction> instructions;
+  std::vector<rewrite::Instruction> instructions;
   std::vector<unsigned> lines, columns;
   std::vector<std::string> hlos;
   /// Every original instruction the rewritten program still has, under its
@@ -79,6 +79,10 @@ struct ProgramRewriteOutcome {
   /// Whether the DMA of `d` moved in the kept rewrite.
   bool isMoved(const rewrite::ProgramDecision &d) const {
     return d.move && !d.dropped && proved.accepted;
+  }
+  /// Whether the wait of `w` moved in the kept rewrite.
+  bool isMoved(const rewrite::ProgramWaitDecision &w) const {
+    return w.move && !w.dropped && proved.accepted;
   }
   /// The new PC of the DMA of `d`, moved or not.
   uint64_t getNewPc(const rewrite::ProgramDecision &d) const;
@@ -101,6 +105,10 @@ llvm::json::Value buildProgramRewriteJson(const ProgramRewriteOutcome &outcome);
 /// snr-replay's lines on the program rewrite; `dir` is the run directory.
 void printProgramRewrite(const ProgramRewriteOutcome &outcome,
                          llvm::StringRef dir, llvm::raw_ostream &os);
+/// The wait moves (part of printProgramRewrite); nothing if no wait
+/// moves.
+void printProgramWaits(const ProgramRewriteOutcome &outcome,
+                       llvm::raw_ostream &os);
 
 /// A static change the rewrites made, for the report's first screen: one
 /// per static dma.issue that moved, in the program rewrite if there is one

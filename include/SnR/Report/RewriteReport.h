@@ -39,6 +39,11 @@ void printRewriteSummary(const analysis::TraceInfo &info,
                          const rewrite::RewriteComparison &result,
                          llvm::raw_ostream &os);
 
+/// The wait merges of `plan`, by static PC (part of printRewriteSummary);
+/// nothing if no wait merged.
+void printWaitMerges(const analysis::TraceInfo &info,
+                     const rewrite::HoistPlan &plan, llvm::raw_ostream &os);
+
 /// What stops a DMA before its target, in a sentence's words ("link
 /// order").
 llvm::StringRef describeStopKind(rewrite::StopKind kind);

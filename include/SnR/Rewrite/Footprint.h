@@ -42,17 +42,21 @@ struct FootprintRef {
   /// available: for whatever reads or writes them, it is their writer.
   llvm::ArrayRef<MemoryRange> madeAvailable;
   std::optional<SyncId> startsCopy, waitsForCopies;
+  /// And it releases the bytes those copies read: for whatever overwrites
+  /// them, it is their reader.
+  llvm::ArrayRef<MemoryRange> released = {};
 };
 
 /// An owned footprint (of an instruction as it will run, renamed).
 struct Footprint {
   llvm::SmallVector<RegId, 8> reads, writes;
-  llvm::SmallVector<MemoryRange, 2> loads, stores, madeAvailable;
+  llvm::SmallVector<MemoryRange, 2> loads, stores, madeAvailable, released;
   std::optional<SyncId> startsCopy, waitsForCopies;
 
   operator FootprintRef() const {
-    return {reads,         writes,     loads,         stores,
-            madeAvailable, startsCopy, waitsForCopies};
+    return {reads,          writes,        loads,      stores,
+            madeAvailable,  startsCopy,    waitsForCopies,
+            released};
   }
 };
 
@@ -94,7 +98,8 @@ public:
     return sync[i].kind == SyncKind::Wait ? std::optional(sync[i].id)
                                           : std::nullopt;
   }
-  /// Its footprint as it ran (no bytes made available: see SyncTimeline).
+  /// Its footprint as it ran (no bytes made available or released: see
+  /// SyncTimeline).
   FootprintRef get(size_t i) const {
     return {reads(i), writes(i),     loads(i),         stores(i),
             {},       startsCopy(i), waitsForCopies(i)};

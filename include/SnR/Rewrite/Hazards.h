@@ -7,8 +7,10 @@
 // The legality rules both rewrites apply when an instruction moves in front
 // of another: RAW on a register, and RAW, WAR and WAW on memory (resolved
 // byte ranges; the bytes a copy writes count as written by its start and
-// made available by the wait that covers it) stop the move; WAR and WAW on a
-// register are name clashes that renaming resolves (RegisterRenamer.h). The
+// made available by the wait that covers it, the bytes it reads released by
+// that wait) stop the move; WAR and WAW on a register are name clashes that
+// renaming resolves (RegisterRenamer.h). A wait that moves down keeps its
+// copies in flight: findInFlightConflict says what may not run then. The
 // link order is not a dependency but a cost the trace rewrite keeps: a copy
 // that crosses another on its link queues behind it. Each hazard has a kind
 // a report groups moves by (StopKind) and a sentence that names it.
@@ -48,6 +50,8 @@ struct Hazard {
   MemoryRange mine{}, theirs{};
   /// LinkOrder: where the crossed copy is waited for.
   std::string otherWait;
+  /// MemoryWAR: `theirs` is read by a copy the crossed wait waits for.
+  bool released = false;
   explicit operator bool() const { return kind != Conflict::None; }
 };
 
@@ -93,6 +97,25 @@ inline Hazard findConflict(const FootprintRef &moving,
                            const FootprintRef &other) {
   return findConflict(moving, other, [](RegId) { return false; });
 }
+
+/// The first conflict of `other` with a copy still in flight that reads
+/// `sources` and writes `destinations` (the wait that covers the copy moves
+/// below `other`, or merges into a later wait): `other` may not read a byte
+/// the copy writes (RAW), write one (WAW), nor overwrite a byte it reads
+/// (WAR). The bytes a wait makes available count as written by it. A
+/// conflict `relaxed(kind, range of the copy)` accepts does not count (the
+/// dependency bound's unlimited VMEM). `mine` is `other`'s range, `theirs`
+/// the copy's.
+Hazard findInFlightConflict(
+    const FootprintRef &other, llvm::ArrayRef<MemoryRange> sources,
+    llvm::ArrayRef<MemoryRange> destinations,
+    llvm::function_ref<bool(Conflict, const MemoryRange &)> relaxed);
+
+/// One sentence naming an in-flight conflict between `other` (which a wait
+/// would now precede) and the copy `copy` (both already described).
+std::string describeInFlightHazard(const Hazard &hazard, llvm::StringRef other,
+                                   llvm::StringRef copy,
+                                   const RewriteTarget &target);
 
 /// Whether `moving` writes a register `other` reads or writes (WAR or WAW
 /// on a register: a name clash renaming resolves), calling `fn` for each.

@@ -64,6 +64,11 @@ struct HoistOptions {
   bool hoist = true;
   /// Issue the DMAs of each parallel group together, right after the first.
   bool parallelize = true;
+  /// Merge a wait into the next wait on its sync object when nothing in
+  /// between needs the copies it covers (planned before any DMA moves: a
+  /// chain of copies each waited for in turn becomes a group issued before
+  /// one wait). With `pcs`, no wait merges; with `hlo`, only that HLO's.
+  bool mergeWaits = true;
   /// Move a hoisted DMA as early as its relaxed dependencies allow, not
   /// only as far as its stall needs (Algorithm 2's target): chain heads are
   /// then issued together (scheduleAndProve's later rounds).
@@ -76,8 +81,9 @@ struct HoistOptions {
   /// first (one transfer at a time per link, in issue order: it would queue
   /// behind the moved one). Off only to see what the proof makes of it.
   bool keepLinkOrder = true;
-  /// DMAs, by the original index of their issue, to leave where they are,
-  /// with why (the proof dropped their move: planAndProve).
+  /// DMAs, by the original index of their issue, and waits, by theirs, to
+  /// leave where they are, with why (the proof dropped their move:
+  /// planAndProve).
   std::map<uint64_t, std::string> leaveInPlace;
   /// Make at most this many moves, in planning order (the first moves of
   /// the plan without a limit); none: no limit.
@@ -124,11 +130,48 @@ struct HoistDecision {
   std::string reason;
 };
 
+/// What the planner did with one wait: merged into the next wait on its
+/// sync object (it is dropped, and that wait covers its copies too), or why
+/// not.
+struct WaitDecision {
+  /// The wait, by its index in the trace planned on.
+  uint64_t index = 0;
+  SyncId sync = 0;
+  bool applied = false;
+  /// The wait it merged into (or, not applied, the next wait on its sync
+  /// object).
+  uint64_t into = 0;
+  /// Instructions between the two waits, now run while its copies are in
+  /// flight.
+  uint64_t instructionsLater = 0;
+  /// Copies it covers (its own and those of waits merged into it); merged,
+  /// the wait it merged into covers them.
+  unsigned copies = 0;
+  /// Its stall in the replay it was planned on.
+  uint64_t stall = 0;
+  /// What kept it (the instruction that needs its copies), if anything.
+  std::optional<uint64_t> blocker;
+  StopKind stop = StopKind::None;
+  /// The proof dropped this merge; `reason` says why.
+  bool dropped = false;
+  /// One sentence: what was done, or why not.
+  std::string reason;
+};
+
 struct HoistPlan {
   std::vector<PlannedInstruction> order;
   std::vector<HoistDecision> decisions;
+  /// The wait merges (planned first), one per wait that has a later wait on
+  /// its sync object.
+  std::vector<WaitDecision> waits;
   /// True if any decision was applied.
   bool changed() const;
+  /// Moves made (decisions and wait merges applied).
+  size_t moveCount() const;
+  /// The instruction the `n`-th move (in planning order: the wait merges,
+  /// then the DMA moves) moved: a wait's index or a DMA's issue index, as
+  /// HoistOptions::leaveInPlace names it.
+  uint64_t getMovedInstruction(size_t n) const;
 };
 
 /// How many of the plan's DMAs each kind of hazard stopped (short of their
@@ -169,6 +212,8 @@ public:
   /// For each decision of the plan: made by trying a move (a move limit
   /// would have said "not tried" instead), or not.
   std::vector<bool> tried;
+  /// The same for each wait decision.
+  std::vector<bool> waitTried;
 };
 
 /// The same into `plan`, reusing the memory it holds (a proof plans a large
@@ -183,6 +228,16 @@ void planHoists(const trace::Trace &trace,
 /// HoistOptions::moveLimit = `moves` makes.
 void limitPlan(const trace::Trace &trace, const HoistPlan &full,
                const PlanJournal &journal, size_t moves, HoistPlan &limited);
+
+/// Joins the wait decisions `later` made on the trace a plan made of the
+/// original to `into`, the decisions on the original: `map` gives the
+/// original instruction of an index of that trace, `label` the reason as
+/// the joined decisions give it (a later round's). A wait merged later
+/// takes the place of its earlier decision; one not merged keeps it.
+void composeWaitDecisions(
+    std::vector<WaitDecision> &into, llvm::ArrayRef<WaitDecision> later,
+    llvm::function_ref<uint64_t(uint64_t)> map,
+    llvm::function_ref<std::string(const std::string &)> label);
 
 /// The trace in the plan's order: instructions, outcomes and lines follow
 /// their originals; the trace is marked reordered.

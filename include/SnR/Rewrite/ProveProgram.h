@@ -29,6 +29,10 @@ struct ProgramRun {
   sim::ArchState finalState;
   /// Wait stall charged to each static DMA, by its PC.
   llvm::DenseMap<uint64_t, uint64_t> stallByPc;
+  /// Wait stall of each static wait, by its PC.
+  llvm::DenseMap<uint64_t, uint64_t> waitStallByPc;
+  /// The replay's issue and completion cycles.
+  RunTiming timing;
   trace::Trace trace;
 };
 llvm::Expected<ProgramRun> runWholeProgram(const record::LoadedProgram &program,
@@ -48,6 +52,8 @@ runRecordedProgram(const record::LoadedProgram &program,
 /// The outcome of the proof.
 struct ProvedProgramRewrite {
   std::vector<ProgramDecision> decisions;
+  /// The wait moves (planned after the DMA moves).
+  std::vector<ProgramWaitDecision> waits;
   ProgramLayout layout; ///< of the kept moves
   uint64_t cyclesBefore = 0, cyclesAfter = 0;
   uint64_t instructionsBefore = 0, instructionsAfter = 0;
@@ -56,9 +62,14 @@ struct ProvedProgramRewrite {
   unsigned runs = 0;           ///< re-recordings it took
   std::string rejection;       ///< why nothing is kept, if so
   bool changed() const {
-    return accepted && llvm::any_of(decisions, [](const ProgramDecision &d) {
-             return d.move && !d.dropped;
-           });
+    return accepted &&
+           (llvm::any_of(decisions,
+                         [](const ProgramDecision &d) {
+                           return d.move && !d.dropped;
+                         }) ||
+            llvm::any_of(waits, [](const ProgramWaitDecision &w) {
+              return w.move && !w.dropped;
+            }));
   }
 };
 

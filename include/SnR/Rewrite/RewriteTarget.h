@@ -69,8 +69,11 @@ struct InstructionDesc {
   std::optional<uint64_t> branchTarget;
   /// Orders everything around it (a fence, a halt): no move crosses it.
   bool orderingBarrier = false;
-  /// Runs only when its guard holds.
+  /// Runs only when its guard holds: the guard register (among `reads`),
+  /// and whether it runs when the guard is false instead.
   bool predicated = false;
+  std::optional<RegId> guard;
+  bool guardNegated = false;
   /// A cheap producer of a copy's descriptor (address arithmetic, a scalar
   /// load) that may move with the copy as its slice.
   bool lightweight = false;
@@ -108,6 +111,13 @@ public:
   virtual void
   forEachNamedSyncObject(const trace::Trace &trace,
                          llvm::function_ref<void(SyncId)> fn) const = 0;
+  /// Calls `fn` with every sync object on which copies started before
+  /// `trace` began may still be in flight (its snapshot gives the object a
+  /// non-zero count): the first wait on it covers copies whose bytes the
+  /// trace does not know, so no rewrite may move that wait.
+  virtual void
+  forEachSyncObjectInFlight(const trace::Trace &trace,
+                            llvm::function_ref<void(SyncId)> fn) const = 0;
 
   /// Renames the registers `inst` reads through `reads` and the registers
   /// it writes through `writes` (each returns its argument to keep it).
@@ -116,6 +126,10 @@ public:
                   llvm::function_ref<RegId(RegId)> writes) const = 0;
   /// Puts a copy (or a wait) on another sync object.
   virtual void setSyncObject(Instruction &inst, SyncId sync) const = 0;
+  /// Makes `inst` (unpredicated) run only when `guard` holds (`negated`:
+  /// when it does not).
+  virtual void setGuard(Instruction &inst, RegId guard,
+                        bool negated) const = 0;
   /// Points a direct branch at another PC.
   virtual void setBranchTarget(Instruction &inst, uint64_t pc) const = 0;
 

@@ -29,6 +29,18 @@
 
 namespace snr::rewrite {
 
+/// When the replay of a whole run issued each instruction and completed
+/// each copy: where a wait taken along with a copy's move may land without
+/// stalling (ProgramRewrite.h).
+struct RunTiming {
+  /// Issue cycle of each instruction of the run, by trace index.
+  std::vector<uint64_t> issue;
+  /// Completion cycle of each copy, by the trace index of its start.
+  llvm::DenseMap<size_t, uint64_t> complete;
+  /// The link (an id of the replay's) each copy moved on, by the same.
+  llvm::DenseMap<size_t, unsigned> link;
+};
+
 class RunEvidence {
 public:
   /// `trace`: a recording of `program`'s whole run (checkWholeRun);

@@ -7,7 +7,8 @@
 // The sync-object semantics both rewrites respect: a wait on a sync object
 // blocks until every copy started earlier on it completed, so each wait of a
 // run covers the copies started on its sync object since the wait before it,
-// and makes their bytes available. A SyncTimeline answers that for one run;
+// makes the bytes they write available and releases the bytes they read. A
+// SyncTimeline answers that for one run;
 // a SyncAllocator finds a sync object a moved copy may use instead of its
 // own (so that a wait it now crosses does not wait for it too).
 //
@@ -38,6 +39,8 @@ public:
   llvm::ArrayRef<size_t> coveredBy(size_t wait) const;
   /// The bytes those copies write: the wait makes them available.
   llvm::ArrayRef<MemoryRange> madeAvailable(size_t wait) const;
+  /// The bytes those copies read: the wait releases them.
+  llvm::ArrayRef<MemoryRange> released(size_t wait) const;
   /// The wait that covers copy `copy`, if one does.
   std::optional<size_t> coveringWait(size_t copy) const;
   /// The waits on `sync`, in order.
@@ -50,7 +53,7 @@ public:
 private:
   struct Coverage {
     std::vector<size_t> copies;
-    llvm::SmallVector<MemoryRange, 2> available;
+    llvm::SmallVector<MemoryRange, 2> available, released;
   };
   llvm::DenseMap<size_t, Coverage> coverage;
   llvm::DenseMap<size_t, size_t> waitOfCopy;

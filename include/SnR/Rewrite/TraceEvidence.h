@@ -40,6 +40,10 @@ struct TraceEvidence {
   /// The sync objects the trace names (RewriteTarget::
   /// forEachNamedSyncObject): a moved copy never takes one of them.
   llvm::BitVector namedSync;
+  /// The sync objects copies started before the trace may be in flight on
+  /// (RewriteTarget::forEachSyncObjectInFlight): their first wait is never
+  /// moved.
+  llvm::BitVector inFlightAtStart;
   /// For each register (by RegId), the last instruction that reads or
   /// writes it, plus one; 0 if none does.
   std::vector<uint64_t> lastAccessEnd;

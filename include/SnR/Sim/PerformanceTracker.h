@@ -5,9 +5,10 @@
 //===----------------------------------------------------------------------===//
 //
 // A listener that counts what a run did: cycles, instructions per cycle,
-// stall cycles by kind, each unit's busy cycles, DMA bytes and time per link,
-// and the DMA waits' base-latency and transfer stalls and slack. Prints a
-// summary and writes the same figures as JSON.
+// stall cycles by kind, each resource's busy cycles, DMA bytes and time per
+// link, and the DMA waits' base-latency and transfer stalls and slack. It
+// keeps the names the run gave its stall kinds and resources, so it prints a
+// summary and writes the same figures as JSON on its own.
 //
 //===----------------------------------------------------------------------===//
 
@@ -35,7 +36,7 @@ public:
 
   void onRunStart(const RunInfo &info) override;
   void onIssue(const IssueEvent &event) override;
-  void onUnitBusy(const UnitBusyEvent &event) override;
+  void onResourceBusy(const ResourceBusyEvent &event) override;
   void onDmaIssue(const DmaIssueEvent &event) override;
   void onDmaStart(const DmaProgressEvent &event) override;
   void onDmaComplete(const DmaProgressEvent &event) override;
@@ -47,8 +48,12 @@ public:
   llvm::json::Object toJSON() const;
 
   uint64_t instructions = 0, executed = 0, totalCycles = 0;
-  std::array<uint64_t, kNumStallKinds> stallCycles{};
-  std::array<uint64_t, arch::kNumUnits> unitIssued{}, unitBusy{};
+  /// By StallKind, and their names (ModelDescription::stallKinds).
+  std::array<uint64_t, kMaxStallKinds> stallCycles{};
+  std::vector<std::string> stallKindNames;
+  /// By ResourceId, and their names (ModelDescription::resources).
+  std::vector<uint64_t> resourceIssued, resourceBusy;
+  std::vector<std::string> resourceNames;
   std::vector<LinkStats> links;
   uint64_t waitBaseStall = 0, waitTransferStall = 0, waitSlack = 0;
   uint64_t waits = 0, stalledWaits = 0;

@@ -8,8 +8,17 @@
 // events, the way llvm-mca's pipeline notifies its views. A new analysis is a
 // new SimListener that overrides the callbacks it needs.
 //
+// The events are ISA-neutral: resources and stall kinds are small integers
+// the run's ModelDescription names (given once, in RunInfo), memory is a
+// target::MemoryRange in one of the target's address spaces, an
+// asynchronous copy (a DMA) is counted on a target::SyncId and moves on a
+// link the run names. What an instruction is (its PC, mnemonic, registers,
+// whether it starts or waits for copies) the listener asks RunInfo's
+// InstructionTable. The snr reference model (Simulator.h) emits them; any
+// timing model that can say the same emits them too (docs/analyses.md).
+//
 // Ordering: instruction events come in trace order with non-decreasing issue
-// cycles. DMA start and completion are resolved lazily (when a WAIT needs
+// cycles. DMA start and completion are resolved lazily (when a wait needs
 // them, when a later DMA is issued, or at the end of the run), so they arrive
 // in the order the engine resolves them, which is not the order of their
 // cycles: a listener that needs time order sorts.
@@ -19,7 +28,9 @@
 #ifndef SNR_SIM_SIMEVENTS_H
 #define SNR_SIM_SIMEVENTS_H
 
-#include "SnR/Arch/ISA.h"
+#include "SnR/Sim/InstructionTable.h"
+#include "SnR/Sim/ModelDescription.h"
+#include "SnR/Target/InstructionEffects.h"
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
@@ -29,34 +40,20 @@
 
 namespace snr::sim {
 
-struct MachineModel;
-
-/// Why an instruction issued later than the cycle after the previous one.
-/// When several reasons hold, the one that binds longest is reported.
-enum class StallKind : uint8_t {
-  None,
-  Scoreboard, ///< a source (or destination) register is not ready
-  UnitBusy,   ///< its unit has not finished accepting the previous one
-  Branch,     ///< refilling after a taken branch
-  Fence,      ///< earlier instructions are still in flight
-  DmaWait,    ///< a dma.wait on DMAs not yet complete
-};
-inline constexpr unsigned kNumStallKinds = 6;
-llvm::StringRef getStallKindName(StallKind kind);
-
 /// Sentinel for "no instruction".
 inline constexpr uint64_t kNoIndex = ~uint64_t(0);
 
 /// Once per run, before anything else.
 struct RunInfo {
-  const MachineModel *machine = nullptr;
+  /// The timing model's vocabulary: resources, stall kinds, copies,
+  /// scratchpad, clock.
+  const ModelDescription *model = nullptr;
   /// The instructions, in trace order; event indices point into it.
-  llvm::ArrayRef<arch::Instruction> instructions;
+  const InstructionTable *instructions = nullptr;
   /// Whether values are executed (addresses and memory events exist).
   bool functional = false;
   /// Names of the DMA link instances ("hbm->vmem", "hbm->rhbm<2>"), by the
-  /// `link` of DMA events: every link the machine has, then one instance of
-  /// each per-chip link for every remote chip the trace reaches.
+  /// `link` of DMA events.
   llvm::ArrayRef<std::string> linkNames;
 };
 
@@ -70,9 +67,11 @@ struct IssueEvent {
   /// when positive. Issuing in the next cycle or in the same bundle is not
   /// a stall.
   uint64_t stall = 0;
-  StallKind kind = StallKind::None;
+  /// Why it stalled: the constraint that bound longest.
+  StallKind kind = kNoStall;
   uint64_t cause = kNoIndex; ///< the instruction that caused the stall
-  arch::Unit unit = arch::Unit::Control;
+  /// The resource it issued to (InstructionDesc::resource).
+  ResourceId resource = kNoResource;
   bool executed = true;  ///< its guard held
 };
 
@@ -82,26 +81,27 @@ struct RetireEvent {
   uint64_t cycle = 0;
 };
 
-/// A unit was occupied by an instruction over [begin, end).
-struct UnitBusyEvent {
-  arch::Unit unit = arch::Unit::Control;
+/// One unit of a resource was occupied by an instruction over [begin, end).
+struct ResourceBusyEvent {
+  ResourceId resource = kNoResource;
+  unsigned unit = 0;
   uint64_t index = 0;
   uint64_t begin = 0, end = 0;
 };
 
-/// A DMA, as issued. `id` counts DMAs in issue order from 0.
+/// An asynchronous copy (a DMA), as issued. `id` counts DMAs in issue order
+/// from 0.
 struct DmaIssueEvent {
   uint32_t id = 0;
-  uint64_t index = 0; ///< the dma.issue instruction
-  unsigned flag = 0;
-  unsigned link = 0; ///< link instance, see Simulator::getLinkInstanceName
+  uint64_t index = 0;      ///< the instruction that started it
+  target::SyncId sync = 0; ///< the sync object it is counted on
+  unsigned link = 0;       ///< link instance, see RunInfo::linkNames
   uint64_t bytes = 0;
   uint64_t issueCycle = 0;
   uint64_t baseEndCycle = 0; ///< issue + base latency
-  /// Resolved addresses; valid only in a functional run.
-  arch::MemSpace srcSpace = arch::MemSpace::Hbm, dstSpace = arch::MemSpace::Hbm;
-  unsigned srcChip = 0, dstChip = 0;
-  uint64_t srcAddr = 0, dstAddr = 0;
+  /// What it reads and writes (`bytes` each); the addresses are valid only
+  /// in a functional run.
+  target::MemoryRange src, dst;
 };
 
 /// A DMA began to move bytes on its link (base latency over, link free), or
@@ -111,13 +111,14 @@ struct DmaProgressEvent {
   uint64_t cycle = 0;
 };
 
-/// A dma.wait reached its in-order issue point at `readyCycle` and issued at
-/// `issueCycle`. `dmas` are the DMAs it waited for (possibly none); the stall
-/// is charged to `charged`, the one finishing last. Exactly one of the
-/// stall (base + transfer) and `slack` is non-zero unless both are zero.
+/// A wait for copies reached its in-order issue point at `readyCycle` and
+/// issued at `issueCycle`. `dmas` are the DMAs it waited for (possibly
+/// none); the stall is charged to `charged`, the one finishing last. Exactly
+/// one of the stall (base + transfer) and `slack` is non-zero unless both
+/// are zero.
 struct DmaWaitEvent {
   uint64_t index = 0;
-  unsigned flag = 0;
+  target::SyncId sync = 0;
   uint64_t readyCycle = 0;
   uint64_t issueCycle = 0;
   llvm::ArrayRef<uint32_t> dmas;
@@ -133,10 +134,7 @@ struct DmaWaitEvent {
 struct MemoryAccessEvent {
   uint64_t index = 0;
   uint64_t cycle = 0;
-  arch::MemSpace space = arch::MemSpace::Hbm;
-  unsigned chip = 0;
-  uint64_t addr = 0;
-  uint64_t bytes = 0;
+  target::MemoryRange range;
   bool isWrite = false;
   bool isDma = false;
 };
@@ -157,7 +155,7 @@ public:
   virtual void onRunStart(const RunInfo &info) {}
   virtual void onIssue(const IssueEvent &event) {}
   virtual void onRetire(const RetireEvent &event) {}
-  virtual void onUnitBusy(const UnitBusyEvent &event) {}
+  virtual void onResourceBusy(const ResourceBusyEvent &event) {}
   virtual void onDmaIssue(const DmaIssueEvent &event) {}
   virtual void onDmaStart(const DmaProgressEvent &event) {}
   virtual void onDmaComplete(const DmaProgressEvent &event) {}

@@ -4,13 +4,19 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Replays a trace on the timing model of a MachineModel: in-order issue of up
-// to issueWidth instructions per cycle, a register scoreboard (RAW and WAW),
-// unit occupancy, taken-branch refill, fences, and the DMA engine. In a
-// functional run the functional core executes every instruction alongside,
-// from the trace's snapshot, so addresses, predicates and branch outcomes are
-// computed values, checked against what the trace recorded. Results reach
-// the outside only as events (SimEvents.h).
+// The snr reference model: replays a trace of the snr ISA on the timing
+// model of a MachineModel: in-order issue of up to issueWidth instructions
+// per cycle, a register scoreboard (RAW and WAW), unit occupancy,
+// taken-branch refill, fences, and the DMA engine. In a functional run the
+// functional core executes every instruction alongside, from the trace's
+// snapshot, so addresses, predicates and branch outcomes are computed
+// values, checked against what the trace recorded. Results reach the outside
+// only as ISA-neutral events (SimEvents.h), in the vocabulary SnRModel.h
+// gives the listeners.
+//
+// With FunctionalCore, ArchState, DmaEngine, MachineModel and SnRModel it is
+// the part of lib/Sim that speaks the snr ISA (arch::); the events, the
+// PerformanceTracker and the TimingRecorder do not.
 //
 //===----------------------------------------------------------------------===//
 

@@ -27,7 +27,7 @@ public:
   struct Instruction {
     uint64_t issue = 0, ready = 0, stall = 0;
     uint64_t cause = kNoIndex;
-    StallKind kind = StallKind::None;
+    StallKind kind = kNoStall;
     bool executed = true;
   };
   struct Dma {
@@ -38,7 +38,8 @@ public:
   };
   struct Wait {
     uint64_t index = 0;
-    unsigned flag = 0;
+    /// The sync object it waited on (snr: its DMA flag).
+    target::SyncId flag = 0;
     uint64_t readyCycle = 0, issueCycle = 0;
     uint64_t baseStall = 0, transferStall = 0, slack = 0;
     llvm::SmallVector<uint32_t, 2> dmas;
@@ -58,8 +59,8 @@ public:
   std::vector<Instruction> instructions;
   std::vector<Dma> dmas;
   std::vector<Wait> waits;
-  /// For each instruction, its index in `dmas` (dma.issue) or `waits`
-  /// (dma.wait); ~0 otherwise.
+  /// For each instruction, its index in `dmas` (it started a copy) or
+  /// `waits` (it waited for copies); ~0 otherwise.
   std::vector<uint32_t> dmaOrWaitOf;
   std::vector<std::string> linkNames;
   RunSummary summary;

@@ -61,6 +61,34 @@ public:
 
 class Semantics;
 
+/// Where an address space is, for the analyses and reports that treat
+/// memories apart (a copy to another device is communication, one into main
+/// memory a store).
+enum class SpaceKind : uint8_t {
+  Main,   ///< the device's main memory (snr's hbm, RISC-V's ram)
+  OnChip, ///< a memory on the device itself (snr's smem and vmem)
+  Remote, ///< another device's memory, over an interconnect (snr's rhbm<c>)
+};
+
+/// What SnR knows of an address space beyond its name.
+struct SpaceInfo {
+  /// The name without its instance: "rhbm" for "rhbm<2>"; the whole name
+  /// for a space of one instance.
+  std::string family;
+  /// The device a Remote space belongs to (snr's chip); 0 otherwise.
+  unsigned device = 0;
+  SpaceKind kind = SpaceKind::Main;
+};
+
+/// The registers a call goes through, for "record this call": where the
+/// return address is when a function is entered, and the stack pointer
+/// (which is back at its entry value when that call returns, and lower in
+/// a nested call of the same function).
+struct CallConvention {
+  RegId returnAddress = 0;
+  RegId stackPointer = 0;
+};
+
 class Target {
 public:
   virtual ~Target();
@@ -72,6 +100,9 @@ public:
   /// flat-memory ISA.
   virtual unsigned getNumSpaces() const = 0;
   virtual std::string getSpaceName(SpaceId space) const = 0;
+  /// Its family, device and kind; by default the space is main memory of
+  /// one instance, named getSpaceName.
+  virtual SpaceInfo getSpaceInfo(SpaceId space) const;
   /// A PC as the ISA's users write it in messages: "0x1040c" by default.
   virtual std::string formatPc(uint64_t pc) const;
   /// The address in a debugger's flat address space (GDB's `m` packets) of
@@ -94,6 +125,12 @@ public:
   /// What its instructions do, for a functional replay (Semantics.h); null
   /// for a target without a functional model here.
   virtual const Semantics *getSemantics() const { return nullptr; }
+
+  /// How its functions are called and return; none for an ISA without
+  /// calls (`snr`).
+  virtual std::optional<CallConvention> getCallConvention() const {
+    return std::nullopt;
+  }
 };
 
 } // namespace snr::target

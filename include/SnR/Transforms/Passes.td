@@ -9,6 +9,12 @@
 
 include "mlir/Pass/PassBase.td"
 
+// The options the passes share with the tools (`machine`, `window`,
+// `cache-windows`, `max-slice`, `per-instance` and the rewrite's) are
+// declared once, in SnR/Pipeline/Options.def, and added to a pass in C++
+// (SnR/Pipeline/PassOptions.h); each description below names the ones its
+// pass takes. Only a pass's own options are declared here.
+
 def SnRSimulate : Pass<"snr-simulate"> {
   let summary = "Replay a trace on the cycle-level model and annotate its ops";
   let description = [{
@@ -49,20 +55,14 @@ def SnRSimulate : Pass<"snr-simulate"> {
     ```
     snr-opt --snr-simulate='mcpu=spacemit-x60 like-mca' riscv-trace.mlir
     ```
+
+    Shared options: `machine`, `mcpu` and `like-mca` (the scheduling
+    model's; `mcpu` is `sifive-x280` by default).
   }];
   let options = [
-    Option<"machineFile", "machine", "std::string", /*default=*/"\"\"",
-           "Machine description JSON file, recorded on the trace for later passes "
-           "(default: the one an earlier pass recorded, else the embedded "
-           "snr-ref; 'default': the embedded one). snr traces only">,
     Option<"functional", "functional", "bool", /*default=*/"true",
            "Execute values alongside the timing and check them against the "
            "trace (off: trust the recorded outcomes, timing only)">,
-    Option<"mcpu", "mcpu", "std::string", /*default=*/"\"\"",
-           "RISC-V traces only: the processor whose LLVM scheduling model "
-           "times them (default: sifive-x280)">,
-    Option<"likeMca", "like-mca", "bool", /*default=*/"false",
-           "RISC-V traces only: time as llvm-mca does (SnR's effects off)">,
   ];
 }
 
@@ -75,12 +75,11 @@ def SnRTestPrintSimEvents : Pass<"snr-test-print-sim-events",
     what tests check where attributes are not enough (the order in which
     the DMA engine resolves transfers, unit occupancy, retire cycles,
     memory accesses).
+
+    Shared options: `machine`, `mcpu` and `like-mca` (the scheduling
+    model's; `mcpu` is `sifive-x280` by default).
   }];
   let options = [
-    Option<"machineFile", "machine", "std::string", /*default=*/"\"\"",
-           "Machine description JSON file, recorded on the trace for later passes "
-           "(default: the one an earlier pass recorded, else the embedded "
-           "snr-ref; 'default': the embedded one)">,
     Option<"functional", "functional", "bool", /*default=*/"true",
            "Execute values alongside the timing">,
   ];
@@ -116,17 +115,10 @@ def SnRSuggest : Pass<"snr-suggest", "::snr::TraceOp"> {
     argument `Hotness`; snr-replay's remarks.opt.yaml, written by its own
     streamer, carries it as the remark's `Hotness` field, which opt-viewer
     ranks by.
+
+    Shared options: `machine`, the analyses' (`window`, `cache-windows`,
+    `max-slice`) and `per-instance`.
   }];
-  let options = [
-    Option<"machineFile", "machine", "std::string", /*default=*/"\"\"",
-           "Machine description JSON file, recorded on the trace for later passes "
-           "(default: the one an earlier pass recorded, else the embedded "
-           "snr-ref; 'default': the embedded one)">,
-    Option<"maxSlice", "max-slice", "unsigned", /*default=*/"8",
-           "Lightweight producers a relaxed backtail may carry along">,
-    Option<"perInstance", "per-instance", "bool", /*default=*/"false",
-           "One remark per dynamic DMA instance instead of per static PC">,
-  ];
 }
 
 def SnRTestDependencies : Pass<"snr-test-dependencies", "::snr::TraceOp"> {
@@ -147,18 +139,11 @@ def SnRTestPrintAnalyses : Pass<"snr-test-print-analyses", "::snr::TraceOp"> {
   let description = [{
     Prints the DMA stall records and totals, unit utilization, the data
     cache figures and the suggestions of a replay, one fact per line, to
-    stdout.
+    stdout: each analysis' view prints its own lines (docs/analyses.md).
+
+    Shared options: `machine` and the analyses' (`window`,
+    `cache-windows`, `max-slice`).
   }];
-  let options = [
-    Option<"machineFile", "machine", "std::string", /*default=*/"\"\"",
-           "Machine description JSON file, recorded on the trace for later passes "
-           "(default: the one an earlier pass recorded, else the embedded "
-           "snr-ref; 'default': the embedded one)">,
-    Option<"windowCycles", "window", "uint64_t", /*default=*/"0",
-           "Cycles per utilization window (0: automatic)">,
-    Option<"cacheWindows", "cache-windows", "unsigned", /*default=*/"512",
-           "Windows the data-cache analysis cuts the run into">,
-  ];
 }
 
 def SnRHoistDma : Pass<"snr-hoist-dma", "::snr::TraceOp"> {
@@ -192,40 +177,17 @@ def SnRHoistDma : Pass<"snr-hoist-dma", "::snr::TraceOp"> {
     snr-opt t.mlir --snr-hoist-dma --remarks-filter=snr.dma
     snr-opt t.mlir --snr-hoist-dma='model=conservative max-distance=64' --snr-simulate
     ```
+
+    Shared options: `machine`, the analyses' (`window`, `cache-windows`,
+    `max-slice`) and the rewrite's, which snr-replay spells `--hoist-...`:
+    `model`, `max-distance`, `pcs`, `hlo`, `ignore-link-order`, `rounds`,
+    `hoist`, `parallelize`.
   }];
   let options = [
-    Option<"machineFile", "machine", "std::string", /*default=*/"\"\"",
-           "Machine description JSON file, recorded on the trace for later passes "
-           "(default: the one an earlier pass recorded, else the embedded "
-           "snr-ref; 'default': the embedded one)">,
-    Option<"model", "model", "std::string", /*default=*/"\"relaxed\"",
-           "Dependence model: 'relaxed' (the address arithmetic moves with "
-           "the DMA) or 'conservative' (the DMA moves alone)">,
-    Option<"maxDistance", "max-distance", "uint64_t", /*default=*/"0",
-           "Move a DMA at most this many instructions earlier (0: no limit)">,
-    ListOption<"pcs", "pcs", "uint64_t",
-               "Only the DMAs issued at these PCs (default: every suggested "
-               "one)">,
-    Option<"hlo", "hlo", "std::string", /*default=*/"\"\"",
-           "Only the DMAs issued in this HLO">,
-    Option<"hoist", "hoist", "bool", /*default=*/"true",
-           "Hoist the DMAs Algorithm 2 suggests">,
-    Option<"parallelize", "parallelize", "bool", /*default=*/"true",
-           "Issue the DMAs of each parallel group together">,
-    Option<"maxSlice", "max-slice", "unsigned", /*default=*/"8",
-           "Lightweight producers a relaxed backtail may carry along">,
     Option<"testIgnoreDependencies", "test-ignore-dependencies", "bool",
            /*default=*/"false",
            "For tests of the proof step only: move DMAs without checking "
            "dependencies (the replay must then drop the moves)">,
-    Option<"ignoreLinkOrder", "ignore-link-order", "bool",
-           /*default=*/"false",
-           "Let a DMA move across another on its link that is waited for "
-           "first (the proof then measures and drops what that costs)">,
-    Option<"rounds", "rounds", "unsigned", /*default=*/"4",
-           "Rewrite in up to this many rounds, each replayed and proved and "
-           "kept only if faster than the round before (as snr-replay "
-           "--rewrite-rounds)">,
     Option<"bound", "bound", "bool", /*default=*/"false",
            "Also compute the dependency bound (every DMA as early as its "
            "dependencies allow, unlimited VMEM, replayed) and report it in "
@@ -255,12 +217,12 @@ def SnRRewriteProgram : Pass<"snr-rewrite-program", "::snr::ProgramOp"> {
     snr-record prog.mlir --break-at 0 --count 100000000 -o t.jsonl
     snr-opt prog.mlir --snr-rewrite-program=trace=t.jsonl --remarks-filter=snr.dma
     ```
+
+    Shared options: `machine`.
   }];
   let options = [
     Option<"traceFile", "trace", "std::string", /*default=*/"\"\"",
            "Trace of the program's whole run (required)">,
-    Option<"machineFile", "machine", "std::string", /*default=*/"\"\"",
-           "Machine description JSON file (default: the embedded snr-ref)">,
   ];
 }
 
@@ -272,13 +234,9 @@ def SnRParallelizeDma : Pass<"snr-parallelize-dma", "::snr::TraceOp"> {
     ones before it, moves every DMA of the group right after the first, so
     their base latencies overlap and the first wait covers them all. Proved
     and reported like `--snr-hoist-dma`.
+
+    Shared options: `machine`.
   }];
-  let options = [
-    Option<"machineFile", "machine", "std::string", /*default=*/"\"\"",
-           "Machine description JSON file, recorded on the trace for later passes "
-           "(default: the one an earlier pass recorded, else the embedded "
-           "snr-ref; 'default': the embedded one)">,
-  ];
 }
 
 #endif // SNR_TRANSFORMS_PASSES_TD

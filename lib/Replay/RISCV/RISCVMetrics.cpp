@@ -203,6 +203,6 @@ json::Value snr::replay::riscv::buildMetrics(const RISCVRun &run) {
   metrics["bottlenecks"] =
       json::Object{{"costliest", std::move(costliest)}};
   metrics["suggestions"] = json::Object{{"load_use", std::move(loadUse)}};
-  metrics["dma"] = json::Object{{"note", kNoAsyncCopies}};
+  metrics["dma"] = json::Object{{"note", getNoDmaNote()}};
   return json::Value(std::move(metrics));
 }

@@ -24,23 +24,6 @@
 using namespace snr;
 using namespace snr::replay::riscv;
 
-std::string snr::replay::riscv::peekTraceIsa(llvm::StringRef path) {
-  if (path == "-")
-    return "snr";
-  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> buffer =
-      llvm::MemoryBuffer::getFile(path, /*IsText=*/false,
-                                  /*RequiresNullTerminator=*/false);
-  if (!buffer)
-    return "snr";
-  llvm::Expected<std::string> isa =
-      trace::readTraceIsa((*buffer)->getMemBufferRef(), path);
-  if (!isa) {
-    llvm::consumeError(isa.takeError());
-    return "snr";
-  }
-  return *isa;
-}
-
 namespace {
 /// The files of a RISC-V run, in the order a reader opens them.
 const llvm::StringRef kFiles[] = {"report.html", "metrics.json",
@@ -67,7 +50,8 @@ llvm::Error snr::replay::riscv::runRISCVReplay(
                              "remarks are not located in the source");
   }
   llvm::Expected<RISCVRun> run =
-      replayRISCVTrace(options.traceFile, options.run, elf.get(), warn);
+      replayRISCVTrace(options.input, options.traceFile, options.run,
+                       elf.get(), warn);
   if (!run)
     return run.takeError();
 

@@ -223,7 +223,7 @@ void snr::replay::riscv::writeReportHtml(const RISCVRun &run,
                 suggestion.stallCycles, suggestion.stalls,
                 suggestion.getAdvice());
   }
-  os << "<h2>DMA</h2>\n<p class=note>" << kNoAsyncCopies
+  os << "<h2>DMA</h2>\n<p class=note>" << getNoDmaNote()
      << ": no DMA table, no parallel groups, no data cache.</p>\n";
   os << "<h2>Files</h2>\n<p>metrics.json (every figure), remarks.opt.yaml "
         "(LLVM remarks: opt-viewer.py reads them), timeline.json (Chrome "

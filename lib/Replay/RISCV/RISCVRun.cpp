@@ -265,7 +265,8 @@ double secondsSince(std::chrono::steady_clock::time_point start) {
 } // namespace
 
 llvm::Expected<RISCVRun> snr::replay::riscv::replayRISCVTrace(
-    llvm::StringRef traceFile, const RISCVRunOptions &options,
+    llvm::MemoryBufferRef input, llvm::StringRef traceFile,
+    const RISCVRunOptions &options,
     target::ElfImage *elf,
     llvm::function_ref<void(const llvm::Twine &)> warn) {
   RISCVRun run;
@@ -278,7 +279,7 @@ llvm::Expected<RISCVRun> snr::replay::riscv::replayRISCVTrace(
   // The functional replay: every instruction checked against the trace.
   auto started = std::chrono::steady_clock::now();
   llvm::Expected<trace::EncodedTrace> encoded =
-      trace::loadEncodedTrace(traceFile);
+      trace::loadEncodedTrace(input, traceFile);
   if (!encoded)
     return encoded.takeError();
   llvm::Expected<RecordedTrace> recorded =

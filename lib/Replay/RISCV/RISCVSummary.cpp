@@ -11,6 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "SnR/Analysis/DmaStallAnalysis.h"
 #include "SnR/Replay/RISCV/RISCVOutputs.h"
 
 #include "llvm/Support/FormatVariadic.h"
@@ -18,6 +19,12 @@
 
 using namespace snr::replay::riscv;
 using namespace snr::target::riscv::timing;
+
+std::string snr::replay::riscv::getNoDmaNote() {
+  using namespace snr::analysis;
+  return describeMissing(DmaStallAnalysis::getInfo().needs &
+                         ~getTargetFeatures("riscv64"));
+}
 
 namespace {
 std::string signedText(int64_t value) {
@@ -105,7 +112,7 @@ void snr::replay::riscv::printSummary(const RISCVRun &run,
           percent(suggestion.stallCycles, s.cycles), suggestion.getAdvice());
     }
   }
-  os << "DMA: " << kNoAsyncCopies << "\n";
+  os << "DMA: " << getNoDmaNote() << "\n";
   os << "report: " << inDir(outputDir, "report.html")
      << " (with metrics.json, remarks.opt.yaml, and timeline.json: open it "
         "in https://ui.perfetto.dev)\n";

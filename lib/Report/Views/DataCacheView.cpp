@@ -35,6 +35,17 @@ namespace {
 class DataCacheView : public AnalysisView {
 public:
   llvm::StringRef getName() const override { return "data_cache"; }
+  void printSummary(const ViewContext &context,
+                    llvm::raw_ostream &os) const override {
+    // Only a model without a scratchpad says something here: one line.
+    if (!context.results.dataCache.hasScratchpad)
+      os << "  data cache: none; the ISA has no scratchpad\n";
+  }
+  void getAnalyses(llvm::SmallVectorImpl<const analysis::AnalysisInfo *>
+                       &analyses) const override {
+    analyses.push_back(
+        &analysis::AnalysisInfoOf<analysis::DataCacheAnalysis>::get());
+  }
   void addMetrics(const ViewContext &context,
                   llvm::json::Object &metrics) const override;
   void getHtmlNav(llvm::SmallVectorImpl<HtmlNavEntry> &entries) const override {
@@ -106,7 +117,7 @@ void DataCacheView::writeHtml(const ViewContext &context, HtmlPart part,
          << "-none\">No fragmentation heatmap: "
          << (context.results.dataCache.available
                  ? "no VMEM page is live in the selection"
-                 : "the replay was timing-only (no addresses)")
+                 : context.results.dataCache.getUnavailableReason())
          << ".</p>\n";
       return;
     }
@@ -129,6 +140,10 @@ void DataCacheView::writeSection(const ViewContext &context,
   const analysis::DataCacheAnalysis &cache = context.results.dataCache;
   const DataCacheFigures &dc = context.figures.dataCache;
   os << "<h2 id=\"data-cache\">Data cache (VMEM)</h2>\n";
+  if (!cache.hasScratchpad) {
+    os << "<p class=\"note\">Not available: the ISA has no scratchpad.</p>\n";
+    return;
+  }
   if (!cache.available) {
     os << "<p class=\"note\">Not available: the replay was timing-only, so "
           "no address is known.</p>\n";
@@ -175,7 +190,9 @@ void DataCacheView::writeSection(const ViewContext &context,
   for (size_t r = 0; r < rows; ++r) {
     os << "<tr>";
     html.tdPc(wasted[r]->index);
-    html.td(wasted[r]->isDma ? "dma.issue" : "store");
+    html.td(wasted[r]->isDma
+                ? context.results.info.getMnemonic(wasted[r]->index)
+                : llvm::StringRef("store"));
     html.tdNum(wasted[r]->firstPage);
     html.tdNum(wasted[r]->bytes);
     os << "</tr>\n";

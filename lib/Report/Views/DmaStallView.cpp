@@ -20,6 +20,7 @@
 #include "SnR/Report/ReportOptions.h"
 #include "SnR/Report/Selection.h"
 #include "SnR/Report/Svg.h"
+#include "SnR/Target/Target.h"
 
 #include "llvm/Support/FormatVariadic.h"
 
@@ -36,6 +37,11 @@ namespace {
 class DmaStallView : public AnalysisView {
 public:
   llvm::StringRef getName() const override { return "dma"; }
+  void getAnalyses(llvm::SmallVectorImpl<const analysis::AnalysisInfo *>
+                       &analyses) const override {
+    analyses.push_back(
+        &analysis::AnalysisInfoOf<analysis::DmaStallAnalysis>::get());
+  }
   void printSummary(const ViewContext &context,
                     llvm::raw_ostream &os) const override;
   void addMetrics(const ViewContext &context,
@@ -67,7 +73,9 @@ static std::string formatBytes(uint64_t bytes) {
 void DmaStallView::printSummary(const ViewContext &context,
                                 llvm::raw_ostream &os) const {
   const analysis::DmaTotals &dma = context.figures.dma;
-  if (dma.dmas)
+  if (!context.results.dmas.asyncCopies)
+    os << "  DMAs: none; the ISA has no asynchronous copies\n";
+  else if (dma.dmas)
     os << llvm::formatv("  DMAs: {0} ({1} stalled), {2}; DMA stall {3} "
                         "cycles ({4} base latency, {5} transfer); DMA slack "
                         "{6} (summed per DMA; per wait {7})\n",
@@ -95,6 +103,8 @@ static Object getRecordMetrics(const analysis::ReplayResults &results,
   bool waited = dma.waitIndex != sim::kNoIndex;
   const auto &links = results.dmas.linkNames;
   auto cycles = [](uint64_t value) { return Value(int64_t(value)); };
+  target::SpaceInfo src = info.getTarget().getSpaceInfo(dma.src.space);
+  target::SpaceInfo dst = info.getTarget().getSpaceInfo(dma.dst.space);
   return Object{
       {"id", int64_t(dma.id)},
       {"issue_index", int64_t(dma.issueIndex)},
@@ -104,12 +114,12 @@ static Object getRecordMetrics(const analysis::ReplayResults &results,
       {"flag", int64_t(dma.flag)},
       {"link", dma.link < links.size() ? Value(links[dma.link]) : nullptr},
       {"bytes", int64_t(dma.bytes)},
-      {"src", arch::getMemSpaceName(dma.srcSpace)},
-      {"src_chip", int64_t(dma.srcChip)},
-      {"src_addr", int64_t(dma.srcAddr)},
-      {"dst", arch::getMemSpaceName(dma.dstSpace)},
-      {"dst_chip", int64_t(dma.dstChip)},
-      {"dst_addr", int64_t(dma.dstAddr)},
+      {"src", src.family},
+      {"src_chip", int64_t(src.device)},
+      {"src_addr", int64_t(dma.src.addr)},
+      {"dst", dst.family},
+      {"dst_chip", int64_t(dst.device)},
+      {"dst_addr", int64_t(dma.dst.addr)},
       {"issue_cycle", cycles(dma.issueCycle)},
       {"base_end_cycle", cycles(dma.baseEndCycle)},
       {"start_cycle", cycles(dma.startCycle)},
@@ -291,15 +301,15 @@ void DmaStallView::writeDmaTable(const ViewContext &context,
     os << "<tr>";
     html.tdNumSub(dma.id, (link + ", " + formatCount(dma.bytes) + " B").str());
     html.tdSub(html.pcOf(dma.issueIndex), info.getHloName(dma.issueHlo),
-               dma.issueIndex < info.instructions.size()
-                   ? info.instructions[dma.issueIndex].pc
+               dma.issueIndex < info.getNumInstructions()
+                   ? info.getPc(dma.issueIndex)
                    : 0);
     if (waited)
       html.tdSub(html.pcOf(dma.waitIndex),
                  (info.getHloName(dma.waitHlo) +
                   (dma.crossesHlo() ? " (cross-HLO)" : ""))
                      .str(),
-                 info.instructions[dma.waitIndex].pc);
+                 info.getPc(dma.waitIndex));
     else
       os << "<td data-v=\"-1\">-</td>";
     html.tdNumSub(dma.issueCycle,

@@ -33,6 +33,12 @@ namespace {
 class HloView : public AnalysisView {
 public:
   llvm::StringRef getName() const override { return "hlos"; }
+  void getAnalyses(llvm::SmallVectorImpl<const analysis::AnalysisInfo *>
+                       &analyses) const override {
+    analyses.push_back(
+        &analysis::AnalysisInfoOf<sim::PerformanceTracker>::get());
+    analyses.push_back(&analysis::AnalysisInfoOf<sim::TimingRecorder>::get());
+  }
   void printSummary(const ViewContext &context,
                     llvm::raw_ostream &os) const override;
   void addMetrics(const ViewContext &context,
@@ -44,8 +50,10 @@ public:
                  HtmlWriter &html) const override;
 
 private:
-  void writeStallTable(HtmlWriter &html) const;
-  void writeHloTable(HtmlWriter &html) const;
+  void writeStallTable(const sim::ModelDescription &model,
+                       HtmlWriter &html) const;
+  void writeHloTable(const sim::ModelDescription &model,
+                     HtmlWriter &html) const;
 };
 } // namespace
 
@@ -66,6 +74,7 @@ void HloView::printSummary(const ViewContext &context,
                            llvm::raw_ostream &os) const {
   const ReportFigures &fig = context.figures;
   const ReportOptions &options = context.options;
+  const sim::ModelDescription &model = context.results.model;
   std::vector<const HloFigures *> hlos = getStalledHlos(fig);
   if (hlos.empty())
     return;
@@ -73,15 +82,14 @@ void HloView::printSummary(const ViewContext &context,
   for (size_t i = 0; i < hlos.size() && i < options.summaryHlos; ++i) {
     const HloFigures &hlo = *hlos[i];
     unsigned worst = 1;
-    for (unsigned k = 1; k < sim::kNumStallKinds; ++k)
+    for (unsigned k = 1; k < model.getNumStallKinds(); ++k)
       if (hlo.stallByKind[k] > hlo.stallByKind[worst])
         worst = k;
     double share =
         fig.cycles ? double(hlo.stallCycles) / double(fig.cycles) : 0;
     os << llvm::formatv("    {0,-24} {1,12} {2,7}  mostly {3}\n",
-                        printable(hlo.name),
-                        formatCount(hlo.stallCycles), formatPercent(share),
-                        sim::getStallKindName(sim::StallKind(worst)));
+                        printable(hlo.name), formatCount(hlo.stallCycles),
+                        formatPercent(share), model.getStallKindName(worst));
   }
   if (hlos.size() > options.summaryHlos)
     os << llvm::formatv("    ... and {0} more HLOs\n",
@@ -89,28 +97,29 @@ void HloView::printSummary(const ViewContext &context,
 }
 
 void HloView::addMetrics(const ViewContext &context, Object &metrics) const {
+  const sim::ModelDescription &model = context.results.model;
   Array result;
   for (const HloFigures &hlo : context.figures.hlos) {
     if (!hlo.instructions)
       continue;
     Object busy;
-    for (unsigned u = 0; u < arch::kNumUnits; ++u)
-      busy[arch::getUnitName(arch::Unit(u))] = roundTo(
-          hlo.getSpan() ? double(hlo.busyCycles[u]) / double(hlo.getSpan()) : 0,
+    for (size_t r = 0; r < model.resources.size(); ++r)
+      busy[model.resources[r].name] = roundTo(
+          hlo.getSpan() ? double(hlo.busyCycles[r]) / double(hlo.getSpan()) : 0,
           6);
     llvm::StringRef xla = context.results.info.getXlaName(hlo.hlo);
-    result.push_back(
-        Object{{"name", hlo.name},
-               {"xla_name", xla.empty() ? llvm::json::Value(nullptr)
-                                        : llvm::json::Value(xla)},
-               {"instructions", int64_t(hlo.instructions)},
-               {"executed", int64_t(hlo.executed)},
-               {"first_cycle", int64_t(hlo.firstCycle)},
-               {"last_cycle", int64_t(hlo.lastCycle)},
-               {"cycles", int64_t(hlo.getSpan())},
-               {"own_cycles", int64_t(hlo.ownCycles)},
-               {"stalls", buildStallMetrics(hlo.stallByKind, hlo.stallCycles)},
-               {"busy_fraction", std::move(busy)}});
+    result.push_back(Object{
+        {"name", hlo.name},
+        {"xla_name",
+         xla.empty() ? llvm::json::Value(nullptr) : llvm::json::Value(xla)},
+        {"instructions", int64_t(hlo.instructions)},
+        {"executed", int64_t(hlo.executed)},
+        {"first_cycle", int64_t(hlo.firstCycle)},
+        {"last_cycle", int64_t(hlo.lastCycle)},
+        {"cycles", int64_t(hlo.getSpan())},
+        {"own_cycles", int64_t(hlo.ownCycles)},
+        {"stalls", buildStallMetrics(model, hlo.stallByKind, hlo.stallCycles)},
+        {"busy_fraction", std::move(busy)}});
   }
   metrics["hlos"] = std::move(result);
 }
@@ -118,13 +127,14 @@ void HloView::addMetrics(const ViewContext &context, Object &metrics) const {
 void HloView::writeHtml(const ViewContext &context, HtmlPart part,
                         HtmlWriter &html) const {
   if (part == HtmlPart::Findings)
-    writeStallTable(html);
+    writeStallTable(context.results.model, html);
   else if (part == HtmlPart::Tables)
-    writeHloTable(html);
+    writeHloTable(context.results.model, html);
 }
 
 /// Under the summary: the HLOs that stalled, by kind.
-void HloView::writeStallTable(HtmlWriter &html) const {
+void HloView::writeStallTable(const sim::ModelDescription &model,
+                              HtmlWriter &html) const {
   std::vector<const HloFigures *> hlos = getStalledHlos(html.fig);
   if (hlos.empty())
     return;
@@ -134,22 +144,23 @@ void HloView::writeStallTable(HtmlWriter &html) const {
   html.th("HLO");
   html.th("stall cycles", true);
   html.th("share of cycles", true);
-  for (unsigned k = 1; k < sim::kNumStallKinds; ++k)
-    html.th(sim::getStallKindName(sim::StallKind(k)), true);
+  for (unsigned k = 1; k < model.getNumStallKinds(); ++k)
+    html.th(model.getStallKindName(k), true);
   os << "</tr></thead><tbody>\n";
   for (const HloFigures *hlo : hlos) {
     os << "<tr>";
     html.td(hlo->name);
     html.tdNum(hlo->stallCycles);
     html.tdPercent(html.share(hlo->stallCycles));
-    for (unsigned k = 1; k < sim::kNumStallKinds; ++k)
+    for (unsigned k = 1; k < model.getNumStallKinds(); ++k)
       html.tdNum(hlo->stallByKind[k]);
     os << "</tr>\n";
   }
   os << "</tbody></table>\n";
 }
 
-void HloView::writeHloTable(HtmlWriter &html) const {
+void HloView::writeHloTable(const sim::ModelDescription &model,
+                            HtmlWriter &html) const {
   llvm::raw_ostream &os = html.os;
   os << "<h2 id=\"hlos\">HLOs</h2>\n<p>Per HLO (in order of first "
         "execution): its <b>span</b> from the first instruction's in-order "
@@ -164,8 +175,19 @@ void HloView::writeHloTable(HtmlWriter &html) const {
   html.th("instructions", true);
   html.th("span (from cycle)", true);
   html.th("own cycles", true);
-  html.th("stall cycles (dma_wait)", true);
-  html.th("busy over its span: scalar, load/store, vector, matrix");
+  // The copy-wait stall beside the total, each measured resource's busy
+  // fraction in one cell.
+  sim::StallKind copyWait = model.findStallKind(sim::StallRole::CopyWait);
+  std::string measured;
+  for (const sim::ResourceInfo &resource : model.resources)
+    if (resource.measured)
+      measured += (measured.empty() ? "" : ", ") + resource.label;
+  html.th(
+      copyWait
+          ? ("stall cycles (" + model.getStallKindName(copyWait) + ")").str()
+          : std::string("stall cycles"),
+      true);
+  html.th("busy over its span: " + measured);
   html.th("DMAs", true);
   html.th("DMA stall (slack)", true);
   os << "</tr></thead><tbody>\n";
@@ -175,16 +197,19 @@ void HloView::writeHloTable(HtmlWriter &html) const {
     html.tdNum(hlo.instructions);
     html.tdNumSub(hlo.getSpan(), "from " + formatCount(hlo.firstCycle));
     html.tdNum(hlo.ownCycles);
-    html.tdNumSub(hlo.stallCycles,
-                  "dma_wait " +
-                      formatCount(
-                          hlo.stallByKind[unsigned(sim::StallKind::DmaWait)]));
+    if (copyWait)
+      html.tdNumSub(hlo.stallCycles,
+                    model.getStallKindName(copyWait).str() + " " +
+                        formatCount(hlo.stallByKind[copyWait]));
+    else
+      html.tdNum(hlo.stallCycles);
     std::string busy;
-    for (unsigned u = 0; u < 4; ++u)
-      busy += (u ? ", " : "") +
-              formatPercent(hlo.getSpan() ? double(hlo.busyCycles[u]) /
-                                                double(hlo.getSpan())
-                                          : 0);
+    for (size_t r = 0; r < model.resources.size(); ++r)
+      if (model.resources[r].measured)
+        busy += (busy.empty() ? "" : ", ") +
+                formatPercent(hlo.getSpan() ? double(hlo.busyCycles[r]) /
+                                                  double(hlo.getSpan())
+                                            : 0);
     html.tdText(busy);
     html.tdNum(hlo.dma.dmas);
     html.tdNumSub(hlo.dma.stall(), "slack " + formatCount(hlo.dma.slack));

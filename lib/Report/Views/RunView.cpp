@@ -31,6 +31,12 @@ namespace {
 class RunView : public AnalysisView {
 public:
   llvm::StringRef getName() const override { return "run"; }
+  void getAnalyses(llvm::SmallVectorImpl<const analysis::AnalysisInfo *>
+                       &analyses) const override {
+    analyses.push_back(
+        &analysis::AnalysisInfoOf<sim::PerformanceTracker>::get());
+    analyses.push_back(&analysis::AnalysisInfoOf<sim::TimingRecorder>::get());
+  }
   void printSummary(const ViewContext &context,
                     llvm::raw_ostream &os) const override;
   void addMetrics(const ViewContext &context,
@@ -55,6 +61,7 @@ static double share(uint64_t part, uint64_t whole) {
 void RunView::printSummary(const ViewContext &context,
                            llvm::raw_ostream &os) const {
   const ReportFigures &fig = context.figures;
+  const sim::ModelDescription &model = context.results.model;
   os << llvm::formatv(
       "  {0} cycles ({1} at {2} GHz), {3} instructions, "
       "IPC {4:F3}\n",
@@ -66,18 +73,17 @@ void RunView::printSummary(const ViewContext &context,
                       formatCount(fig.stallCycles),
                       formatPercent(share(fig.stallCycles, fig.cycles)));
   std::vector<unsigned> kinds;
-  for (unsigned k = 1; k < sim::kNumStallKinds; ++k)
+  for (unsigned k = 1; k < model.getNumStallKinds(); ++k)
     if (fig.stallByKind[k])
       kinds.push_back(k);
   llvm::stable_sort(kinds, [&](unsigned a, unsigned b) {
     return fig.stallByKind[a] > fig.stallByKind[b];
   });
   for (unsigned k : kinds) {
-    os << llvm::formatv("    {0,-12} {1,12} {2,7}",
-                        sim::getStallKindName(sim::StallKind(k)),
+    os << llvm::formatv("    {0,-12} {1,12} {2,7}", model.getStallKindName(k),
                         formatCount(fig.stallByKind[k]),
                         formatPercent(share(fig.stallByKind[k], fig.cycles)));
-    if (sim::StallKind(k) == sim::StallKind::DmaWait) {
+    if (model.getStallRole(k) == sim::StallRole::CopyWait) {
       os << llvm::formatv("  (base latency {0} + transfer {1} = DMA stall "
                           "{2}",
                           formatCount(fig.dma.baseStall),
@@ -102,7 +108,8 @@ void RunView::addMetrics(const ViewContext &context, Object &metrics) const {
                              {"ipc", roundTo(figures.ipc, 6)},
                              {"run_cycles", int64_t(summary.totalCycles)},
                              {"last_dma_cycle", int64_t(summary.lastDmaCycle)}};
-  Object stalls = buildStallMetrics(figures.stallByKind, figures.stallCycles);
+  Object stalls = buildStallMetrics(context.results.model, figures.stallByKind,
+                                    figures.stallCycles);
   stalls["dma_wait_other"] = int64_t(figures.dmaWaitOtherStall);
   metrics["stalls"] = std::move(stalls);
 }
@@ -112,6 +119,7 @@ void RunView::writeHtml(const ViewContext &context, HtmlPart part,
   if (part != HtmlPart::Findings)
     return;
   const ReportFigures &fig = context.figures;
+  const sim::ModelDescription &model = context.results.model;
   llvm::raw_ostream &os = html.os;
   os << "<h2 id=\"summary\">Summary</h2>\n<div class=\"cards\">\n";
   html.card(formatCount(fig.cycles), "cycles");
@@ -132,9 +140,9 @@ void RunView::writeHtml(const ViewContext &context, HtmlPart part,
   html.th("share of cycles", true);
   html.th("");
   os << "</tr></thead><tbody>\n";
-  for (unsigned k = 1; k < sim::kNumStallKinds; ++k) {
+  for (unsigned k = 1; k < model.getNumStallKinds(); ++k) {
     os << "<tr>";
-    html.td(sim::getStallKindName(sim::StallKind(k)));
+    html.td(model.getStallKindName(k));
     html.tdNum(fig.stallByKind[k]);
     html.tdPercent(html.share(fig.stallByKind[k]));
     os << "<td><span class=\"bar\" style=\"width:"
@@ -143,12 +151,13 @@ void RunView::writeHtml(const ViewContext &context, HtmlPart part,
     os << "</tr>\n";
   }
   os << "</tbody></table>\n";
-  if (fig.dma.dmas) {
-    os << "<p id=\"dma-wait-split\">The <code>dma_wait</code> stall ("
-       << formatCount(fig.stallByKind[unsigned(sim::StallKind::DmaWait)])
-       << " cycles) is the <b>DMA stall</b> ("
-       << formatCount(fig.dma.stall()) << ": "
-       << formatCount(fig.dma.baseStall) << " on base latency, "
+  sim::StallKind copyWait = model.findStallKind(sim::StallRole::CopyWait);
+  if (fig.dma.dmas && copyWait) {
+    os << "<p id=\"dma-wait-split\">The <code>"
+       << model.getStallKindName(copyWait) << "</code> stall ("
+       << formatCount(fig.stallByKind[copyWait])
+       << " cycles) is the <b>DMA stall</b> (" << formatCount(fig.dma.stall())
+       << ": " << formatCount(fig.dma.baseStall) << " on base latency, "
        << formatCount(fig.dma.transferStall) << " on transfer, charged to "
        << "the DMA each wait finished last)";
     if (fig.dmaWaitOtherStall)

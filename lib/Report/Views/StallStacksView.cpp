@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "SnR/Analysis/ReplayAnalyses.h"
 #include "SnR/Report/AnalysisView.h"
 #include "SnR/Report/HtmlWriter.h"
 #include "SnR/Report/Plots.h"
@@ -21,6 +22,10 @@ namespace {
 class StallStacksView : public AnalysisView {
 public:
   llvm::StringRef getName() const override { return "stall-stacks"; }
+  void getAnalyses(llvm::SmallVectorImpl<const analysis::AnalysisInfo *>
+                       &analyses) const override {
+    analyses.push_back(&analysis::AnalysisInfoOf<sim::TimingRecorder>::get());
+  }
   void writeHtml(const ViewContext &context, HtmlPart part,
                  HtmlWriter &html) const override {
     if (part != HtmlPart::Plots)

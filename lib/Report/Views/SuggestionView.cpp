@@ -41,6 +41,12 @@ namespace {
 class SuggestionView : public AnalysisView {
 public:
   llvm::StringRef getName() const override { return "suggestions"; }
+  void getAnalyses(llvm::SmallVectorImpl<const analysis::AnalysisInfo *>
+                       &analyses) const override {
+    analyses.push_back(&analysis::AnalysisInfoOf<analysis::Suggestions>::get());
+    analyses.push_back(
+        &analysis::AnalysisInfoOf<analysis::StaticInstructionAnalysis>::get());
+  }
   void printSummary(const ViewContext &context,
                     llvm::raw_ostream &os) const override;
   void addMetrics(const ViewContext &context,
@@ -98,12 +104,11 @@ void SuggestionView::printInstances(const ViewContext &context,
     for (size_t i = 0; i < useful.size() && i < options.summarySuggestions;
          ++i) {
       const analysis::DmaSuggestion &s = suggestions.dmas[useful[i]];
-      uint64_t issuePc = s.issueIndex < info.instructions.size()
-                             ? info.instructions[s.issueIndex].pc
+      uint64_t issuePc = s.issueIndex < info.getNumInstructions()
+                             ? info.getPc(s.issueIndex)
                              : 0;
-      uint64_t targetPc = s.target < info.instructions.size()
-                              ? info.instructions[s.target].pc
-                              : 0;
+      uint64_t targetPc =
+          s.target < info.getNumInstructions() ? info.getPc(s.target) : 0;
       os << llvm::formatv("    {0}. {1} DMA {2} (pc {3}) to before pc {4}: "
                           "saves {5} of its {6} stall cycles\n",
                           i + 1, analysis::getVerdictName(s.verdict), s.dma,
@@ -282,10 +287,9 @@ void SuggestionView::writeSuggestionTable(const ViewContext &context,
     html.tdNum(d.pushLimit);
     html.tdNum(d.expectedSaving);
     os << "<td class=\"num\" data-v=\""
-       << (d.target < info.instructions.size() ? info.instructions[d.target].pc
-                                               : 0)
-       << "\">" << html.pcOf(d.target) << "<div class=\"sub\">"
-       << d.pagesNeeded << " / " << d.freeRunPages << " pages</div></td>";
+       << (d.target < info.getNumInstructions() ? info.getPc(d.target) : 0)
+       << "\">" << html.pcOf(d.target) << "<div class=\"sub\">" << d.pagesNeeded
+       << " / " << d.freeRunPages << " pages</div></td>";
     html.tdText(d.reason);
     os << "</tr>\n";
   }

@@ -31,6 +31,11 @@ namespace {
 class UtilizationView : public AnalysisView {
 public:
   llvm::StringRef getName() const override { return "utilization"; }
+  void getAnalyses(llvm::SmallVectorImpl<const analysis::AnalysisInfo *>
+                       &analyses) const override {
+    analyses.push_back(
+        &analysis::AnalysisInfoOf<analysis::UtilizationAnalysis>::get());
+  }
   void addMetrics(const ViewContext &context,
                   llvm::json::Object &metrics) const override;
   void writeHtml(const ViewContext &context, HtmlPart part,
@@ -51,10 +56,12 @@ void UtilizationView::addMetrics(const ViewContext &context,
     return roundTo(figures.cycles ? double(busy) / double(figures.cycles) : 0,
                    6);
   };
+  const sim::ModelDescription &model = context.results.model;
   Array units;
-  for (unsigned u = 0; u < arch::kNumUnits; ++u) {
-    const UnitFigures &unit = figures.units[u];
-    units.push_back(Object{{"name", arch::getUnitName(arch::Unit(u))},
+  for (size_t r = 0; r < model.resources.size() && r < figures.units.size();
+       ++r) {
+    const UnitFigures &unit = figures.units[r];
+    units.push_back(Object{{"name", model.resources[r].name},
                            {"issued", int64_t(unit.issued)},
                            {"executed", int64_t(unit.executed)},
                            {"busy_cycles", int64_t(unit.busyCycles)},
@@ -129,8 +136,7 @@ void UtilizationView::printTest(const analysis::ReplayResults &results,
     const analysis::UtilizationAnalysis::HloUtilization &hlo = u.perHlo[h];
     os << "util-hlo " << info.hloNames[h] << " span " << hlo.firstIssue << "-"
        << hlo.lastReady;
-    for (unsigned res = 0;
-         res < analysis::UtilizationAnalysis::kNumUnitResources; ++res)
+    for (unsigned res = 0; res < u.numUnitResources; ++res)
       os << " " << u.resources[res] << llvm::format(" %.3f", hlo.fraction(res));
     os << "\n";
   }

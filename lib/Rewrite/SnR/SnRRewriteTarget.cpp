@@ -42,6 +42,10 @@ void SnRRewriteTarget::describe(const Instruction &inst, bool executed,
     if (reg.cls != arch::RegClass::Flag)
       desc.writes.push_back(SnRTarget::getRegId(reg));
   desc.predicated = inst.guard.present;
+  if (inst.guard.present) {
+    desc.guard = SnRTarget::getRegId({arch::RegClass::Pred, inst.guard.reg});
+    desc.guardNegated = inst.guard.negated;
+  }
   if (executed) {
     if (inst.opcode == Opcode::DmaIssue)
       desc.startsCopy = inst.flag;
@@ -123,6 +127,14 @@ void SnRRewriteTarget::forEachNamedSyncObject(
       fn(inst.flag);
 }
 
+void SnRRewriteTarget::forEachSyncObjectInFlight(
+    const trace::Trace &trace, llvm::function_ref<void(SyncId)> fn) const {
+  // A flag counts the DMAs issued on it since its last wait.
+  for (const trace::SnapshotRegister &r : trace.registers)
+    if (r.reg.cls == arch::RegClass::Flag && r.value != 0)
+      fn(r.reg.index);
+}
+
 void SnRRewriteTarget::renameRegisters(
     Instruction &inst, llvm::function_ref<RegId(RegId)> reads,
     llvm::function_ref<RegId(RegId)> writes) const {
@@ -151,6 +163,14 @@ void SnRRewriteTarget::renameRegisters(
 void SnRRewriteTarget::setSyncObject(Instruction &inst, SyncId sync) const {
   assert(arch::getLayout(inst.opcode).hasFlag && "not a copy or a wait");
   inst.flag = uint8_t(sync);
+}
+
+void SnRRewriteTarget::setGuard(Instruction &inst, RegId guard,
+                                bool negated) const {
+  assert(!inst.guard.present && "already predicated");
+  arch::Reg reg = SnRTarget::getReg(guard);
+  assert(reg.cls == arch::RegClass::Pred && "not a predicate register");
+  inst.guard = {true, negated, reg.index};
 }
 
 void SnRRewriteTarget::setBranchTarget(Instruction &inst, uint64_t pc) const {

@@ -135,6 +135,10 @@ const Semantics *RISCVTarget::getSemantics() const {
   return semantics.get();
 }
 
+std::optional<CallConvention> RISCVTarget::getCallConvention() const {
+  return CallConvention{reg::x(1), reg::x(2)};
+}
+
 llvm::ArrayRef<RegId> RISCVTarget::getRegIds(llvm::MCRegister reg) const {
   if (reg.id() >= mcRegisters->byRegister.size())
     return {};

@@ -142,11 +142,6 @@ unsigned SnRTarget::getNumSpaces() const {
   return unsigned(arch::MemSpace::RemoteHbm) + arch::kMaxChips;
 }
 
-SpaceId SnRTarget::getSpaceId(arch::MemSpace space, unsigned chip) {
-  return space == arch::MemSpace::RemoteHbm ? SpaceId(space) + chip
-                                            : SpaceId(space);
-}
-
 std::pair<arch::MemSpace, unsigned> SnRTarget::getSpace(SpaceId id) {
   if (id < SpaceId(arch::MemSpace::RemoteHbm))
     return {arch::MemSpace(id), 0};
@@ -159,6 +154,18 @@ std::string SnRTarget::getSpaceName(SpaceId id) const {
   if (space == arch::MemSpace::RemoteHbm)
     name += "<" + std::to_string(chip) + ">";
   return name;
+}
+
+SpaceInfo SnRTarget::getSpaceInfo(SpaceId id) const {
+  auto [space, chip] = getSpace(id);
+  SpaceInfo info{arch::getMemSpaceName(space).str(), 0, SpaceKind::OnChip};
+  if (space == arch::MemSpace::Hbm)
+    info.kind = SpaceKind::Main;
+  if (space == arch::MemSpace::RemoteHbm) {
+    info.kind = SpaceKind::Remote;
+    info.device = chip;
+  }
+  return info;
 }
 
 std::optional<uint64_t> SnRTarget::getDebuggerAddress(SpaceId space,

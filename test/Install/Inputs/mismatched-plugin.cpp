@@ -1,6 +1,6 @@
 // An analysis plugin built for another plugin API (API) or SnR version
 // (SNR): snr-replay refuses it.
-#include "SnR/Analysis/AnalysisPlugin.h"
+#include "SnR/Report/AnalysisPlugin.h"
 
 #ifndef API
 #define API SNR_ANALYSIS_PLUGIN_API_VERSION
@@ -9,10 +9,8 @@
 #define SNR SNR_VERSION_STRING
 #endif
 
-static std::unique_ptr<snr::sim::SimListener> createListener() {
-  return std::make_unique<snr::sim::SimListener>();
-}
+static void registerAnalyses(snr::report::AnalysisRegistry &) {}
 
-extern "C" snr::analysis::AnalysisPluginInfo snrGetAnalysisPluginInfo() {
-  return {API, SNR, "mismatched", createListener, nullptr, nullptr};
+extern "C" snr::report::AnalysisPluginInfo snrGetAnalysisPlugin() {
+  return {API, SNR, registerAnalyses};
 }

@@ -27,9 +27,10 @@
 
 namespace snr::replay::riscv {
 
-/// What the DMA sections say for an ISA without asynchronous copies.
-inline constexpr const char *kNoAsyncCopies =
-    "the ISA has no asynchronous copies";
+/// What the DMA sections say: why the DMA analysis does not apply here,
+/// as its registration says it (it needs asynchronous copies, RISC-V has
+/// none: SnR/Analysis/AnalysisSet.h).
+std::string getNoDmaNote();
 
 /// The static instructions that cost the most cycles (their own cycles),
 /// costliest first, at most `limit`.

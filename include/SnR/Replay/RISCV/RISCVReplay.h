@@ -19,6 +19,7 @@
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/Twine.h"
 #include "llvm/Support/Error.h"
+#include "llvm/Support/MemoryBufferRef.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <string>
@@ -26,7 +27,10 @@
 namespace snr::replay::riscv {
 
 struct RISCVReplayOptions {
+  /// The trace's name ("-" for standard input) and its bytes, read once by
+  /// the caller (standard input cannot be read twice).
   std::string traceFile;
+  llvm::MemoryBufferRef input;
   /// The program's ELF (its DWARF line table locates the remarks); "" for
   /// none.
   std::string elfFile;
@@ -35,11 +39,6 @@ struct RISCVReplayOptions {
   /// Do not print the summary.
   bool quiet = false;
 };
-
-/// The ISA of the trace at `path` as its header names it ("riscv64"); "snr"
-/// for a trace of the snr ISA and for whatever the snr reader is left to
-/// judge (standard input, a compressed file, a bad header).
-std::string peekTraceIsa(llvm::StringRef path);
 
 /// Replays, times, prints the summary on `os` and writes the run directory:
 /// metrics.json, summary.txt, remarks.opt.yaml, timeline.json, report.html.

@@ -21,6 +21,7 @@
 #include "SnR/Target/RISCV/Timing/TraceTimer.h"
 
 #include "llvm/Support/Error.h"
+#include "llvm/Support/MemoryBufferRef.h"
 
 #include <array>
 #include <cstdint>
@@ -164,13 +165,14 @@ struct RISCVRunOptions {
   bool likeMca = false;
 };
 
-/// Replays the RISC-V trace at `traceFile` functionally (a divergence is a
-/// located error), times it with `options.cpu`'s LLVM scheduling model and
-/// folds the figures; `elf` (may be null) places the PCs in the source.
-/// `warn` is called with the warnings (the VLEN mismatch, untimed
-/// instructions).
+/// Replays the RISC-V trace `input` (read from `traceFile`, "-" for standard
+/// input) functionally (a divergence is a located error), times it with
+/// `options.cpu`'s LLVM scheduling model and folds the figures; `elf` (may
+/// be null) places the PCs in the source. `warn` is called with the warnings
+/// (the VLEN mismatch, untimed instructions).
 llvm::Expected<RISCVRun>
-replayRISCVTrace(llvm::StringRef traceFile, const RISCVRunOptions &options,
+replayRISCVTrace(llvm::MemoryBufferRef input, llvm::StringRef traceFile,
+                 const RISCVRunOptions &options,
                  target::ElfImage *elf,
                  llvm::function_ref<void(const llvm::Twine &)> warn);
 

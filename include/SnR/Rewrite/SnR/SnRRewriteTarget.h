@@ -42,10 +42,14 @@ public:
   void
   forEachNamedSyncObject(const trace::Trace &trace,
                          llvm::function_ref<void(SyncId)> fn) const override;
+  void
+  forEachSyncObjectInFlight(const trace::Trace &trace,
+                            llvm::function_ref<void(SyncId)> fn) const override;
   void renameRegisters(Instruction &inst,
                        llvm::function_ref<RegId(RegId)> reads,
                        llvm::function_ref<RegId(RegId)> writes) const override;
   void setSyncObject(Instruction &inst, SyncId sync) const override;
+  void setGuard(Instruction &inst, RegId guard, bool negated) const override;
   void setBranchTarget(Instruction &inst, uint64_t pc) const override;
   llvm::ArrayRef<RegId> getRenameCandidates(RegId reg) const override;
   unsigned getNumSyncObjects() const override;

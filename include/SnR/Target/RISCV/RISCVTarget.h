@@ -72,6 +72,10 @@ public:
   /// The functional model (RISCVSemantics.h), made on first use.
   const Semantics *getSemantics() const override;
 
+  /// The standard calling convention: the return address in ra (x1), the
+  /// stack pointer sp (x2).
+  std::optional<CallConvention> getCallConvention() const override;
+
   /// The ISA string, normalised by LLVM ("rv64i2p1_m2p0_...").
   llvm::StringRef getISAString() const { return isaString; }
   unsigned getVLenB() const { return vlenb; }

@@ -46,6 +46,8 @@ public:
   const RegisterMap &getRegisters() const override;
   unsigned getNumSpaces() const override;
   std::string getSpaceName(SpaceId space) const override;
+  /// hbm is main memory, smem and vmem are on chip, rhbm<c> is chip c's.
+  SpaceInfo getSpaceInfo(SpaceId space) const override;
   /// PCs count instructions and are written in decimal.
   std::string formatPc(uint64_t pc) const override {
     return std::to_string(pc);
@@ -73,7 +75,10 @@ public:
   /// Register ids and address spaces, both ways.
   static RegId getRegId(arch::Reg reg);
   static arch::Reg getReg(RegId id);
-  static SpaceId getSpaceId(arch::MemSpace space, unsigned chip);
+  static SpaceId getSpaceId(arch::MemSpace space, unsigned chip) {
+    return space == arch::MemSpace::RemoteHbm ? SpaceId(space) + chip
+                                              : SpaceId(space);
+  }
   static std::pair<arch::MemSpace, unsigned> getSpace(SpaceId id);
   /// Every register's width, in bytes: 4 for scalars and flags, 1 for
   /// predicates, 64 (16 f32 lanes) for vectors, weight rows and result slots.

@@ -1,0 +1,38 @@
+//===- RewriteProgram.h - snr-replay --program P --apply --------*- C++ -*-===//
+//
+// Part of the SnR project.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SNR_PIPELINE_REWRITEPROGRAM_H
+#define SNR_PIPELINE_REWRITEPROGRAM_H
+
+#include "SnR/Report/RewriteOutcome.h"
+#include "SnR/Sim/MachineModel.h"
+#include "SnR/Trace/Trace.h"
+
+#include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/Support/Error.h"
+#include "llvm/Support/raw_ostream.h"
+
+namespace snr {
+namespace rewrite {
+class EffectsTable;
+} // namespace rewrite
+
+/// The program-level rewrite of `programFile` from `trace` (a recording of
+/// its whole run): plans, proves by re-recording, writes
+/// `rewritten-program.mlir`, its diff (`rewritten-program.diff`,
+/// `program-diff.html`; only if proved) and `program-rewrite.json` through
+/// `inDir`, and returns what it proved for the reports. `effects`, if given,
+/// are the trace's (the whole run's evidence, computed once for both
+/// rewrites). Safe to run on a thread of its own beside the trace rewrite:
+/// it has its own MLIRContext and writes only its own files.
+llvm::Expected<std::unique_ptr<report::ProgramRewriteOutcome>>
+rewriteProgram(llvm::StringRef programFile, const trace::Trace &trace,
+               const sim::MachineModel &machine,
+               const rewrite::EffectsTable *effects,
+               llvm::function_ref<std::string(llvm::StringRef)> inDir);
+} // namespace snr
+
+#endif // SNR_PIPELINE_REWRITEPROGRAM_H

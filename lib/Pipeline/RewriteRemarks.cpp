@@ -1,0 +1,352 @@
+//===- RewriteRemarks.cpp - The hoist decisions as remarks ----------------===//
+//
+// Part of the SnR project.
+//
+//===----------------------------------------------------------------------===//
+
+#include "SnR/Pipeline/RewriteRemarks.h"
+#include "SnR/Analysis/StaticRemarks.h"
+#include "SnR/Analysis/SuggestionRemarks.h"
+#include "SnR/Rewrite/Schedule.h"
+
+#include "mlir/IR/Remarks.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/FormatVariadic.h"
+
+using namespace mlir;
+using namespace snr;
+using remark::detail::Remark;
+
+void snr::emitRewriteRemarks(const rewrite::HoistPlan &plan,
+                             llvm::function_ref<Location(uint64_t)> locationOf) {
+  for (const rewrite::HoistDecision &d : plan.decisions) {
+    Location loc = locationOf(d.issueIndex);
+    auto opts = remark::RemarkOpts::name(kHoistRemark).category(kRemarkCategory);
+    remark::detail::InFlightRemark r =
+        d.applied ? remark::passed(loc, opts) : remark::failed(loc, opts);
+    if (!r)
+      continue;
+    const char *what = d.parallelGroup ? "issue with its parallel group"
+                                       : "hoist";
+    r << Remark::Arg("Remark", std::string(what))
+      << Remark::Arg(d.applied ? "Change" : "Reason", d.reason)
+      << Remark::Arg("instructions_earlier", d.instructionsEarlier);
+  }
+  for (const rewrite::WaitDecision &w : plan.waits) {
+    Location loc = locationOf(w.index);
+    auto opts =
+        remark::RemarkOpts::name(kWaitMergeRemark).category(kRemarkCategory);
+    remark::detail::InFlightRemark r =
+        w.applied ? remark::passed(loc, opts) : remark::failed(loc, opts);
+    if (!r)
+      continue;
+    r << Remark::Arg("Remark",
+                     std::string("merge into the next wait on its flag"))
+      << Remark::Arg(w.applied ? "Change" : "Reason", w.reason)
+      << Remark::Arg("copies", w.copies)
+      << Remark::Arg("instructions_later", w.instructionsLater);
+  }
+}
+
+
+void snr::emitRewriteOutcomeRemark(
+    Location traceLoc, const rewrite::HoistPlan &plan,
+    const rewrite::RewriteComparison &comparison,
+    const rewrite::DependencyBound *bound) {
+  remark::detail::InFlightRemark r = remark::analysis(
+      traceLoc,
+      remark::RemarkOpts::name("dma-rewrite").category(kRemarkCategory));
+  if (!r)
+    return;
+  const sim::PerformanceTracker &before = comparison.before,
+                                &after = comparison.after;
+  uint64_t moved = llvm::count_if(
+      plan.decisions, [](const rewrite::HoistDecision &d) { return d.applied; });
+  uint64_t merged = llvm::count_if(
+      plan.waits, [](const rewrite::WaitDecision &w) { return w.applied; });
+  std::string waits =
+      merged ? llvm::formatv(", {0} waits merged", merged).str() : "";
+  r << Remark::Arg("Remark",
+                   llvm::formatv("{0} DMAs moved{1}: {2} -> {3} cycles, same "
+                                 "final state",
+                                 moved, waits, before.totalCycles,
+                                 after.totalCycles)
+                       .str())
+    << Remark::Arg("cycles_before", before.totalCycles)
+    << Remark::Arg("cycles_after", after.totalCycles)
+    << Remark::Arg("dma_wait_stall_before",
+                   before.waitBaseStall + before.waitTransferStall)
+    << Remark::Arg("dma_wait_stall_after",
+                   after.waitBaseStall + after.waitTransferStall);
+  if (bound)
+    r << Remark::Arg("bound_cycles", bound->cycles)
+      << Remark::Arg("bound_dma_wait_stall", bound->dmaWaitStall);
+}
+
+namespace {
+/// A connecting piece of the sentence (as StaticRemarks.cpp's).
+Remark::Arg text(std::string value) {
+  return Remark::Arg("String", std::move(value));
+}
+
+/// The trace rewrite of the DMAs of one static dma.issue.
+struct StaticTraceMove {
+  uint64_t pc = 0;
+  const rewrite::HoistDecision *first = nullptr;
+  const rewrite::HoistDecision *firstMoved = nullptr;
+  unsigned instances = 0, moved = 0;
+  uint64_t minEarlier = ~uint64_t(0), maxEarlier = 0;
+  uint64_t stallBefore = 0, stallAfter = 0;
+};
+
+/// The wait merges of one static dma.wait.
+void emitTraceWaitRemarks(const analysis::TraceInfo &info,
+                          const rewrite::HoistPlan &plan,
+                          llvm::function_ref<Location(uint64_t)> traceLoc) {
+  struct StaticWait {
+    const rewrite::WaitDecision *first = nullptr, *firstMerged = nullptr;
+    unsigned instances = 0, merged = 0;
+    uint64_t stall = 0;
+  };
+  std::vector<StaticWait> waits;
+  llvm::DenseMap<uint64_t, size_t> byPc;
+  for (const rewrite::WaitDecision &w : plan.waits) {
+    auto [it, inserted] =
+        byPc.try_emplace(info.instructions->getPc(w.index), waits.size());
+    if (inserted)
+      waits.push_back({&w});
+    StaticWait &s = waits[it->second];
+    ++s.instances;
+    s.stall += w.stall;
+    if (w.applied && !s.firstMerged)
+      s.firstMerged = &w;
+    s.merged += w.applied;
+  }
+  for (const StaticWait &s : waits) {
+    uint64_t index = s.first->index;
+    auto opts = remark::RemarkOpts::name(kTraceRewriteRemark)
+                    .category(kRemarkCategory)
+                    .function(info.getHloName(info.hloOf[index]));
+    Location loc = traceLoc(index);
+    remark::detail::InFlightRemark r =
+        s.merged ? remark::passed(loc, opts) : remark::missed(loc, opts);
+    if (!r)
+      continue;
+    r << text(llvm::formatv("dma.wait at pc {0}: the trace rewrite ",
+                            info.instructions->getPc(index))
+                  .str());
+    if (s.merged)
+      r << text("merged ") << Remark::Arg("merged", s.merged)
+        << text(" of its ") << Remark::Arg("instances", s.instances)
+        << text(" instance(s) into the next wait on its flag. The first: ")
+        << Remark::Arg("Change", s.firstMerged->reason) << text(".");
+    else
+      r << text("left its ") << Remark::Arg("instances", s.instances)
+        << text(" instance(s) in place. Why: ")
+        << Remark::Arg("Reason", s.first->reason) << text(".");
+    // Hotness: the stall of its instances, as the replay they were planned
+    // on measured it.
+    r << Remark::Arg(kHotnessArg, s.stall);
+  }
+}
+
+void emitTraceRewriteRemarks(
+    const analysis::TraceInfo &info, const report::TraceRewriteOutcome &t,
+    llvm::function_ref<Location(uint64_t)> traceLoc) {
+  const rewrite::HoistPlan &plan = t.proved.plan;
+  std::vector<StaticTraceMove> moves;
+  llvm::DenseMap<uint64_t, size_t> byPc;
+  for (const rewrite::HoistDecision &d : plan.decisions) {
+    uint64_t pc = info.getPc(d.issueIndex);
+    auto [it, inserted] = byPc.try_emplace(pc, moves.size());
+    if (inserted)
+      moves.push_back({pc, &d});
+    StaticTraceMove &move = moves[it->second];
+    ++move.instances;
+    if (!d.applied)
+      continue;
+    ++move.moved;
+    if (!move.firstMoved)
+      move.firstMoved = &d;
+    move.minEarlier = std::min<uint64_t>(move.minEarlier, d.instructionsEarlier);
+    move.maxEarlier = std::max<uint64_t>(move.maxEarlier, d.instructionsEarlier);
+  }
+  for (const rewrite::DmaChange &change : t.proved.comparison.dmas) {
+    auto it = byPc.find(info.getPc(change.issueIndex));
+    if (it == byPc.end())
+      continue;
+    moves[it->second].stallBefore += change.stallBefore;
+    moves[it->second].stallAfter += change.stallAfter;
+  }
+  for (const StaticTraceMove &move : moves) {
+    uint64_t index = move.first->issueIndex;
+    auto opts = remark::RemarkOpts::name(kTraceRewriteRemark)
+                    .category(kRemarkCategory)
+                    .function(info.getHloName(info.hloOf[index]));
+    Location loc = traceLoc(index);
+    remark::detail::InFlightRemark r =
+        move.moved ? remark::passed(loc, opts) : remark::missed(loc, opts);
+    if (!r)
+      continue;
+    r << text(llvm::formatv("dma.issue at pc {0}: the trace rewrite ",
+                            move.pc)
+                  .str());
+    if (move.moved) {
+      r << text("moved ") << Remark::Arg("moved", move.moved)
+        << text(" of its ") << Remark::Arg("instances", move.instances)
+        << text(llvm::formatv(" instance(s) {0} instruction(s) earlier",
+                              move.minEarlier == move.maxEarlier
+                                  ? std::to_string(move.minEarlier)
+                                  : llvm::formatv("{0} to {1}",
+                                                  move.minEarlier,
+                                                  move.maxEarlier)
+                                        .str())
+                    .str());
+    } else {
+      r << text("left its ") << Remark::Arg("instances", move.instances)
+        << text(" instance(s) in place");
+    }
+    r << text("; their DMA stall ")
+      << Remark::Arg("stall_before_cycles", move.stallBefore) << text(" -> ")
+      << Remark::Arg("stall_after_cycles", move.stallAfter)
+      << text(" cycles");
+    if (move.stallAfter > move.stallBefore)
+      r << text(" (harmful: kept because the trace as a whole is faster)");
+    const rewrite::HoistDecision &shown =
+        move.firstMoved ? *move.firstMoved : *move.first;
+    r << text(move.moved ? ". The first: " : ". Why: ")
+      << Remark::Arg(move.moved ? "Change" : "Reason", shown.reason)
+      << text(".") << Remark::Arg(kHotnessArg, move.stallBefore);
+  }
+  emitTraceWaitRemarks(info, plan, traceLoc);
+  if (!plan.changed())
+    return;
+  // The outcome, at the trace's first instruction.
+  const sim::PerformanceTracker &before = t.proved.comparison.before,
+                                &after = t.proved.comparison.after;
+  remark::detail::InFlightRemark r = remark::analysis(
+      traceLoc(0), remark::RemarkOpts::name(kTraceRewriteRemark)
+                       .category(kRemarkCategory)
+                       .function(info.program));
+  if (!r)
+    return;
+  uint64_t moved = llvm::count_if(
+      plan.decisions, [](const rewrite::HoistDecision &d) { return d.applied; });
+  r << text("the trace rewrite moved ") << Remark::Arg("moved", moved)
+    << text(" DMA(s), proved by replay (same final state): ")
+    << Remark::Arg("cycles_before", before.totalCycles) << text(" -> ")
+    << Remark::Arg("cycles_after", after.totalCycles)
+    << text(" cycles, DMA stall ")
+    << Remark::Arg("dma_stall_before",
+                   before.waitBaseStall + before.waitTransferStall)
+    << text(" -> ")
+    << Remark::Arg("dma_stall_after",
+                   after.waitBaseStall + after.waitTransferStall)
+    << text("; the dependency bound: ")
+    << Remark::Arg("bound_cycles", t.bound.cycles) << text(" cycles.")
+    << Remark::Arg(kHotnessArg,
+                   before.totalCycles - std::min(before.totalCycles,
+                                                 after.totalCycles));
+}
+
+void emitProgramRewriteRemarks(
+    llvm::StringRef programName, const report::ProgramRewriteOutcome &p,
+    llvm::function_ref<Location(size_t)> programLoc) {
+  const rewrite::ProvedProgramRewrite &proved = p.proved;
+  for (const rewrite::ProgramDecision &d : proved.decisions) {
+    if (!d.move && !d.stallBefore)
+      continue;
+    bool moved = p.isMoved(d);
+    auto opts = remark::RemarkOpts::name(kProgramRewriteRemark)
+                    .category(kRemarkCategory)
+                    .function(p.hlos[d.dma]);
+    Location loc = programLoc(d.dma);
+    remark::detail::InFlightRemark r =
+        moved ? remark::passed(loc, opts) : remark::missed(loc, opts);
+    if (!r)
+      continue;
+    r << text(llvm::formatv("dma.issue at pc {0}: the program rewrite ",
+                            p.instructions[d.dma].pc)
+                  .str());
+    if (moved) {
+      const rewrite::ProgramMove &m = *d.move;
+      r << text("moved it ") << Remark::Arg("instructions_earlier", m.crossed)
+        << text(llvm::formatv(" instruction(s) earlier, to pc {0} in front "
+                              "of pc {1}",
+                              p.getNewPc(d), p.instructions[m.landing].pc)
+                    .str());
+    } else {
+      r << text("left it in place");
+    }
+    uint64_t after = moved || proved.accepted ? d.stallAfter : d.stallBefore;
+    r << text("; its DMA stall ")
+      << Remark::Arg("stall_before_cycles", d.stallBefore) << text(" -> ")
+      << Remark::Arg("stall_after_cycles", after) << text(" cycles");
+    if (after > d.stallBefore)
+      r << text(" (harmful: kept because the program as a whole is faster)");
+    std::string why = d.dropped || (d.move && !proved.accepted)
+                          ? (d.dropped ? d.reason : proved.rejection)
+                          : d.reason;
+    r << text(". ") << Remark::Arg(moved ? "Change" : "Reason", why)
+      << text(".") << Remark::Arg(kHotnessArg, d.stallBefore);
+  }
+  for (const rewrite::ProgramWaitDecision &w : proved.waits) {
+    bool moved = w.move && !w.dropped && proved.accepted;
+    auto opts = remark::RemarkOpts::name(kProgramRewriteRemark)
+                    .category(kRemarkCategory)
+                    .function(p.hlos[w.wait]);
+    Location loc = programLoc(w.wait);
+    remark::detail::InFlightRemark r =
+        moved ? remark::passed(loc, opts) : remark::missed(loc, opts);
+    if (!r)
+      continue;
+    r << text(llvm::formatv("dma.wait at pc {0}: the program rewrite ",
+                            p.instructions[w.wait].pc)
+                  .str());
+    if (moved && w.move->landing)
+      r << text("moved it out of its loop, to in front of pc ")
+        << Remark::Arg("landing_pc", p.instructions[*w.move->landing].pc);
+    else if (moved && w.move->emptied)
+      r << text("dropped it (the DMAs it waited for joined an earlier wait)");
+    else if (moved)
+      r << text("merged it into the waits on its flag that follow");
+    else
+      r << text("left it in place");
+    uint64_t after = moved || proved.accepted ? w.stallAfter : w.stallBefore;
+    r << text("; its stall ")
+      << Remark::Arg("stall_before_cycles", w.stallBefore) << text(" -> ")
+      << Remark::Arg("stall_after_cycles", after) << text(" cycles. ");
+    std::string why = w.dropped || (w.move && !proved.accepted)
+                          ? (w.dropped ? w.reason : proved.rejection)
+                          : w.reason;
+    r << Remark::Arg(moved ? "Change" : "Reason", why) << text(".")
+      << Remark::Arg(kHotnessArg, w.stallBefore);
+  }
+  if (!p.changed() || p.instructions.empty())
+    return;
+  remark::detail::InFlightRemark r = remark::analysis(
+      programLoc(0), remark::RemarkOpts::name(kProgramRewriteRemark)
+                         .category(kRemarkCategory)
+                         .function(programName));
+  if (!r)
+    return;
+  r << text("the program rewrite, proved by re-recording the whole program "
+            "(same final state): ")
+    << Remark::Arg("cycles_before", proved.cyclesBefore) << text(" -> ")
+    << Remark::Arg("cycles_after", proved.cyclesAfter) << text(" cycles.")
+    << Remark::Arg(kHotnessArg,
+                   proved.cyclesBefore -
+                       std::min(proved.cyclesBefore, proved.cyclesAfter));
+}
+} // namespace
+
+void snr::emitRewriteOutcomeRemarks(
+    const analysis::TraceInfo &info, const report::RewriteOutcomes &outcomes,
+    llvm::function_ref<Location(uint64_t)> traceLoc,
+    llvm::function_ref<Location(size_t)> programLoc) {
+  if (outcomes.trace)
+    emitTraceRewriteRemarks(info, *outcomes.trace, traceLoc);
+  if (outcomes.program)
+    emitProgramRewriteRemarks(info.program, *outcomes.program, programLoc);
+}

@@ -1,0 +1,11 @@
+//===- InstructionTable.cpp - A run's instructions, ISA-neutral -----------===//
+//
+// Part of the SnR project.
+//
+//===----------------------------------------------------------------------===//
+
+#include "SnR/Sim/InstructionTable.h"
+
+using namespace snr::sim;
+
+InstructionTable::~InstructionTable() = default;
