@@ -120,7 +120,11 @@ llvm::Expected<ProvedRewrite> snr::rewrite::planAndProve(
   trace::Trace scratchTrace;
   unsigned attempts = 0;
   std::shared_ptr<const TraceReplay> lastReplay;
-  auto makePlan = [&](std::optional<size_t> limit) -> HoistPlan & {
+  // The plan of an attempt: `full`, or its first `limit` moves in
+  // scratchPlan (their order only `withOrder`: an attempt replayed only
+  // for its timing does not need it).
+  auto makePlan = [&](std::optional<size_t> limit,
+                      bool withOrder) -> HoistPlan & {
     if (!full) {
       full.emplace();
       fullOrder.reset();
@@ -134,7 +138,10 @@ llvm::Expected<ProvedRewrite> snr::rewrite::planAndProve(
       }
       return *full;
     }
-    limitPlan(trace, *full, journal, *limit, scratchPlan);
+    if (withOrder)
+      limitPlan(trace, *full, journal, *limit, scratchPlan);
+    else
+      limitDecisions(*full, journal, *limit, scratchPlan);
     return scratchPlan;
   };
   auto attempt = [&](std::optional<size_t> limit) -> llvm::Expected<Attempt> {
@@ -143,7 +150,7 @@ llvm::Expected<ProvedRewrite> snr::rewrite::planAndProve(
     a.limit = limit;
     // Only the last attempt's replay may be kept.
     lastReplay.reset();
-    HoistPlan &plan = makePlan(limit);
+    HoistPlan &plan = makePlan(limit, /*withOrder=*/false);
     auto compactFull = llvm::make_scope_exit([&] {
       if (&plan == &*full && !fullOrder)
         fullOrder.emplace(full->order, trace);
@@ -151,7 +158,10 @@ llvm::Expected<ProvedRewrite> snr::rewrite::planAndProve(
     a.plan = withoutOrder(plan);
     if (!plan.changed())
       return std::move(a);
-    applyPlan(trace, plan, scratchTrace);
+    if (limit)
+      applyLimitedPlan(trace, plan, journal, *limit, scratchTrace);
+    else
+      applyPlan(trace, plan, scratchTrace);
     ++out.replays;
     // Its timing first: a slower attempt is not proved, whatever it
     // computes (a planned move keeps the state; the differential tests
@@ -164,12 +174,17 @@ llvm::Expected<ProvedRewrite> snr::rewrite::planAndProve(
       a.slowerCycles = run->summary.totalCycles;
       return std::move(a);
     }
+    if (limit)
+      makePlan(limit, /*withOrder=*/true);
     llvm::Expected<std::shared_ptr<const TraceReplay>> after =
         replayForProof(scratchTrace, machine, &plan);
     if (!after)
       return after.takeError();
     a.comparison = compareReplays(*baseline, **after, plan);
     lastReplay = std::move(*after);
+    // A prefix's order is made for its proof only.
+    if (limit)
+      std::vector<PlannedInstruction>().swap(scratchPlan.order);
     return std::move(a);
   };
   auto drop = [&](const Attempt &whole, size_t culprit, const Attempt &bad,
@@ -192,7 +207,7 @@ llvm::Expected<ProvedRewrite> snr::rewrite::planAndProve(
                       kept->id, attempts)
             .str());
   // The kept attempt's order and trace, made again as it made them.
-  out.plan = std::move(makePlan(kept->limit));
+  out.plan = std::move(makePlan(kept->limit, /*withOrder=*/true));
   out.rewritten = std::move(scratchTrace);
   applyPlan(trace, out.plan, out.rewritten);
   if (kept->comparison) {

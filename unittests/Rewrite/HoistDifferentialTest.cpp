@@ -336,6 +336,21 @@ void checkLimitedPlans(uint32_t seed, const trace::Trace &trace,
         << "seed " << seed << " (" << variant << "): the plan limited to "
         << k << " of " << moves << " moves differs from the one planned "
         << "again with that limit";
+    // The trace made from the journal without the order is the same, and
+    // so are the decisions made without it.
+    rewrite::HoistPlan decided;
+    rewrite::limitDecisions(full, journal, k, decided);
+    trace::Trace applied;
+    rewrite::applyLimitedPlan(trace, decided, journal, k, applied);
+    std::string made, expected;
+    llvm::raw_string_ostream madeOs(made), expectedOs(expected);
+    applied.write(madeOs);
+    rewrite::applyPlan(trace, limited).write(expectedOs);
+    ASSERT_TRUE(decided.order.empty());
+    decided.order = limited.order;
+    ASSERT_EQ(made, expected) << "seed " << seed << " (" << variant
+                              << "): applyLimitedPlan, " << k << " moves";
+    ASSERT_EQ(text(decided), text(limited)) << "seed " << seed;
   }
 }
 
