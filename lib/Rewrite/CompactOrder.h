@@ -37,6 +37,11 @@ public:
   void expand(const trace::Trace &trace,
               std::vector<PlannedInstruction> &order) const;
 
+  /// The original of the instruction at `position` of the order, and
+  /// whether it is a copy: what composing a later plan with it reads.
+  uint64_t getOriginal(uint64_t position) const { return originals[position]; }
+  bool isCopy(uint64_t position) const { return copies.test(position); }
+
 private:
   std::vector<uint64_t> originals;
   llvm::BitVector copies;

@@ -97,20 +97,30 @@ HoistPlan snr::rewrite::pullWaits(const trace::Trace &trace,
 }
 
 namespace {
-/// `later` planned on the trace `earlier` made; the two as one plan on the
-/// original. Decisions of `later` join those of `earlier`, one per DMA.
-HoistPlan compose(const HoistPlan &earlier, const HoistPlan &later,
-                  std::optional<unsigned> round) {
+/// Where an earlier plan put each instruction of the trace it made: the
+/// index of its original, and whether it is a copy.
+struct EarlierOrder {
+  llvm::function_ref<uint64_t(uint64_t)> original;
+  llvm::function_ref<bool(uint64_t)> isCopy;
+};
+
+/// `later` planned on the trace an earlier plan made (its order `map`, its
+/// decisions `earlier`); the two as one plan on the original. Decisions of
+/// `later` join those of `earlier`, one per DMA. `later`'s order becomes
+/// the plan's, mapped in place: no third order is made.
+HoistPlan compose(const HoistPlan &earlier, EarlierOrder earlierOrder,
+                  HoistPlan &&later, std::optional<unsigned> round) {
   auto label = [&](const std::string &reason) {
     return round ? llvm::formatv("(round {0}) {1}", *round + 1, reason).str()
                  : reason;
   };
-  auto map = [&](uint64_t index) { return earlier.order[index].original; };
+  auto map = earlierOrder.original;
   HoistPlan plan;
-  plan.order.reserve(later.order.size());
-  for (const PlannedInstruction &p : later.order)
-    plan.order.push_back({map(p.original), p.inst,
-                          p.isCopy || earlier.order[p.original].isCopy});
+  plan.order = std::move(later.order);
+  for (PlannedInstruction &p : plan.order) {
+    p.isCopy = p.isCopy || earlierOrder.isCopy(p.original);
+    p.original = map(p.original);
+  }
   plan.decisions = earlier.decisions;
   for (const HoistDecision &d : later.decisions) {
     // The decision an earlier round made for the same DMA, if any.
@@ -260,17 +270,23 @@ llvm::Expected<ProvedRewrite> snr::rewrite::scheduleAndProve(
     // The round's plan on the original, one plan at a time: the pulls and
     // its moves, then the rewrite so far under them. Its trace is made
     // again from it if it is kept.
+    // Each order is mapped in place, from the indices the rewrite so far
+    // and the pulls are held as: no order is made for them.
     next->rewritten = trace::Trace();
-    pulls.order.reserve(pulledFrom.size());
-    for (size_t i = 0; i < pulledFrom.size(); ++i)
-      pulls.order.push_back(
-          {pulledFrom[i], pulledTrace.instructions[i], false});
     pulledTrace = trace::Trace();
-    HoistPlan roundPlan = compose(pulls, next->plan, std::nullopt);
+    HoistPlan roundPlan = compose(
+        pulls,
+        {[&](uint64_t i) { return pulledFrom[i]; },
+         [](uint64_t) { return false; }},
+        std::move(next->plan), std::nullopt);
     pulls = HoistPlan();
     next->plan = HoistPlan();
-    bestOrder->expand(trace, best->plan.order);
-    HoistPlan composed = compose(best->plan, roundPlan, round);
+    std::vector<uint64_t>().swap(pulledFrom);
+    HoistPlan composed = compose(
+        best->plan,
+        {[&](uint64_t i) { return bestOrder->getOriginal(i); },
+         [&](uint64_t i) { return bestOrder->isCopy(i); }},
+        std::move(roundPlan), round);
     roundPlan = HoistPlan();
     // Against the original: the round's replay is the one its proof made.
     RewriteComparison comparison = compareReplays(
