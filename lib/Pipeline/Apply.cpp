@@ -29,6 +29,7 @@
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/ThreadPool.h"
 
+#include <future>
 #include <memory>
 #include <optional>
 
@@ -76,19 +77,28 @@ rewriteAndProve(const ReplayPipelineOptions &opts, const trace::Trace &trace,
   const rewrite::HoistPlan &plan = outcome->proved.plan;
 
   // Proved: the rewritten trace (unless it is the original), compressed as
-  // the input is, and every decision.
+  // the input is, and every decision. It is written on the helper (idle
+  // once the bound is) while this thread replays it.
+  std::optional<llvm::Error> written;
+  std::shared_future<void> writing;
+  auto waitForWriting = [&]() -> llvm::Error {
+    if (writing.valid())
+      writing.wait();
+    return written ? std::move(*written) : llvm::Error::success();
+  };
   if (plan.changed()) {
     trace::Compression compression =
         trace::compressionForFileName(opts.traceFile);
     outcome->rewrittenFile = report::getRewrittenTraceFile(compression);
-    if (llvm::Error error = report::writeFileAtomically(
-            inDir(outcome->rewrittenFile), [&](llvm::raw_ostream &os) {
-              return trace::writeCompressed(
-                  os, compression, [&](llvm::raw_ostream &out) {
-                    outcome->proved.rewritten.write(out);
-                  });
-            }))
-      return std::move(error);
+    writing = helpers.async([&, compression] {
+      written.emplace(report::writeFileAtomically(
+          inDir(outcome->rewrittenFile), [&](llvm::raw_ostream &os) {
+            return trace::writeCompressed(
+                os, compression, [&](llvm::raw_ostream &out) {
+                  outcome->proved.rewritten.write(out);
+                });
+          }));
+    });
   }
   // The rewritten trace's replay, for the DMA timeline after it and the
   // comparison (diff.json, rewrite.json's after); these read no dependency
@@ -99,12 +109,16 @@ rewriteAndProve(const ReplayPipelineOptions &opts, const trace::Trace &trace,
     llvm::Expected<std::unique_ptr<analysis::ReplayResults>> replayed =
         analysis::analyzeTrace(outcome->proved.rewritten, results.machine,
                                afterOptions);
-    if (!replayed)
+    if (!replayed) {
+      llvm::consumeError(waitForWriting());
       return makeError(opts.traceFile +
                        ": replaying the rewritten trace failed: " +
                        llvm::toString(replayed.takeError()));
+    }
     outcome->after = std::move(*replayed);
   }
+  if (llvm::Error error = waitForWriting())
+    return std::move(error);
   if (llvm::Error error = report::writeFileAtomically(
           inDir("rewrite.json"), [&](llvm::raw_ostream &os) {
             os << llvm::formatv("{0:2}",
