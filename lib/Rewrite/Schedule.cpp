@@ -182,7 +182,7 @@ llvm::Expected<ProvedRewrite> snr::rewrite::scheduleAndProve(
     const trace::Trace &trace, const analysis::ReplayResults &results,
     const HoistOptions &options, const sim::MachineModel &machine,
     const analysis::AnalysisOptions &analysisOptions, unsigned maxRounds,
-    const TraceEvidence *givenEvidence) {
+    std::shared_ptr<const TraceEvidence> evidence) {
   const RewriteTarget &target = getDefaultRewriteTarget();
   // The original's replay, the analysis's: every round is proved against
   // it.
@@ -190,12 +190,11 @@ llvm::Expected<ProvedRewrite> snr::rewrite::scheduleAndProve(
       replayOf(trace, results, machine);
   if (!original)
     return original.takeError();
-  std::optional<TraceEvidence> ownEvidence;
-  if (!givenEvidence)
-    ownEvidence.emplace(trace, target, machine.memory);
-  const TraceEvidence &evidence = givenEvidence ? *givenEvidence : *ownEvidence;
+  if (!evidence)
+    evidence =
+        std::make_shared<const TraceEvidence>(trace, target, machine.memory);
   llvm::Expected<ProvedRewrite> best =
-      planAndProve(trace, results, options, machine, evidence, *original);
+      planAndProve(trace, results, options, machine, *evidence, *original);
   if (!best || !best->plan.changed())
     return best;
   best->rounds = 1;
@@ -216,7 +215,12 @@ llvm::Expected<ProvedRewrite> snr::rewrite::scheduleAndProve(
     {
       // The rewrite so far is proved: each of its instructions touches what
       // its original did (no functional pass over the trace again).
-      TraceEvidence current(evidence, trace, best->plan);
+      // Computed again if the round was let go of (a functional pass gives
+      // the same evidence).
+      if (!evidence)
+        evidence = std::make_shared<const TraceEvidence>(trace, target,
+                                                         machine.memory);
+      TraceEvidence current(*evidence, trace, best->plan);
       bestOrder.emplace(best->plan.order, trace);
       pulls = pullWaits(best->rewritten,
                         best->comparison.afterReplay->getTiming(), current,
@@ -225,6 +229,9 @@ llvm::Expected<ProvedRewrite> snr::rewrite::scheduleAndProve(
       // Moving a wait changes no instruction's effects.
       pulledEvidence.emplace(current, best->rewritten, pulls);
     }
+    // The original's evidence is not read while the round plans and
+    // proves: it goes unless someone else holds it.
+    evidence.reset();
     trace::Trace pulledTrace = applyPlan(best->rewritten, pulls);
     pulledTrace.header.reordered = true;
     best->rewritten = trace::Trace();
@@ -307,7 +314,7 @@ llvm::Expected<DependencyBound> snr::rewrite::computeDependencyBound(
     const trace::Trace &trace, const analysis::ReplayResults &results,
     const HoistOptions &options, const sim::MachineModel &machine,
     const analysis::AnalysisOptions &analysisOptions, unsigned maxRounds,
-    const TraceEvidence *givenEvidence) {
+    std::shared_ptr<const TraceEvidence> givenEvidence) {
   auto stallOf = [](const sim::PerformanceTracker &p) {
     return p.waitBaseStall + p.waitTransferStall;
   };
@@ -336,7 +343,7 @@ llvm::Expected<DependencyBound> snr::rewrite::computeDependencyBound(
     std::optional<trace::Trace> next;
     std::optional<TraceEvidence> evidence;
     std::unique_ptr<analysis::ReplayResults> analysed;
-    const TraceEvidence *planEvidence = givenEvidence;
+    const TraceEvidence *planEvidence = givenEvidence.get();
     const analysis::ReplayResults *planResults = &results;
     if (round > 0) {
       {
@@ -368,6 +375,8 @@ llvm::Expected<DependencyBound> snr::rewrite::computeDependencyBound(
         planHoists(planned, *planResults, boundOptions, *planEvidence);
     analysed.reset();
     evidence.reset();
+    // The original's evidence is read by the first round only.
+    givenEvidence.reset();
     if (!plan.changed())
       break;
     trace::Trace moved = applyPlan(planned, plan);

@@ -31,20 +31,23 @@ llvm::Expected<TraceRewrite> snr::rewrite::rewriteTrace(
   // The bound reads only what the rewrite reads (the trace, its replay, the
   // machine): it runs beside it.
   std::optional<llvm::Expected<DependencyBound>> bound;
-  auto computeBound = [&] {
+  // Each holds the evidence only while it reads it (the bound its first
+  // round, the rewrite the start of each round): it goes once both are
+  // done with it.
+  auto computeBound = [&, given = options.bound ? evidence : nullptr]() mutable {
     bound.emplace(computeDependencyBound(trace, results, options.hoist,
                                          machine, options.analysis, rounds,
-                                         evidence.get()));
+                                         std::move(given)));
   };
   std::thread boundThread;
   std::shared_future<void> boundDone;
   if (options.bound && options.helpers)
-    boundDone = options.helpers->async(computeBound);
+    boundDone = options.helpers->async(std::move(computeBound));
   else if (options.bound)
-    boundThread = std::thread(computeBound);
+    boundThread = std::thread(std::move(computeBound));
   llvm::Expected<ProvedRewrite> proved =
       scheduleAndProve(trace, results, options.hoist, machine,
-                       options.analysis, rounds, evidence.get());
+                       options.analysis, rounds, std::move(evidence));
   if (boundDone.valid())
     boundDone.wait();
   if (boundThread.joinable())
