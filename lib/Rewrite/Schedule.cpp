@@ -300,8 +300,14 @@ llvm::Expected<ProvedRewrite> snr::rewrite::scheduleAndProve(
         **original, *next->comparison.afterReplay, composed);
     comparison.afterReplay = next->comparison.afterReplay;
     if (!comparison.accepted() ||
-        comparison.after.totalCycles >= best->comparison.after.totalCycles)
+        comparison.after.totalCycles >= best->comparison.after.totalCycles) {
+      // The round and its replay go before the rewrite so far is made
+      // again.
+      composed = HoistPlan();
+      comparison = RewriteComparison();
+      next->comparison.afterReplay.reset();
       return keepBest();
+    }
     best->plan = std::move(composed);
     best->rewritten = applyPlan(trace, best->plan);
     best->comparison = std::move(comparison);
