@@ -22,8 +22,7 @@ using namespace snr::target::riscv::timing;
 
 std::string snr::replay::riscv::getNoDmaNote() {
   using namespace snr::analysis;
-  return describeMissing(DmaStallAnalysis::getInfo().needs &
-                         ~getTargetFeatures("riscv64"));
+  return describeMissing(DmaStallAnalysis::getInfo().needs);
 }
 
 namespace {
