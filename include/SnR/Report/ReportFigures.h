@@ -11,11 +11,13 @@
 // per-HLO figures, DMA totals, and the orders the tables use (DMAs by stall,
 // suggestions by expected saving).
 //
-// Resource busy cycles are those the snr model reports (ResourceBusyEvent):
-// an executed instruction occupies its resource (InstructionDesc::resource)
-// for its occupancy from its issue. A link is busy while a DMA moves bytes
-// on it (start to completion). Resources and stall kinds are the timing
-// model's (ReplayResults::model).
+// Resource busy cycles are those the timing model reports
+// (ResourceBusyEvent): for snr an executed instruction occupies its
+// resource (InstructionDesc::resource) for its occupancy from its issue;
+// for a model whose instructions hold several resources (an LLVM scheduling
+// model) the intervals it reported (TimingRecorder::getBusy). A link is busy
+// while a DMA moves bytes on it (start to completion). Resources and stall
+// kinds are the timing model's (ReplayResults::model).
 //
 //===----------------------------------------------------------------------===//
 
@@ -43,6 +45,8 @@ class Selection;
 using StallArray = std::array<uint64_t, sim::kMaxStallKinds>;
 
 struct UnitFigures {
+  /// Instructions issued to it, and executed; for a model whose
+  /// instructions hold several resources, the intervals it was held.
   uint64_t issued = 0, executed = 0, busyCycles = 0;
 };
 
@@ -133,6 +137,22 @@ ReportFigures computeFigures(const analysis::ReplayResults &results,
 /// the end of the run). They partition the run; an HLO's own cycles are
 /// its instructions' (HloFigures::ownCycles).
 uint64_t getOwnCycles(const analysis::ReplayResults &results, uint64_t index);
+
+/// The own cycles of every instruction, walked in trace order: as
+/// getOwnCycles, from the latest issue so far (the issue frontier) to the
+/// next instruction's, so that they add up to the run also for a model that
+/// issues out of order.
+class OwnCycleCounter {
+public:
+  explicit OwnCycleCounter(const analysis::ReplayResults &results)
+      : results(results) {}
+  /// Instruction `index`'s own cycles; called for 0, 1, 2, ... in order.
+  uint64_t next(uint64_t index);
+
+private:
+  const analysis::ReplayResults &results;
+  uint64_t frontier = 0;
+};
 
 /// How long an instruction occupies its resource (InstructionDesc::
 /// occupancy).
