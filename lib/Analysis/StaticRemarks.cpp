@@ -264,9 +264,10 @@ llvm::Error snr::writeRemarkFile(
 
 Location snr::getInstructionLocation(MLIRContext &context,
                                      const TraceInfo &info, uint64_t index) {
-  if (const trace::LineEntry *entry = info.lineTable.lookup(info.getPc(index)))
-    return FileLineColLoc::get(&context, info.lineTable.file, entry->line,
-                               entry->column);
+  if (const SourceTable::Entry *entry =
+          info.lineTable.lookup(info.getPc(index)))
+    return FileLineColLoc::get(&context, info.lineTable.getFile(*entry),
+                               entry->line, entry->column);
   unsigned line = index < info.lines.size() ? info.lines[index] : 0;
   llvm::StringRef extension = llvm::sys::path::extension(info.fileName);
   if (!line || info.fileName.empty() || extension == ".gz" ||
