@@ -80,6 +80,17 @@ const SourceTable::Entry *SourceTable::lookup(uint64_t pc) const {
   return it != entries.end() && it->pc == pc ? &*it : nullptr;
 }
 
+std::string TraceInfo::getText(uint64_t index) const {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  instructions->printInstruction(index, os);
+  return text;
+}
+
+std::string TraceInfo::formatPc(uint64_t pc) const {
+  return getTarget().formatPc(pc);
+}
+
 llvm::StringRef TraceInfo::getHloName(HloId id) const {
   return id == kNoHlo ? llvm::StringRef("(no hlo)") : hloNames[id];
 }
@@ -115,7 +126,7 @@ std::string TraceInfo::locate(uint64_t index) const {
 }
 
 std::string TraceInfo::describe(uint64_t index) const {
-  std::string pc = getTarget().formatPc(getPc(index));
+  std::string pc = formatPc(getPc(index));
   std::string where = locate(index);
   if (!where.empty())
     return llvm::formatv("pc {0} ({1})", pc, where).str();

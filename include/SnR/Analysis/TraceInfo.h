@@ -74,6 +74,10 @@ struct TraceInfo {
   std::shared_ptr<const sim::InstructionTable> instructions;
   /// Distinct HLO names in order of first execution.
   std::vector<std::string> hloNames;
+  /// What the trace's HLOs are, for the reports' prose: "HLO" (an
+  /// accelerator program's fusions), "function" (a binary's); and their
+  /// plural.
+  std::string hloNoun = "HLO", hloNounPlural = "HLOs";
   /// Each HLO's XLA instruction name (the hlo_map's xla_name), or empty.
   std::vector<std::string> xlaNames;
   /// The HLO of each instruction.
@@ -100,6 +104,11 @@ struct TraceInfo {
   llvm::StringRef getMnemonic(uint64_t index) const {
     return instructions->getMnemonic(index);
   }
+  /// Instruction `index` as assembly text ("vle32.v v8, (a0)"; the
+  /// mnemonic where the table has no more).
+  std::string getText(uint64_t index) const;
+  /// A PC as the target writes it: "12" (snr), "0x10654" (RISC-V).
+  std::string formatPc(uint64_t pc) const;
   /// Register and address space names.
   const target::Target &getTarget() const { return instructions->getTarget(); }
 

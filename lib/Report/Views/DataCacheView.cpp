@@ -48,7 +48,8 @@ public:
   }
   void addMetrics(const ViewContext &context,
                   llvm::json::Object &metrics) const override;
-  void getHtmlNav(llvm::SmallVectorImpl<HtmlNavEntry> &entries) const override {
+  void getHtmlNav(const ViewContext &context,
+                  llvm::SmallVectorImpl<HtmlNavEntry> &entries) const override {
     entries.push_back({HtmlPart::Tables, "data-cache", "Data cache"});
   }
   void writeHtml(const ViewContext &context, HtmlPart part,

@@ -46,7 +46,8 @@ public:
                     llvm::raw_ostream &os) const override;
   void addMetrics(const ViewContext &context,
                   llvm::json::Object &metrics) const override;
-  void getHtmlNav(llvm::SmallVectorImpl<HtmlNavEntry> &entries) const override {
+  void getHtmlNav(const ViewContext &context,
+                  llvm::SmallVectorImpl<HtmlNavEntry> &entries) const override {
     entries.push_back({HtmlPart::Tables, "dmas", "DMAs"});
   }
   void writeHtml(const ViewContext &context, HtmlPart part,

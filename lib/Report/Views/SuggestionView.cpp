@@ -51,7 +51,8 @@ public:
                     llvm::raw_ostream &os) const override;
   void addMetrics(const ViewContext &context,
                   llvm::json::Object &metrics) const override;
-  void getHtmlNav(llvm::SmallVectorImpl<HtmlNavEntry> &entries) const override {
+  void getHtmlNav(const ViewContext &context,
+                  llvm::SmallVectorImpl<HtmlNavEntry> &entries) const override {
     entries.push_back({HtmlPart::Findings, "suggestions", "Suggestions"});
     entries.push_back({HtmlPart::Findings, "static", "Static DMAs"});
     entries.push_back({HtmlPart::Findings, "bottlenecks", "Bottlenecks"});
