@@ -118,7 +118,9 @@ void emitStallRemark(const ReplayResults &results, const StaticInstruction &s,
   if (!r)
     return;
   uint64_t stall = s.stallCycles();
-  r << text(llvm::formatv("{0} at pc {1} stalled ", s.mnemonic, s.pc).str())
+  r << text(llvm::formatv("{0} at pc {1} stalled ", s.mnemonic,
+                          results.info.formatPc(s.pc))
+                .str())
     << Remark::Arg("stall_cycles", stall) << text(" cycles over ")
     << Remark::Arg("executions", s.executions)
     << text(s.executions == 1 ? " execution" : " executions");
@@ -148,7 +150,7 @@ void emitStallRemark(const ReplayResults &results, const StaticInstruction &s,
                      llvm::formatv("{0} at pc {1}",
                                    producer ? producer->mnemonic
                                             : llvm::StringRef("instruction"),
-                                   p.pc)
+                                   results.info.formatPc(p.pc))
                          .str());
     if (kind.role == sim::StallRole::Register && producer)
       r << text(" (latency ")

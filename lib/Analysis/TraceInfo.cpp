@@ -92,7 +92,7 @@ std::string TraceInfo::formatPc(uint64_t pc) const {
 }
 
 llvm::StringRef TraceInfo::getHloName(HloId id) const {
-  return id == kNoHlo ? llvm::StringRef("(no hlo)") : hloNames[id];
+  return id == kNoHlo ? llvm::StringRef(noHloName) : hloNames[id];
 }
 
 llvm::Expected<HloId> TraceInfo::lookupHlo(llvm::StringRef name) const {

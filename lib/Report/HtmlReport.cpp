@@ -253,7 +253,10 @@ void HtmlReportWriter::files(const RewriteOutcomes *rewrites) {
          "arrows run from each DMA's issue to its wait.");
   for (llvm::StringRef svg : {kDmaTimelineSvgFile, kUtilizationSvgFile,
                               kDataCacheSvgFile, kFragmentationSvgFile})
-    item(svg, "a plot of this report, on its own (SVG).");
+    if ((svg != kDmaTimelineSvgFile || results.model.asyncCopies) &&
+        ((svg != kDataCacheSvgFile && svg != kFragmentationSvgFile) ||
+         results.dataCache.available))
+      item(svg, "a plot of this report, on its own (SVG).");
   for (const auto &[file, what] : options.otherFiles)
     item(file, escapeXml(what));
   if (rewrites && rewrites->trace) {

@@ -214,8 +214,11 @@ ReportFigures snr::report::computeFigures(
   return fig;
 }
 
-void ReportFigures::printNoUsefulSuggestion(llvm::raw_ostream &os) const {
-  if (!suggestionsBySaving.empty())
+void ReportFigures::printNoUsefulSuggestion(const sim::ModelDescription &model,
+                                            llvm::raw_ostream &os) const {
+  if (!model.asyncCopies)
+    os << "  DMA suggestions: none; the ISA has no asynchronous copies\n";
+  else if (!suggestionsBySaving.empty())
     os << "  suggestions: none saves cycles; the " << suggestionsBySaving.size()
        << " stalled DMAs cannot be hoisted (see the report)\n";
   else

@@ -203,6 +203,9 @@ void snr::report::writeStaticHtml(llvm::raw_ostream &os,
                                   const analysis::ReplayResults &results,
                                   const Selection &selection,
                                   const ReportOptions &options) {
-  staticDmas(os, results, selection);
+  // A model without copies has no static DMA: its section says why (the
+  // suggestion view's).
+  if (results.model.asyncCopies)
+    staticDmas(os, results, selection);
   bottlenecks(os, results, selection);
 }

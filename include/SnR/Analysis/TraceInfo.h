@@ -78,6 +78,9 @@ struct TraceInfo {
   /// accelerator program's fusions), "function" (a binary's); and their
   /// plural.
   std::string hloNoun = "HLO", hloNounPlural = "HLOs";
+  /// The name of the instructions outside every HLO: "(no hlo)", "(no
+  /// function)".
+  std::string noHloName = "(no hlo)";
   /// Each HLO's XLA instruction name (the hlo_map's xla_name), or empty.
   std::vector<std::string> xlaNames;
   /// The HLO of each instruction.
@@ -112,7 +115,7 @@ struct TraceInfo {
   /// Register and address space names.
   const target::Target &getTarget() const { return instructions->getTarget(); }
 
-  /// "fusion.1", or "(no hlo)".
+  /// "fusion.1", or noHloName.
   llvm::StringRef getHloName(HloId id) const;
   /// The XLA instruction HLO `id` compiles ("fusion.12"), or empty.
   llvm::StringRef getXlaName(HloId id) const {

@@ -124,9 +124,10 @@ struct ReportFigures {
   /// Meaningful only if DataCacheAnalysis::available.
   DataCacheFigures dataCache;
 
-  /// The summary's line when no suggestion saves cycles: none stalled, or
-  /// the stalled DMAs cannot be hoisted.
-  void printNoUsefulSuggestion(llvm::raw_ostream &os) const;
+  /// The summary's line when no suggestion saves cycles: none stalled, the
+  /// stalled DMAs cannot be hoisted, or `model` has no copies.
+  void printNoUsefulSuggestion(const sim::ModelDescription &model,
+                               llvm::raw_ostream &os) const;
 };
 
 ReportFigures computeFigures(const analysis::ReplayResults &results,
