@@ -134,7 +134,8 @@ snr::replay::riscv::describeTimingModel(const TimingModel &model,
                                       kKinds[k].reason, kKinds[k].waitsFor,
                                       kKinds[k].role});
   description.parameters =
-      llvm::json::Object{{"cpu", model.getCPU()},
+      llvm::json::Object{{"name", model.getCPU()},
+                         {"cpu", model.getCPU()},
                          {"out_of_order", model.isOutOfOrder()},
                          {"issue_width", model.getIssueWidth()},
                          {"micro_op_buffer", model.getMicroOpBufferSize()},
