@@ -19,6 +19,7 @@
 #include "SnR/Record/ProgramLoader.h"
 #include "SnR/Record/ReferenceTarget.h"
 #include "SnR/Record/SnRRecording.h"
+#include "SnR/Support/BytecodeStructure.h"
 #include "SnR/Support/Limits.h"
 #include "SnR/Support/MlirInput.h"
 
@@ -29,6 +30,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <string>
 
 using namespace mlir;
 using namespace snr;
@@ -54,8 +56,18 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   ScopedDiagnosticHandler quiet(&context, [](Diagnostic &) {
     return success();
   });
+  // MLIR's text lexer reads up to a terminating NUL, as every file MLIR
+  // opens has (SourceMgr buffers do); libFuzzer's bytes have none, so text
+  // is copied into a string, which ends in one. Bytecode is read as given
+  // (its reader is bounded by the buffer and checks its alignment).
+  std::string terminated;
+  llvm::StringRef source = text;
+  if (!isBytecode(text)) {
+    terminated = text.str();
+    source = terminated;
+  }
   OwningOpRef<ModuleOp> module =
-      parseSourceString<ModuleOp>(text, ParserConfig(&context), "fuzz.mlir");
+      parseSourceString<ModuleOp>(source, ParserConfig(&context), "fuzz.mlir");
   if (!module)
     return 0;
   SmallVector<ProgramOp> programs;

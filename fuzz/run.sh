@@ -44,6 +44,11 @@ done
 # Programs: the examples, the test programs, and each in bytecode too.
 cp examples/*.mlir test/Rewrite/Inputs/*.mlir test/Record/*.mlir \
   "$seeds/program/" 2>/dev/null || true
+# Inputs that once found a bug (fuzz/regressions/<seed>/) are run first, as
+# seeds, so that a bug fixed stays fixed.
+for kind in trace machine rsp metrics program; do
+  [ -d "fuzz/regressions/$kind" ] && cp fuzz/regressions/$kind/* "$seeds/$kind/"
+done
 if [ -x build/bin/snr-opt ]; then
   for program in examples/*.mlir; do
     build/bin/snr-opt "$program" --emit-bytecode --snr-bytecode-writer=mlir \
@@ -64,7 +69,13 @@ run() {
       -max_len="$maxlen" -max_total_time="$seconds" -timeout=10 \
       -rss_limit_mb=2048 -artifact_prefix="$dir/artifacts/$target-" \
       -print_final_stats=1 2> "$dir/$target.log"; then
-    tail -50 "$dir/$target.log"
+    # The sanitizer's report from its first line (its stack names the code),
+    # else the log's end.
+    if grep -q "^==[0-9]*==ERROR" "$dir/$target.log"; then
+      sed -n '/^==[0-9]*==ERROR/,$p' "$dir/$target.log" | head -80
+    else
+      tail -50 "$dir/$target.log"
+    fi
     echo "==> $target FOUND A PROBLEM: see $dir/artifacts/ and $dir/$target.log"
     status=1
   fi

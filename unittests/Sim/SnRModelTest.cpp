@@ -121,9 +121,18 @@ TEST(SnRModel, AnswersEachInstructionsFacts) {
 /// Keeps the events a DMA to chip 2 makes.
 class Events : public SimListener {
 public:
+  // RunInfo's pointers live until onRunEnd: what the test reads of them is
+  // read here.
   void onRunStart(const RunInfo &info) override {
-    model = info.model;
-    table = info.instructions;
+    sawModel = info.model != nullptr;
+    sawTable = info.instructions != nullptr;
+    if (!sawModel || !sawTable)
+      return;
+    waitMnemonic = info.instructions->getMnemonic(1).str();
+    waitWaitsForCopies = info.instructions->getDesc(1).waitsForCopies;
+    dmaUnit = info.model->findResource("dma");
+    chip2Name = info.instructions->getTarget().getSpaceName(
+        SnRTarget::getSpaceId(MemSpace::RemoteHbm, 2));
   }
   void onIssue(const IssueEvent &event) override { issues.push_back(event); }
   void onResourceBusy(const ResourceBusyEvent &event) override {
@@ -135,8 +144,10 @@ public:
   void onMemoryAccess(const MemoryAccessEvent &event) override {
     accesses.push_back(event);
   }
-  const ModelDescription *model = nullptr;
-  const InstructionTable *table = nullptr;
+  bool sawModel = false, sawTable = false;
+  std::string waitMnemonic, chip2Name;
+  bool waitWaitsForCopies = false;
+  ResourceId dmaUnit = kNoResource;
   std::vector<IssueEvent> issues;
   std::vector<ResourceBusyEvent> busy;
   std::vector<DmaIssueEvent> dmas;
@@ -166,11 +177,11 @@ TEST(SnRModel, EventsSpeakInTheTargetsSpacesAndSyncObjects) {
   ArchState state(machine.memory);
   ASSERT_TRUE(bool(simulator.run({program, outcomes}, &state)));
 
-  ASSERT_NE(events.model, nullptr);
-  ASSERT_NE(events.table, nullptr);
-  EXPECT_EQ(events.table->getMnemonic(1), "dma.wait");
-  EXPECT_TRUE(events.table->getDesc(1).waitsForCopies);
-  ResourceId dmaUnit = events.model->findResource("dma");
+  ASSERT_TRUE(events.sawModel);
+  ASSERT_TRUE(events.sawTable);
+  EXPECT_EQ(events.waitMnemonic, "dma.wait");
+  EXPECT_TRUE(events.waitWaitsForCopies);
+  ResourceId dmaUnit = events.dmaUnit;
   ASSERT_EQ(events.issues.size(), 2u);
   EXPECT_EQ(events.issues[0].resource, dmaUnit);
   ASSERT_FALSE(events.busy.empty());
@@ -178,7 +189,7 @@ TEST(SnRModel, EventsSpeakInTheTargetsSpacesAndSyncObjects) {
 
   target::SpaceId hbm = SnRTarget::getSpaceId(MemSpace::Hbm, 0);
   target::SpaceId chip2 = SnRTarget::getSpaceId(MemSpace::RemoteHbm, 2);
-  EXPECT_EQ(events.table->getTarget().getSpaceName(chip2), "rhbm<2>");
+  EXPECT_EQ(events.chip2Name, "rhbm<2>");
   ASSERT_EQ(events.dmas.size(), 1u);
   const DmaIssueEvent &dma = events.dmas[0];
   EXPECT_EQ(dma.sync, 3u);

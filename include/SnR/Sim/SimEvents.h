@@ -44,6 +44,10 @@ namespace snr::sim {
 inline constexpr uint64_t kNoIndex = ~uint64_t(0);
 
 /// Once per run, before anything else.
+///
+/// The pointers are valid from onRunStart until onRunEnd returns (the
+/// simulator may hold them in its run's frame): a listener copies what it
+/// needs later.
 struct RunInfo {
   /// The timing model's vocabulary: resources, stall kinds, copies,
   /// scratchpad, clock.
