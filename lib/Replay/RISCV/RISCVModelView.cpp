@@ -138,8 +138,9 @@ void RISCVModelView::writeHtml(const ViewContext &context, HtmlPart part,
   if (part != HtmlPart::Findings)
     return;
   llvm::raw_ostream &os = html.os;
-  os << "<h2 id=\"model\">Model and effects</h2>\n<p>The trace ("
-     << escapeXml(run.isaString) << ", VLEN " << run.vlenb * 8 << ", "
+  os << "<h2 id=\"model\">Model and effects</h2>\n<p>The trace (riscv64, "
+        "VLEN "
+     << run.vlenb * 8 << ", "
      << formatCount(run.replayedInstructions)
      << " instructions replayed without divergence"
      << (run.programEnded ? "; the program ended" : "") << ") timed by "
