@@ -59,7 +59,9 @@ void snr::report::writeUtilizationPlot(llvm::raw_ostream &os,
                       util.resources[r] + (isLink ? " (link)" : ""),
                       getSeriesColor(i).str()});
   }
-  legend.push_back({LegendEntry::Box, "matrix idle on a DMA wait", "#f6c6c7"});
+  if (results.model.asyncCopies)
+    legend.push_back(
+        {LegendEntry::Box, "matrix idle on a DMA wait", "#f6c6c7"});
 
   const double width = 1000;
   unsigned legendRows = getLegendRows(legend, width - 90);
