@@ -214,7 +214,7 @@ void InstructionCostView::writeHtml(const ViewContext &context, HtmlPart part,
   os << "<table class=\"sortable fit\" id=\"instruction-table\"><thead><tr>";
   html.th("instruction (pc)");
   html.th("source");
-  html.th("HLO");
+  html.th(capitalize(info.hloNoun));
   html.th("executions", true);
   html.th("own cycles", true);
   html.th("stall cycles", true);

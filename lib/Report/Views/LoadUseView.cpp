@@ -154,7 +154,7 @@ void LoadUseView::writeHtml(const ViewContext &context, HtmlPart part,
   html.th("load (pc)");
   html.th("source");
   html.th("first use (pc)");
-  html.th("HLO");
+  html.th(capitalize(info.hloNoun));
   html.th("stall cycles", true);
   html.th("share of cycles", true);
   html.th("stalls", true);
