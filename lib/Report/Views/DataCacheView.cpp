@@ -68,6 +68,8 @@ void DataCacheView::addMetrics(const ViewContext &context,
                                Object &metrics) const {
   const analysis::DataCacheAnalysis &cache = context.results.dataCache;
   Object result{{"available", cache.available}};
+  if (!cache.hasScratchpad)
+    result["note"] = "the ISA has no scratchpad";
   if (!cache.available) {
     metrics["data_cache"] = std::move(result);
     return;
