@@ -5,16 +5,16 @@
 //===----------------------------------------------------------------------===//
 
 #include "SnR/Analysis/AnalysisSet.h"
+#include "SnR/Sim/ModelDescription.h"
 
 using namespace snr;
 using namespace snr::analysis;
 
 AnalysisHolder::~AnalysisHolder() = default;
 
-TargetFeature snr::analysis::getTargetFeatures(llvm::StringRef isa) {
-  if (isa == "snr")
-    return TargetFeature::AsyncCopies;
-  return TargetFeature::None;
+TargetFeature
+snr::analysis::getTargetFeatures(const sim::ModelDescription &model) {
+  return model.asyncCopies ? TargetFeature::AsyncCopies : TargetFeature::None;
 }
 
 std::string snr::analysis::describeMissing(TargetFeature missing) {
@@ -39,6 +39,8 @@ void *AnalysisSet::require(const AnalysisInfo &info,
   for (const AnalysisInfo *dependency : info.dependencies)
     if (!require(*dependency, context))
       return nullptr;
+  for (const AnalysisInfo *dependency : info.optionalDependencies)
+    require(*dependency, context);
   entries.push_back({&info, info.create(context)});
   return entries.back().holder->getObject();
 }

@@ -32,11 +32,22 @@ const AnalysisInfo &AnalysisInfoOf<sim::PerformanceTracker>::get() {
 
 namespace {
 /// Adds the analysis of class T to `results`, which must be able to hold
-/// it (an snr replay has every feature the named analyses need).
+/// it (every target offers what the analyses named in ReplayResults need,
+/// but the DMA stalls and the suggestions).
 template <typename T> T &requireNamed(ReplayResults &results) {
   T *analysis = results.analyses.require<T>(results.getContext());
-  assert(analysis && "an snr replay has every analysis ReplayResults names");
+  assert(analysis && "every target has what this analysis needs");
   return *analysis;
+}
+
+/// The analysis of class T if it applies to the target, else `empty`.
+template <typename T>
+T &requireOrEmpty(ReplayResults &results, std::unique_ptr<T> &empty,
+                  llvm::function_ref<std::unique_ptr<T>()> make) {
+  if (T *analysis = results.analyses.require<T>(results.getContext()))
+    return *analysis;
+  empty = make();
+  return *empty;
 }
 } // namespace
 
@@ -50,15 +61,34 @@ static AnalysisOptions optionsOf(const AnalysisOptions &options) {
 ReplayResults::ReplayResults(TraceInfo traceInfo,
                              const sim::MachineModel &machine,
                              const AnalysisOptions &options)
+    : ReplayResults(std::move(traceInfo), machine,
+                    sim::describeSnRModel(machine), options) {}
+
+ReplayResults::ReplayResults(TraceInfo traceInfo, sim::ModelDescription model,
+                             const AnalysisOptions &options)
+    : ReplayResults(std::move(traceInfo), sim::MachineModel(),
+                    std::move(model), options) {}
+
+ReplayResults::ReplayResults(TraceInfo traceInfo,
+                             const sim::MachineModel &machine,
+                             sim::ModelDescription description,
+                             const AnalysisOptions &options)
     : info(std::move(traceInfo)), machine(machine),
-      model(sim::describeSnRModel(machine)), options(optionsOf(options)),
+      model(std::move(description)), options(optionsOf(options)),
       timing(requireNamed<sim::TimingRecorder>(*this)),
       performance(requireNamed<sim::PerformanceTracker>(*this)),
-      dmas(requireNamed<DmaStallAnalysis>(*this)),
+      dmas(requireOrEmpty<DmaStallAnalysis>(
+          *this, noDmas,
+          [&] {
+            auto empty = std::make_unique<DmaStallAnalysis>(info);
+            empty->asyncCopies = false;
+            return empty;
+          })),
       utilization(requireNamed<UtilizationAnalysis>(*this)),
       dataCache(requireNamed<DataCacheAnalysis>(*this)),
       dependencies(requireNamed<DependencyAnalysis>(*this)),
-      suggestions(requireNamed<Suggestions>(*this)),
+      suggestions(requireOrEmpty<Suggestions>(
+          *this, noSuggestions, [] { return std::make_unique<Suggestions>(); })),
       staticView(requireNamed<StaticInstructionAnalysis>(*this)) {
   for (const AnalysisInfo *analysis : options.analyses)
     analyses.require(*analysis, getContext());
@@ -67,8 +97,7 @@ ReplayResults::ReplayResults(TraceInfo traceInfo,
 }
 
 AnalysisContext ReplayResults::getContext() const {
-  return {info, machine, options,
-          model.asyncCopies ? TargetFeature::AsyncCopies : TargetFeature::None};
+  return {info, model, options, getTargetFeatures(model)};
 }
 
 namespace {
@@ -92,23 +121,30 @@ private:
 };
 } // namespace
 
+ReplayListeners::ReplayListeners(
+    ReplayResults &results,
+    const std::function<void(uint64_t, uint64_t)> &fn)
+    : listeners(results.analyses.getListeners()) {
+  // A replay for a rewrite does not read the utilization (forRewrite).
+  if (results.options.forRewrite)
+    llvm::erase(listeners, &results.utilization);
+  if (fn) {
+    progress = std::make_unique<ProgressListener>(fn);
+    listeners.push_back(progress.get());
+  }
+}
+
+ReplayListeners::~ReplayListeners() = default;
+
 llvm::Expected<std::unique_ptr<ReplayResults>>
 snr::analysis::analyzeTrace(const trace::Trace &trace,
                             const sim::MachineModel &machine,
                             const AnalysisOptions &options) {
   auto results = std::make_unique<ReplayResults>(
       TraceInfo::fromTrace(trace, machine), machine, options);
-
-  llvm::SmallVector<sim::SimListener *, 8> listeners =
-      results->analyses.getListeners();
-  if (options.forRewrite)
-    llvm::erase(listeners, &results->utilization);
-  std::optional<ProgressListener> progress;
-  if (options.progress) {
-    progress.emplace(options.progress);
-    listeners.push_back(&*progress);
-  }
-  llvm::Expected<replay::Run> run = replay::replay(trace, machine, listeners);
+  ReplayListeners listeners(*results, options.progress);
+  llvm::Expected<replay::Run> run =
+      replay::replay(trace, machine, listeners.get());
   if (!run)
     return run.takeError();
   results->summary = run->summary;

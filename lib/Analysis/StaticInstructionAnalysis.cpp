@@ -18,20 +18,27 @@ using namespace snr;
 using namespace snr::analysis;
 
 const AnalysisInfo &StaticInstructionAnalysis::getInfo() {
-  // Listens to the issues; folds the DMA rows once the suggestions are made.
-  static const AnalysisInfo info = AnalysisInfo::get<StaticInstructionAnalysis>(
-      "static", TargetFeature::None,
-      {&DmaStallAnalysis::getInfo(), &DependencyAnalysis::getInfo(),
-       &Suggestions::getInfo()},
-      [](const AnalysisContext &context) {
-        return std::make_unique<StaticInstructionAnalysis>(context.info);
-      },
-      [](StaticInstructionAnalysis &staticView, const AnalysisSet &set,
-         const AnalysisContext &) {
-        staticView.finalize(set.get<DmaStallAnalysis>(),
-                            set.get<DependencyAnalysis>(),
-                            set.get<Suggestions>());
-      });
+  // Listens to the issues; folds the DMA rows once the suggestions are made,
+  // on a target that has DMAs.
+  static const AnalysisInfo info = [] {
+    AnalysisInfo info = AnalysisInfo::get<StaticInstructionAnalysis>(
+        "static", TargetFeature::None, {},
+        [](const AnalysisContext &context) {
+          return std::make_unique<StaticInstructionAnalysis>(context.info);
+        },
+        [](StaticInstructionAnalysis &staticView, const AnalysisSet &set,
+           const AnalysisContext &) {
+          const DmaStallAnalysis *dmas = set.find<DmaStallAnalysis>();
+          const DependencyAnalysis *deps = set.find<DependencyAnalysis>();
+          const Suggestions *suggestions = set.find<Suggestions>();
+          if (dmas && deps && suggestions)
+            staticView.finalize(*dmas, *deps, *suggestions);
+        });
+    info.optionalDependencies = {&DmaStallAnalysis::getInfo(),
+                                 &DependencyAnalysis::getInfo(),
+                                 &Suggestions::getInfo()};
+    return info;
+  }();
   return info;
 }
 

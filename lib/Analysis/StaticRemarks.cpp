@@ -118,7 +118,9 @@ void emitStallRemark(const ReplayResults &results, const StaticInstruction &s,
   if (!r)
     return;
   uint64_t stall = s.stallCycles();
-  r << text(llvm::formatv("{0} at pc {1} stalled ", s.mnemonic, s.pc).str())
+  r << text(llvm::formatv("{0} at pc {1} stalled ", s.mnemonic,
+                          results.info.formatPc(s.pc))
+                .str())
     << Remark::Arg("stall_cycles", stall) << text(" cycles over ")
     << Remark::Arg("executions", s.executions)
     << text(s.executions == 1 ? " execution" : " executions");
@@ -148,7 +150,7 @@ void emitStallRemark(const ReplayResults &results, const StaticInstruction &s,
                      llvm::formatv("{0} at pc {1}",
                                    producer ? producer->mnemonic
                                             : llvm::StringRef("instruction"),
-                                   p.pc)
+                                   results.info.formatPc(p.pc))
                          .str());
     if (kind.role == sim::StallRole::Register && producer)
       r << text(" (latency ")
@@ -264,9 +266,10 @@ llvm::Error snr::writeRemarkFile(
 
 Location snr::getInstructionLocation(MLIRContext &context,
                                      const TraceInfo &info, uint64_t index) {
-  if (const trace::LineEntry *entry = info.lineTable.lookup(info.getPc(index)))
-    return FileLineColLoc::get(&context, info.lineTable.file, entry->line,
-                               entry->column);
+  if (const SourceTable::Entry *entry =
+          info.lineTable.lookup(info.getPc(index)))
+    return FileLineColLoc::get(&context, info.lineTable.getFile(*entry),
+                               entry->line, entry->column);
   unsigned line = index < info.lines.size() ? info.lines[index] : 0;
   llvm::StringRef extension = llvm::sys::path::extension(info.fileName);
   if (!line || info.fileName.empty() || extension == ".gz" ||

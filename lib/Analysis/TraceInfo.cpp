@@ -7,6 +7,7 @@
 #include "SnR/Analysis/TraceInfo.h"
 #include "SnR/Sim/MachineModel.h"
 #include "SnR/Sim/SnRModel.h"
+#include "SnR/Target/Target.h"
 #include "SnR/Trace/Trace.h"
 
 #include "llvm/ADT/DenseMap.h"
@@ -33,7 +34,7 @@ TraceInfo TraceInfo::fromTrace(const trace::Trace &trace,
   // their own table).
   info.instructions = sim::describeSnRInstructions(trace.instructions, machine);
   info.lines = trace.lines;
-  info.lineTable = trace.header.lineTable;
+  info.lineTable = SourceTable::fromLineTable(trace.header.lineTable);
   info.lines.resize(trace.instructions.size(), 0);
   info.hloOf.reserve(trace.instructions.size());
   // The HLO map is a sorted list of PC ranges: look each range up once.
@@ -62,8 +63,36 @@ TraceInfo TraceInfo::fromTrace(const trace::Trace &trace,
   return info;
 }
 
+SourceTable SourceTable::fromLineTable(const trace::LineTable &table) {
+  SourceTable source;
+  if (table.empty())
+    return source;
+  source.files.push_back(table.file);
+  source.entries.reserve(table.entries.size());
+  for (const trace::LineEntry &entry : table.entries)
+    source.entries.push_back({entry.pc, 0, entry.line, entry.column});
+  return source;
+}
+
+const SourceTable::Entry *SourceTable::lookup(uint64_t pc) const {
+  auto it = llvm::partition_point(
+      entries, [&](const Entry &entry) { return entry.pc < pc; });
+  return it != entries.end() && it->pc == pc ? &*it : nullptr;
+}
+
+std::string TraceInfo::getText(uint64_t index) const {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  instructions->printInstruction(index, os);
+  return text;
+}
+
+std::string TraceInfo::formatPc(uint64_t pc) const {
+  return getTarget().formatPc(pc);
+}
+
 llvm::StringRef TraceInfo::getHloName(HloId id) const {
-  return id == kNoHlo ? llvm::StringRef("(no hlo)") : hloNames[id];
+  return id == kNoHlo ? llvm::StringRef(noHloName) : hloNames[id];
 }
 
 llvm::Expected<HloId> TraceInfo::lookupHlo(llvm::StringRef name) const {
@@ -76,10 +105,11 @@ llvm::Expected<HloId> TraceInfo::lookupHlo(llvm::StringRef name) const {
 }
 
 std::string TraceInfo::locatePc(uint64_t pc) const {
-  const trace::LineEntry *entry = lineTable.lookup(pc);
+  const SourceTable::Entry *entry = lineTable.lookup(pc);
   if (!entry)
     return "";
-  return llvm::formatv("{0}:{1}:{2}", llvm::sys::path::filename(lineTable.file),
+  return llvm::formatv("{0}:{1}:{2}",
+                       llvm::sys::path::filename(lineTable.getFile(*entry)),
                        entry->line, entry->column)
       .str();
 }
@@ -96,7 +126,7 @@ std::string TraceInfo::locate(uint64_t index) const {
 }
 
 std::string TraceInfo::describe(uint64_t index) const {
-  uint64_t pc = getPc(index);
+  std::string pc = formatPc(getPc(index));
   std::string where = locate(index);
   if (!where.empty())
     return llvm::formatv("pc {0} ({1})", pc, where).str();

@@ -14,11 +14,12 @@
 #include "SnR/Export/XlaProfile.h"
 #include "SnR/Pipeline/AnnotatedTraceWriter.h"
 #include "SnR/Record/ProgramMatch.h"
-#include "SnR/Replay/RISCV/RISCVReplay.h"
+#include "SnR/Replay/RISCV/RISCVRun.h"
 #include "SnR/Report/AnalysisPlugin.h"
 #include "SnR/Report/AnalysisView.h"
 #include "SnR/Report/FoldedStacks.h"
 #include "SnR/Report/Report.h"
+#include "SnR/Report/ReportFigures.h"
 #include "SnR/Report/RunDirectory.h"
 #include "SnR/Report/Selection.h"
 #include "SnR/Report/Summary.h"
@@ -26,11 +27,13 @@
 #include "SnR/Rewrite/TraceRewriteDriver.h"
 #include "SnR/Support/Printable.h"
 #include "SnR/Support/ReturnMemory.h"
+#include "SnR/Target/ElfImage.h"
 #include "SnR/Trace/EncodedTrace.h"
 #include "SnR/Trace/Trace.h"
 #include "SnR/Trace/TraceReader.h"
 
 #include "mlir/IR/MLIRContext.h"
+#include "mlir/IR/Remarks.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
@@ -44,6 +47,9 @@
 using namespace mlir;
 using namespace snr;
 using namespace snr::pipeline;
+
+static std::string inDirPath(const ReplayPipelineOptions &opts,
+                             llvm::StringRef name);
 
 namespace {
 llvm::Error fail(const llvm::Twine &message) {
@@ -133,29 +139,143 @@ llvm::Error writeExports(const ReplayPipelineOptions &opts,
   return llvm::Error::success();
 }
 
-/// A trace of another ISA than snr (RISC-V): its own replay, timing and run
-/// directory, with the flags that apply to it.
-llvm::Error runOtherIsa(const ReplayPipelineOptions &opts,
-                        llvm::StringRef isa, llvm::MemoryBufferRef input) {
+/// The remarks of `views` (AnalysisView::getRemarks) over the whole run.
+void emitViewRemarks(const analysis::ReplayResults &results,
+                     const report::ReportOptions &options,
+                     llvm::ArrayRef<const report::AnalysisView *> views,
+                     llvm::function_ref<Location(uint64_t)> locationOf) {
+  if (views.empty())
+    return;
+  llvm::Expected<report::Selection> selection =
+      report::Selection::compute(results, options);
+  if (!selection) {
+    llvm::consumeError(selection.takeError());
+    return;
+  }
+  report::ReportFigures figures = report::computeFigures(results, *selection);
+  report::ViewContext context{results, *selection, figures, options};
+  std::vector<report::ViewRemark> remarks;
+  for (const report::AnalysisView *view : views)
+    view->getRemarks(context, remarks);
+  using remark::detail::Remark;
+  for (const report::ViewRemark &r : remarks) {
+    auto opts = remark::RemarkOpts::name(r.name)
+                    .category(r.category)
+                    .function(r.function);
+    Location loc = locationOf(r.index);
+    remark::detail::InFlightRemark emitted =
+        r.kind == report::ViewRemark::Kind::Missed ? remark::missed(loc, opts)
+        : r.kind == report::ViewRemark::Kind::Passed
+            ? remark::passed(loc, opts)
+            : remark::analysis(loc, opts);
+    if (!emitted)
+      continue;
+    for (const auto &[key, value] : r.args)
+      emitted << Remark::Arg(key, value);
+    emitted << Remark::Arg(kHotnessArg, r.hotness);
+  }
+}
+
+/// A trace of another ISA than snr (RISC-V): its own replay and timing,
+/// with the flags that apply to it; the run directory as an snr trace's,
+/// with the views the target adds.
+llvm::Error runOtherIsa(const ReplayPipelineOptions &opts, llvm::StringRef isa,
+                        llvm::MemoryBufferRef input) {
   // Every flag of snr-replay's own but these is the snr ISA's.
   static const llvm::StringRef kRiscvFlags[] = {
-      "o", "elf", "mcpu", "like-mca", "quiet", "progress"};
+      "o", "elf", "mcpu", "like-mca", "quiet", "progress", "no-timeline"};
   for (llvm::StringRef flag : opts.givenFlags)
     if (!llvm::is_contained(kRiscvFlags, flag))
       return fail("--" + flag + " applies to snr traces; " + opts.traceFile +
                   " is a " + isa + " trace");
-  replay::riscv::RISCVReplayOptions options;
-  options.traceFile = opts.traceFile;
-  options.input = input;
-  options.elfFile = opts.elfFile;
-  options.outputDir = opts.outputDir;
-  options.run.cpu = opts.schedModel.mcpu;
-  options.run.likeMca = opts.schedModel.likeMca;
-  options.quiet = opts.quiet;
-  return replay::riscv::runRISCVReplay(
-      options, llvm::outs(), [](const llvm::Twine &message) {
-        llvm::WithColor::warning(llvm::errs(), "snr-replay") << message << "\n";
-      });
+  auto started = std::chrono::steady_clock::now();
+  if (llvm::Error error = report::RunDirectory::check(opts.outputDir))
+    return fail(llvm::toString(std::move(error)));
+  auto warn = [](const llvm::Twine &message) {
+    llvm::WithColor::warning(llvm::errs(), "snr-replay") << message << "\n";
+  };
+  std::unique_ptr<target::ElfImage> elf;
+  if (!opts.elfFile.empty()) {
+    llvm::Expected<std::unique_ptr<target::ElfImage>> loaded =
+        target::ElfImage::load(opts.elfFile);
+    if (!loaded)
+      return fail("--elf: " + llvm::toString(loaded.takeError()));
+    elf = std::move(*loaded);
+    if (!elf->hasLineTable())
+      warn(opts.elfFile + ": no DWARF line table (build with -g): the "
+                          "remarks are not located in the source");
+  }
+
+  report::ReportOptions reportOptions;
+  reportOptions.writeTimeline = !opts.noTimeline;
+  reportOptions.otherFiles.push_back(
+      {report::getPathFromDir(opts.outputDir,
+                              inDirPath(opts, report::kRemarksFile)),
+       "the stalls and the exposed loads as LLVM optimization remarks, "
+       "located in the C source with --elf (opt-viewer.py reads them)."});
+
+  Progress progress(opts.progress ||
+                    llvm::sys::Process::StandardErrIsDisplayed());
+  progress.phase("replaying");
+  replay::riscv::RISCVRunOptions options;
+  options.cpu = opts.schedModel.mcpu;
+  options.likeMca = opts.schedModel.likeMca;
+  options.analysis.progress = [&](uint64_t done, uint64_t total) {
+    progress.update(done, total);
+  };
+  options.analysis.analyses = replay::riscv::getRISCVViewAnalyses();
+  llvm::Expected<replay::riscv::RISCVRun> run = replay::riscv::replayRISCVTrace(
+      input, opts.traceFile, options, elf.get(), warn);
+  if (!run) {
+    progress.done();
+    return run.takeError();
+  }
+  const analysis::ReplayResults &results = *run->results;
+  report::AnalysisViewList owned = replay::riscv::createRISCVViews(*run);
+  llvm::SmallVector<const report::AnalysisView *, 8> views;
+  for (const std::unique_ptr<report::AnalysisView> &view : owned)
+    views.push_back(view.get());
+
+  progress.phase("writing the report");
+  llvm::Expected<report::RunDirectory> opened = report::RunDirectory::open(
+      opts.outputDir, "snr-replay", report::getRunResultFiles());
+  if (!opened) {
+    progress.done();
+    return fail(llvm::toString(opened.takeError()));
+  }
+  report::RunDirectory &dir = *opened;
+  auto failRun = [&](llvm::Error error) {
+    progress.done();
+    std::string message = llvm::toString(std::move(error));
+    dir.fail(message);
+    return fail(message);
+  };
+  if (llvm::Error error =
+          report::writeReport(results, opts.outputDir, reportOptions, views))
+    return failRun(std::move(error));
+  if (llvm::Error error = writeRemarkFile(
+          dir.path(report::kRemarksFile), [&](MLIRContext &context) {
+            auto locationOf = [&](uint64_t index) {
+              return getInstructionLocation(context, results.info, index);
+            };
+            emitStaticRemarks(results, locationOf);
+            emitViewRemarks(results, reportOptions, views, locationOf);
+          }))
+    return failRun(std::move(error));
+  progress.done();
+  if (!opts.quiet)
+    if (llvm::Error error = report::printSummary(
+            results, llvm::outs(), reportOptions, opts.outputDir, views))
+      return failRun(std::move(error));
+  if (llvm::Error error = dir.commit())
+    return fail(llvm::toString(std::move(error)));
+  if (!opts.quiet)
+    llvm::outs() << llvm::formatv(
+        "(replayed, analysed and reported in {0:f2} s)\n",
+        std::chrono::duration<double>(std::chrono::steady_clock::now() -
+                                      started)
+            .count());
+  return llvm::Error::success();
 }
 } // namespace
 

@@ -62,8 +62,9 @@ public:
     (*plugins.getAsObject())[getName()] = std::move(own);
   }
 
-  void getHtmlNav(llvm::SmallVectorImpl<HtmlNavEntry> &entries) const override {
-    view->getHtmlNav(entries);
+  void getHtmlNav(const ViewContext &context,
+                  llvm::SmallVectorImpl<HtmlNavEntry> &entries) const override {
+    view->getHtmlNav(context, entries);
   }
   void writeHtml(const ViewContext &context, HtmlPart part,
                  HtmlWriter &html) const override {

@@ -20,6 +20,28 @@ AnalysisViewList snr::report::createBuiltinViews() {
   return views;
 }
 
+llvm::SmallVector<const AnalysisView *, 16>
+snr::report::orderViews(const AnalysisViewList &builtin,
+                        llvm::ArrayRef<const AnalysisView *> extraViews,
+                        size_t *builtinEnd) {
+  llvm::SmallVector<const AnalysisView *, 16> views;
+  llvm::SmallVector<bool, 8> placed(extraViews.size(), false);
+  for (const std::unique_ptr<AnalysisView> &view : builtin) {
+    views.push_back(view.get());
+    for (size_t i = 0; i < extraViews.size(); ++i)
+      if (!placed[i] && extraViews[i]->getPlacement() == view->getName()) {
+        views.push_back(extraViews[i]);
+        placed[i] = true;
+      }
+  }
+  if (builtinEnd)
+    *builtinEnd = views.size();
+  for (size_t i = 0; i < extraViews.size(); ++i)
+    if (!placed[i])
+      views.push_back(extraViews[i]);
+  return views;
+}
+
 std::vector<const analysis::AnalysisInfo *>
 snr::report::getViewAnalyses(llvm::ArrayRef<const AnalysisView *> views) {
   std::vector<const analysis::AnalysisInfo *> analyses;

@@ -196,6 +196,11 @@ void writeSuggestedChanges(llvm::raw_ostream &os,
                                const analysis::StaticDma *b) {
     return a->expectedSaving > b->expectedSaving;
   });
+  if (useful.empty() && !results.model.asyncCopies) {
+    os << "<p class=\"note\">No DMA to hoist: the ISA has no asynchronous "
+          "copies. The suggestions below are the target's.</p>\n";
+    return;
+  }
   if (useful.empty()) {
     os << "<p class=\"note\">No suggestion saves cycles: "
        << (fig.suggestionsBySaving.empty()

@@ -83,7 +83,8 @@ void report::writeStallFlamegraph(llvm::raw_ostream &os,
 
   double height = kTop + (kDepth + 1) * kRow + kMargin;
   SvgDocument svg(os, kStallFlamegraphId, kWidth, height,
-                  "Stall cycles by HLO, instruction and stall kind");
+                  "Stall cycles by " + results.info.hloNoun +
+                      ", instruction and stall kind");
   LinearScale x(0, double(total ? total : 1), kMargin, kWidth - kMargin);
   auto box = [&](unsigned depth, uint64_t begin, uint64_t cycles,
                  llvm::StringRef label, llvm::StringRef fill) {

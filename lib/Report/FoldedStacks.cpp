@@ -70,14 +70,14 @@ report::computeFoldedStacks(const analysis::ReplayResults &results,
     std::string where = info.locatePc(pc);
     unsigned leaf = std::get<2>(key);
     FoldedStack stack;
-    stack.frames = {
-        frame(info.getHloName(std::get<0>(key))),
-        frame(llvm::formatv("pc{0}:{1}{2}", pc, info.getMnemonic(value.second),
-                            where.empty() ? "" : "@" + where)
-                  .str()),
-        leaf == kIssue   ? std::string("issue")
-        : leaf == kDrain ? std::string("drain")
-                         : model.getStallKindName(leaf).str()};
+    stack.frames = {frame(info.getHloName(std::get<0>(key))),
+                    frame(llvm::formatv("pc{0}:{1}{2}", info.formatPc(pc),
+                                        info.getMnemonic(value.second),
+                                        where.empty() ? "" : "@" + where)
+                              .str()),
+                    leaf == kIssue   ? std::string("issue")
+                    : leaf == kDrain ? std::string("drain")
+                                     : model.getStallKindName(leaf).str()};
     stack.cycles = value.first;
     stacks.push_back(std::move(stack));
   }

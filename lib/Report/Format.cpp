@@ -7,6 +7,7 @@
 #include "SnR/Report/Format.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FormatVariadic.h"
 
 #include <charconv>
@@ -166,6 +167,13 @@ snr::report::formatTickLabels(llvm::ArrayRef<double> ticks) {
       break;
   }
   return labels;
+}
+
+std::string snr::report::capitalize(llvm::StringRef text) {
+  std::string result = text.str();
+  if (!result.empty())
+    result[0] = llvm::toUpper(result[0]);
+  return result;
 }
 
 std::string snr::report::formatPercent(double fraction) {

@@ -173,11 +173,8 @@ public:
                    llvm::ArrayRef<const AnalysisView *> extraViews)
       : os(os), results(context.results), info(context.results.info),
         selection(context.selection), options(context.options),
-        context(context), html(os, info, context.figures) {
-    for (const std::unique_ptr<AnalysisView> &view : builtinViews)
-      views.push_back(view.get());
-    llvm::append_range(views, extraViews);
-  }
+        context(context), html(os, info, context.figures),
+        views(orderViews(builtinViews, extraViews)) {}
 
   void write(const RewriteOutcomes *rewrites);
 
@@ -193,8 +190,8 @@ private:
   const ViewContext &context;
   HtmlWriter html;
   AnalysisViewList builtinViews = createBuiltinViews();
-  /// The built-in views, then the extra ones.
-  llvm::SmallVector<const AnalysisView *, 8> views;
+  /// The built-in views and the extra ones, in output order.
+  llvm::SmallVector<const AnalysisView *, 16> views;
 };
 } // namespace
 
@@ -208,15 +205,18 @@ void HtmlReportWriter::header(const RewriteOutcomes *rewrites) {
   os << "<h1>SnR replay report: " << escapeXml(program) << "</h1>\n";
   os << "<p class=\"meta\">Trace <code>"
      << escapeXml(info.fileName.empty() ? "(unnamed)" : info.fileName)
-     << "</code>, replayed on <b>" << escapeXml(results.model.name)
-     << "</b> at " << formatJsonNumber(results.model.clockGhz)
-     << " GHz; showing " << escapeXml(selection.description) << " (cycles "
+     << "</code>, replayed on <b>" << escapeXml(results.model.name) << "</b>";
+  if (results.model.hasClock)
+    os << " at " << formatJsonNumber(results.model.clockGhz) << " GHz";
+  else
+    os << " (cycles: the model has no clock)";
+  os << "; showing " << escapeXml(selection.description) << " (cycles "
      << formatCount(selection.beginCycle) << " to "
      << formatCount(selection.endCycle) << ").</p>\n";
   // Each view's sections, by part; the plots share one heading.
   llvm::SmallVector<HtmlNavEntry> entries;
   for (const AnalysisView *view : views)
-    view->getHtmlNav(entries);
+    view->getHtmlNav(context, entries);
   os << "<nav><a href=\"#change\">What to change</a>";
   auto links = [&](HtmlPart part) {
     for (const HtmlNavEntry &entry : entries)
@@ -253,7 +253,10 @@ void HtmlReportWriter::files(const RewriteOutcomes *rewrites) {
          "arrows run from each DMA's issue to its wait.");
   for (llvm::StringRef svg : {kDmaTimelineSvgFile, kUtilizationSvgFile,
                               kDataCacheSvgFile, kFragmentationSvgFile})
-    item(svg, "a plot of this report, on its own (SVG).");
+    if ((svg != kDmaTimelineSvgFile || results.model.asyncCopies) &&
+        ((svg != kDataCacheSvgFile && svg != kFragmentationSvgFile) ||
+         results.dataCache.available))
+      item(svg, "a plot of this report, on its own (SVG).");
   for (const auto &[file, what] : options.otherFiles)
     item(file, escapeXml(what));
   if (rewrites && rewrites->trace) {

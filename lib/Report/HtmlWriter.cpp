@@ -50,7 +50,8 @@ void HtmlWriter::tdPc(uint64_t index) {
     return;
   }
   uint64_t pc = info.getPc(index);
-  os << "<td class=\"num\" data-v=\"" << pc << "\">" << pc << "</td>";
+  os << "<td class=\"num\" data-v=\"" << pc << "\">" << info.formatPc(pc)
+     << "</td>";
 }
 
 void HtmlWriter::tdNumSub(uint64_t value, llvm::StringRef sub) {
@@ -81,6 +82,6 @@ double HtmlWriter::share(uint64_t part) const {
 }
 
 std::string HtmlWriter::pcOf(uint64_t index) const {
-  return index < info.getNumInstructions() ? std::to_string(info.getPc(index))
+  return index < info.getNumInstructions() ? info.formatPc(info.getPc(index))
                                            : "-";
 }

@@ -67,6 +67,16 @@ Value snr::report::getMetricsPc(const analysis::TraceInfo &info,
   return int64_t(info.getPc(index));
 }
 
+Value snr::report::getMetricsSource(const analysis::TraceInfo &info,
+                                    uint64_t pc) {
+  const analysis::SourceTable::Entry *entry = info.lineTable.lookup(pc);
+  if (!entry)
+    return nullptr;
+  return Object{{"file", info.lineTable.getFile(*entry)},
+                {"line", int64_t(entry->line)},
+                {"column", int64_t(entry->column)}};
+}
+
 Object snr::report::buildStallMetrics(const sim::ModelDescription &model,
                                       const StallArray &byKind,
                                       uint64_t total) {
@@ -87,9 +97,8 @@ Value snr::report::buildMetrics(
                  {"trace", builder.trace()},
                  {"selection", builder.selectionObject()}};
   ViewContext context{results, selection, figures, options};
-  for (const std::unique_ptr<AnalysisView> &view : createBuiltinViews())
-    view->addMetrics(context, metrics);
-  for (const AnalysisView *view : extraViews)
+  AnalysisViewList builtin = createBuiltinViews();
+  for (const AnalysisView *view : orderViews(builtin, extraViews))
     view->addMetrics(context, metrics);
   return metrics;
 }

@@ -50,22 +50,28 @@ snr::report::writeReport(const analysis::ReplayResults &results,
           writeTimeline(os, results, *selection, options);
         }))
       return e;
-  if (llvm::Error e = file(kDmaTimelineSvgFile, [&](llvm::raw_ostream &os) {
-        writeDmaTimelinePlot(os, results, *selection, figures, options);
-      }))
-    return e;
+  // The plots of copies and of the scratchpad, where the model has them.
+  bool copies = results.model.asyncCopies;
+  bool scratchpad = results.dataCache.available;
+  if (copies)
+    if (llvm::Error e = file(kDmaTimelineSvgFile, [&](llvm::raw_ostream &os) {
+          writeDmaTimelinePlot(os, results, *selection, figures, options);
+        }))
+      return e;
   if (llvm::Error e = file(kUtilizationSvgFile, [&](llvm::raw_ostream &os) {
         writeUtilizationPlot(os, results, *selection);
       }))
     return e;
-  if (llvm::Error e = file(kDataCacheSvgFile, [&](llvm::raw_ostream &os) {
-        writeDataCachePlot(os, results, *selection);
-      }))
-    return e;
-  if (llvm::Error e = file(kFragmentationSvgFile, [&](llvm::raw_ostream &os) {
-        writeFragmentationHeatmap(os, results, *selection);
-      }))
-    return e;
+  if (scratchpad) {
+    if (llvm::Error e = file(kDataCacheSvgFile, [&](llvm::raw_ostream &os) {
+          writeDataCachePlot(os, results, *selection);
+        }))
+      return e;
+    if (llvm::Error e = file(kFragmentationSvgFile, [&](llvm::raw_ostream &os) {
+          writeFragmentationHeatmap(os, results, *selection);
+        }))
+      return e;
+  }
   if (llvm::Error e = file(kSummaryFile, [&](llvm::raw_ostream &os) {
         printSummary(results, *selection, figures, os, options, {}, extraViews);
       }))

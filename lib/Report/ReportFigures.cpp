@@ -27,6 +27,16 @@ uint64_t snr::report::getOwnCycles(const analysis::ReplayResults &results,
   return to - std::min(from, to);
 }
 
+uint64_t OwnCycleCounter::next(uint64_t index) {
+  const auto &timing = results.timing.instructions;
+  frontier = std::max(frontier, timing[index].issue);
+  uint64_t from = index == 0 ? 0 : frontier;
+  uint64_t to = index + 1 < timing.size()
+                    ? std::max(frontier, timing[index + 1].issue)
+                    : results.summary.totalCycles;
+  return to - std::min(from, to);
+}
+
 static DataCacheFigures
 computeDataCacheFigures(const analysis::DataCacheAnalysis &cache,
                         const Selection &selection) {
@@ -75,7 +85,10 @@ ReportFigures snr::report::computeFigures(
   std::vector<HloFigures> hlos(numHlos + 1); // the last: no HLO
   for (HloFigures &hlo : hlos)
     hlo.busyCycles.assign(numResources, 0);
+  const sim::TimingRecorder &recorder = results.timing;
+  OwnCycleCounter ownCycles(results);
   for (uint64_t i = 0, e = info.getNumInstructions(); i < e; ++i) {
+    uint64_t own = ownCycles.next(i);
     if (!selection.containsInstruction(i))
       continue;
     const auto &t = timing[i];
@@ -92,12 +105,29 @@ ReportFigures snr::report::computeFigures(
     hlo.lastCycle = std::max(hlo.lastCycle, ready);
     ++hlo.instructions;
     ++fig.instructions;
-    hlo.ownCycles += getOwnCycles(results, i);
+    hlo.ownCycles += own;
     hlo.stallCycles += t.stall;
     hlo.stallByKind[t.kind] += t.stall;
     fig.stallCycles += t.stall;
     fig.stallByKind[t.kind] += t.stall;
 
+    if (recorder.keepsBusy()) {
+      // The intervals the model reported.
+      if (t.executed) {
+        ++hlo.executed;
+        ++fig.executed;
+      }
+      for (const sim::TimingRecorder::Busy &busy : recorder.getBusy(i)) {
+        if (busy.resource >= numResources)
+          continue;
+        UnitFigures &unit = fig.units[busy.resource];
+        ++unit.issued;
+        ++unit.executed;
+        unit.busyCycles += busy.end - busy.begin;
+        hlo.busyCycles[busy.resource] += busy.end - busy.begin;
+      }
+      continue;
+    }
     const sim::InstructionDesc &desc = info.getDesc(i);
     bool hasUnit = desc.resource < numResources;
     if (hasUnit)
@@ -115,7 +145,6 @@ ReportFigures snr::report::computeFigures(
 
   // The dma_wait stall of the selected waits that their DMA stall does not
   // count (another constraint held the wait too).
-  const sim::TimingRecorder &recorder = results.timing;
   sim::StallKind copyWait =
       results.model.findStallKind(sim::StallRole::CopyWait);
   for (const sim::TimingRecorder::Wait &wait : recorder.waits) {
@@ -185,8 +214,11 @@ ReportFigures snr::report::computeFigures(
   return fig;
 }
 
-void ReportFigures::printNoUsefulSuggestion(llvm::raw_ostream &os) const {
-  if (!suggestionsBySaving.empty())
+void ReportFigures::printNoUsefulSuggestion(const sim::ModelDescription &model,
+                                            llvm::raw_ostream &os) const {
+  if (!model.asyncCopies)
+    os << "  DMA suggestions: none; the ISA has no asynchronous copies\n";
+  else if (!suggestionsBySaving.empty())
     os << "  suggestions: none saves cycles; the " << suggestionsBySaving.size()
        << " stalled DMAs cannot be hoisted (see the report)\n";
   else

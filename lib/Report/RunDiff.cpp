@@ -530,12 +530,16 @@ RunDiff report::diffRuns(const NamedMetrics &before,
         staticStallTable(b));
   perPc("DMA stall by static DMA", staticDmaTable(a, "stall"),
         staticDmaTable(b, "stall"));
-  // An ISA without asynchronous copies (RISC-V) says so in dma.note.
-  auto dmaNote = [](const json::Object &m) -> std::string {
-    const json::Object *dma = m.getObject("dma");
-    return dma ? stringOr(*dma, "note", "") : "";
+  // An ISA without asynchronous copies (RISC-V) says so in dma.note, one
+  // without a scratchpad in data_cache.note.
+  auto sharedNote = [&](llvm::StringRef member) -> std::string {
+    auto note = [&](const json::Object &m) -> std::string {
+      const json::Object *object = m.getObject(member);
+      return object ? stringOr(*object, "note", "") : "";
+    };
+    return note(a) == note(b) ? note(a) : "";
   };
-  std::string noCopies = dmaNote(a) == dmaNote(b) ? dmaNote(a) : "";
+  std::string noCopies = sharedNote("dma");
   if (!noCopies.empty())
     diff.sections.back().unmatched = noCopies;
 
@@ -573,8 +577,9 @@ RunDiff report::diffRuns(const NamedMetrics &before,
   };
   diff.sections.push_back(
       section("Data cache (VMEM pages)", "pages", cache(a), cache(b)));
-  if (!noCopies.empty())
-    diff.sections.back().unmatched = noCopies;
+  if (std::string noScratchpad = sharedNote("data_cache");
+      !noScratchpad.empty())
+    diff.sections.back().unmatched = noScratchpad;
   return diff;
 }
 

@@ -162,15 +162,16 @@ void bottlenecks(llvm::raw_ostream &os, const analysis::ReplayResults &results,
         "exists, the instruction it waited on. Of "
      << formatCount(view.stallCycles) << " stall cycles, "
      << formatCount(view.stallCycles - view.unattributedCycles)
-     << " have a producing instruction. Per HLO, the dependencies that cost "
-        "most, summed over their executions (whole run).</p>\n";
+     << " have a producing instruction. Per " << results.info.hloNoun
+     << ", the dependencies that cost most, summed over their executions "
+        "(whole run).</p>\n";
   if (view.perHlo.empty()) {
     os << "<p class=\"note\">Nothing stalled.</p>\n";
     return;
   }
   os << "<table class=\"fit\" id=\"bottleneck-table\"><thead><tr>";
-  th(os, "HLO");
-  th(os, "HLO stall", true);
+  th(os, capitalize(results.info.hloNoun));
+  th(os, results.info.hloNoun + " stall", true);
   th(os, "dependency");
   th(os, "cycles", true);
   os << "</tr></thead><tbody>\n";
@@ -203,6 +204,9 @@ void snr::report::writeStaticHtml(llvm::raw_ostream &os,
                                   const analysis::ReplayResults &results,
                                   const Selection &selection,
                                   const ReportOptions &options) {
-  staticDmas(os, results, selection);
+  // A model without copies has no static DMA: its section says why (the
+  // suggestion view's).
+  if (results.model.asyncCopies)
+    staticDmas(os, results, selection);
   bottlenecks(os, results, selection);
 }

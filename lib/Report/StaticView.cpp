@@ -35,8 +35,8 @@ snr::report::describeBottleneck(const analysis::ReplayResults &results,
   const sim::ModelDescription &model = results.model;
   sim::StallRole role = model.getStallRole(b.kind);
   if (hasProducer)
-    os << b.producer << " pc " << b.producerPc << " -> ";
-  os << b.consumer << " pc " << b.consumerPc << " ("
+    os << b.producer << " pc " << results.info.formatPc(b.producerPc) << " -> ";
+  os << b.consumer << " pc " << results.info.formatPc(b.consumerPc) << " ("
      << (b.kind < model.stallKinds.size()
              ? llvm::StringRef(model.stallKinds[b.kind].reason)
              : llvm::StringRef("none"));
@@ -251,7 +251,7 @@ void snr::report::printStaticSummary(const analysis::ReplayResults &results,
     return a->expectedSaving > b->expectedSaving;
   });
   if (useful.empty()) {
-    fig.printNoUsefulSuggestion(os);
+    fig.printNoUsefulSuggestion(results.model, os);
   } else {
     os << llvm::formatv("  top suggestions by static DMA (together up to {0} "
                         "cycles, {1} of the run; savings may overlap; "

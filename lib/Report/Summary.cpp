@@ -36,7 +36,11 @@ void snr::report::printSummary(
   os << "\n";
 
   ViewContext context{results, selection, fig, options};
-  for (const std::unique_ptr<AnalysisView> &view : createBuiltinViews())
+  AnalysisViewList builtin = createBuiltinViews();
+  size_t builtinEnd;
+  llvm::SmallVector<const AnalysisView *, 16> views =
+      orderViews(builtin, extraViews, &builtinEnd);
+  for (const AnalysisView *view : llvm::ArrayRef(views).take_front(builtinEnd))
     view->printSummary(context, os);
 
   if (!reportDir.empty()) {
@@ -47,7 +51,7 @@ void snr::report::printSummary(
       os << " and " << kTimelineFile << ": open it in https://ui.perfetto.dev";
     os << ")\n";
   }
-  for (const AnalysisView *view : extraViews)
+  for (const AnalysisView *view : llvm::ArrayRef(views).drop_front(builtinEnd))
     view->printSummary(context, os);
 }
 

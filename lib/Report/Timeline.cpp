@@ -27,9 +27,11 @@ using namespace snr::report;
 namespace {
 
 constexpr int64_t kPid = 1;
-/// Track ids: the model's resources first (1 + resource), then stalls (10,
-/// or after the resources), then one per DMA link (from 100, or after).
-int64_t unitTid(unsigned resource) { return 1 + int64_t(resource); }
+/// Track ids: the model's resources first (1 + resource; a resource of
+/// several units whose intervals the model reports, one per unit), then
+/// stalls (10, or after the resources), then one per DMA link (from 100, or
+/// after).
+int64_t unitTid(unsigned track) { return 1 + int64_t(track); }
 int64_t getStallTid(size_t numResources) {
   return std::max<int64_t>(10, unitTid(numResources));
 }
@@ -180,9 +182,10 @@ public:
                  const Selection &selection, const ReportOptions &options)
       : os(os), out(os, results.model.clockGhz), results(results),
         info(results.info), model(results.model), selection(selection),
-        options(options), unitUsed(model.resources.size(), false),
-        stallTid(getStallTid(model.resources.size())),
-        firstLinkTid(getFirstLinkTid(model.resources.size())),
+        options(options), firstTrack(getFirstTracks(results)),
+        unitUsed(firstTrack.back(), false),
+        stallTid(getStallTid(firstTrack.back())),
+        firstLinkTid(getFirstLinkTid(firstTrack.back())),
         trackEnd(stallTid + 1, 0) {}
 
   TimelineStats write();
@@ -195,6 +198,20 @@ private:
   void writeDmas();
   void writeCounters();
   void writeOtherData();
+
+  /// The first track of each resource, by ResourceId, and the number of
+  /// tracks last: one per resource, or one per unit when the model reports
+  /// which unit each interval held.
+  static std::vector<unsigned>
+  getFirstTracks(const analysis::ReplayResults &results);
+  /// The resource and unit of track `track`.
+  std::pair<unsigned, unsigned> getResourceOfTrack(unsigned track) const;
+  /// The intervals of the selected instructions (the ends of the selected
+  /// DMAs' flows among them) on their tracks, in time order on each track.
+  void forEachInterval(
+      llvm::function_ref<void(uint64_t index, unsigned track, uint64_t begin,
+                              uint64_t end, bool copyEnd)>
+          fn);
 
   void flushUnit(unsigned unit, Stretch &stretch);
   void flushStall(Stretch &stretch);
@@ -213,7 +230,8 @@ private:
   TimelineStats stats;
 
   bool merged = false;
-  /// By resource.
+  std::vector<unsigned> firstTrack;
+  /// By track.
   std::vector<bool> unitUsed;
   bool stallsUsed = false;
   const int64_t stallTid, firstLinkTid;
@@ -270,9 +288,16 @@ void TimelineWriter::writeMetadata() {
       j.attribute("sort_index", tid);
     });
   };
-  for (unsigned unit = 0; unit < unitUsed.size(); ++unit)
-    if (unitUsed[unit])
-      thread(unitTid(unit), model.resources[unit].name);
+  for (unsigned track = 0; track < unitUsed.size(); ++track) {
+    if (!unitUsed[track])
+      continue;
+    auto [resource, unit] = getResourceOfTrack(track);
+    const sim::ResourceInfo &info = model.resources[resource];
+    thread(unitTid(track),
+           firstTrack[resource + 1] - firstTrack[resource] > 1
+               ? llvm::formatv("{0}[{1}]", info.name, unit).str()
+               : info.name);
+  }
   if (stallsUsed)
     thread(stallTid, "stalls");
   for (size_t link = 0; link < linkTid.size(); ++link)
@@ -298,8 +323,30 @@ void TimelineWriter::flushUnit(unsigned unit, Stretch &s) {
                });
 }
 
-void TimelineWriter::writeInstructions() {
+std::vector<unsigned>
+TimelineWriter::getFirstTracks(const analysis::ReplayResults &results) {
+  const sim::ModelDescription &model = results.model;
+  std::vector<unsigned> first(model.resources.size() + 1, 0);
+  bool perUnit = results.timing.keepsBusy();
+  for (size_t r = 0; r < model.resources.size(); ++r)
+    first[r + 1] =
+        first[r] + (perUnit ? std::max(1u, model.resources[r].units) : 1);
+  return first;
+}
+
+std::pair<unsigned, unsigned>
+TimelineWriter::getResourceOfTrack(unsigned track) const {
+  unsigned resource =
+      std::upper_bound(firstTrack.begin(), firstTrack.end(), track) -
+      firstTrack.begin() - 1;
+  return {resource, track - firstTrack[resource]};
+}
+
+void TimelineWriter::forEachInterval(
+    llvm::function_ref<void(uint64_t, unsigned, uint64_t, uint64_t, bool)>
+        fn) {
   const auto &timing = results.timing.instructions;
+  const sim::TimingRecorder &recorder = results.timing;
   // The dma track also shows the issues and waits of selected DMAs, so each
   // flow has both ends.
   llvm::BitVector dmaEnds;
@@ -312,41 +359,91 @@ void TimelineWriter::writeInstructions() {
         dmaEnds.set(dma.waitIndex);
     }
   }
-  std::vector<Stretch> stretches(unitUsed.size());
+  // A model that issues out of order reports its intervals out of time
+  // order: they are sorted first.
+  struct Interval {
+    uint64_t index;
+    unsigned track;
+    uint64_t begin, end;
+    bool copyEnd;
+  };
+  std::vector<Interval> sorted;
+  bool inOrder = true;
+  for (uint64_t i = 1, e = timing.size(); i < e && inOrder; ++i)
+    inOrder = timing[i].issue >= timing[i - 1].issue;
+  auto emit = [&](uint64_t index, unsigned track, uint64_t begin,
+                  uint64_t end, bool copyEnd) {
+    if (inOrder)
+      fn(index, track, begin, end, copyEnd);
+    else
+      sorted.push_back({index, track, begin, end, copyEnd});
+  };
   for (uint64_t i = 0, e = info.getNumInstructions(); i < e; ++i) {
     const sim::InstructionDesc &desc = info.getDesc(i);
-    unsigned unit = desc.resource;
     // Copies and waits for them are the ends of the DMA flows.
     bool copyEnd = desc.startsCopy || desc.waitsForCopies;
     bool selected = selection.containsInstruction(i) ||
                     (copyEnd && !dmaEnds.empty() && dmaEnds.test(i));
     const auto &t = timing[i];
-    if (!selected || !t.executed || unit >= unitUsed.size())
+    if (!selected || !t.executed)
       continue;
-    uint64_t pc = info.getPc(i);
+    if (recorder.keepsBusy()) {
+      for (const sim::TimingRecorder::Busy &busy : recorder.getBusy(i))
+        if (busy.resource + 1 < firstTrack.size() && busy.end > busy.begin)
+          emit(i,
+               firstTrack[busy.resource] +
+                   std::min(busy.unit, firstTrack[busy.resource + 1] -
+                                           firstTrack[busy.resource] - 1),
+               busy.begin, busy.end, copyEnd);
+      continue;
+    }
+    unsigned unit = desc.resource;
+    if (unit >= unitUsed.size())
+      continue;
     uint64_t busy = std::max(getOccupancy(results, i), 1u);
+    emit(i, unit, t.issue, t.issue + busy, copyEnd);
+  }
+  if (inOrder)
+    return;
+  llvm::stable_sort(sorted, [](const Interval &a, const Interval &b) {
+    return a.begin < b.begin;
+  });
+  for (const Interval &interval : sorted)
+    fn(interval.index, interval.track, interval.begin, interval.end,
+       interval.copyEnd);
+}
+
+void TimelineWriter::writeInstructions() {
+  const auto &timing = results.timing.instructions;
+  std::vector<Stretch> stretches(unitUsed.size());
+  forEachInterval([&](uint64_t i, unsigned unit, uint64_t begin, uint64_t end,
+                      bool copyEnd) {
+    const sim::InstructionDesc &desc = info.getDesc(i);
+    const auto &t = timing[i];
+    uint64_t pc = info.getPc(i);
+    uint64_t busy = end - begin;
     analysis::HloId hlo = info.hloOf[i];
     // DMA issues and waits stay single slices: the flows end on them.
     if (merged && !copyEnd) {
       Stretch &s = stretches[unit];
-      if (s.open && (s.hlo != hlo || t.issue > s.end + options.mergeGapCycles))
+      if (s.open && (s.hlo != hlo || begin > s.end + options.mergeGapCycles))
         flushUnit(unit, s);
       if (!s.open) {
         s = Stretch();
         s.open = true;
         s.hlo = hlo;
-        s.begin = t.issue;
+        s.begin = begin;
         s.firstPc = pc;
       }
-      s.end = std::max(s.end, t.issue + busy);
+      s.end = std::max(s.end, begin + busy);
       ++s.count;
       s.cycles += busy;
       s.lastPc = pc;
-      continue;
+      return;
     }
-    uint64_t ts = t.issue, dur = busy;
+    uint64_t ts = begin, dur = busy;
     if (!clip(unitTid(unit), ts, dur))
-      continue;
+      return;
     ++stats.instructionSlices;
     // The slices of copies and waits (dma.issue, dma.wait) share the
     // category of the flows that end on them: Chrome DevTools binds a flow
@@ -361,7 +458,7 @@ void TimelineWriter::writeInstructions() {
                    if (t.stall)
                      j.attribute("kind", model.getStallKindName(t.kind));
                  });
-  }
+  });
   for (unsigned unit = 0; unit < stretches.size(); ++unit)
     flushUnit(unit, stretches[unit]);
 }
@@ -597,13 +694,25 @@ TimelineStats TimelineWriter::write() {
   merged = selection.numInstructions > options.maxInstructionSlices;
   stats.merged = merged;
   const auto &timing = results.timing.instructions;
+  const sim::TimingRecorder &recorder = results.timing;
   for (uint64_t i = 0, e = info.getNumInstructions(); i < e; ++i) {
     if (!selection.containsInstruction(i))
       continue;
-    sim::ResourceId resource = info.getDesc(i).resource;
-    if (timing[i].executed && resource < unitUsed.size())
-      unitUsed[resource] = true;
     stallsUsed |= timing[i].stall > 0;
+    if (!timing[i].executed)
+      continue;
+    if (recorder.keepsBusy()) {
+      for (const sim::TimingRecorder::Busy &busy : recorder.getBusy(i))
+        if (busy.resource + 1 < firstTrack.size() && busy.end > busy.begin)
+          unitUsed[firstTrack[busy.resource] +
+                   std::min(busy.unit, firstTrack[busy.resource + 1] -
+                                           firstTrack[busy.resource] - 1)] =
+              true;
+      continue;
+    }
+    sim::ResourceId resource = info.getDesc(i).resource;
+    if (resource < unitUsed.size())
+      unitUsed[resource] = true;
   }
   // The tracks the DMA flows end on.
   for (uint32_t id : selection.dmas)

@@ -59,7 +59,9 @@ void snr::report::writeUtilizationPlot(llvm::raw_ostream &os,
                       util.resources[r] + (isLink ? " (link)" : ""),
                       getSeriesColor(i).str()});
   }
-  legend.push_back({LegendEntry::Box, "matrix idle on a DMA wait", "#f6c6c7"});
+  if (results.model.asyncCopies)
+    legend.push_back(
+        {LegendEntry::Box, "matrix idle on a DMA wait", "#f6c6c7"});
 
   const double width = 1000;
   unsigned legendRows = getLegendRows(legend, width - 90);
@@ -70,7 +72,9 @@ void snr::report::writeUtilizationPlot(llvm::raw_ostream &os,
   area.height = 260;
   double height = area.bottom() + 48;
 
-  std::string title = "Unit and link utilization";
+  // Links are the copy engine's; a model without copies has units only.
+  std::string title = results.model.asyncCopies ? "Unit and link utilization"
+                                                : "Unit utilization";
   if (selection.isRestricted())
     title += " (" + selection.description + ")";
   SvgDocument svg(os, kUtilizationPlotId, width, height, title);

@@ -9,3 +9,8 @@
 using namespace snr::sim;
 
 InstructionTable::~InstructionTable() = default;
+
+void InstructionTable::printInstruction(uint64_t index,
+                                        llvm::raw_ostream &os) const {
+  os << getMnemonic(index);
+}

@@ -77,6 +77,7 @@ SnRInstructionTable::SnRInstructionTable(
     desc.latency = timing.latency;
     desc.occupancy = timing.interval;
     desc.lightweight = arch::isLightweight(opcode);
+    desc.mayLoad = arch::getLayout(opcode).mem == arch::MemRole::Load;
     desc.startsCopy = opcode == arch::Opcode::DmaIssue;
     desc.waitsForCopies = opcode == arch::Opcode::DmaWait;
   }

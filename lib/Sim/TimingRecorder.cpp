@@ -6,6 +6,8 @@
 
 #include "SnR/Sim/TimingRecorder.h"
 
+#include <cassert>
+
 using namespace snr;
 using namespace snr::sim;
 
@@ -16,6 +18,10 @@ void TimingRecorder::onRunStart(const RunInfo &info) {
   waits.clear();
   linkNames.assign(info.linkNames.begin(), info.linkNames.end());
   summary = {};
+  busy.clear();
+  busyOffsets.clear();
+  if (!info.model->busyFromDescriptions)
+    busyOffsets.assign(info.instructions->size() + 1, 0);
 }
 
 void TimingRecorder::onIssue(const IssueEvent &event) {
@@ -26,6 +32,17 @@ void TimingRecorder::onIssue(const IssueEvent &event) {
   inst.cause = event.cause;
   inst.kind = event.kind;
   inst.executed = event.executed;
+  // The intervals reported from now on are this instruction's.
+  if (!busyOffsets.empty())
+    busyOffsets[event.index] = busy.size();
+}
+
+void TimingRecorder::onResourceBusy(const ResourceBusyEvent &event) {
+  if (busyOffsets.empty())
+    return;
+  assert(busyOffsets[event.index] <= busy.size() &&
+         "an interval is reported after its instruction's issue");
+  busy.push_back({event.resource, event.unit, event.begin, event.end});
 }
 
 void TimingRecorder::onDmaIssue(const DmaIssueEvent &event) {
@@ -63,4 +80,6 @@ void TimingRecorder::onDmaWait(const DmaWaitEvent &event) {
 
 void TimingRecorder::onRunEnd(const RunSummary &runSummary) {
   summary = runSummary;
+  if (!busyOffsets.empty())
+    busyOffsets.back() = busy.size();
 }

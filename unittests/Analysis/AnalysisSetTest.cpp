@@ -15,6 +15,7 @@
 #include "SnR/Analysis/AnalysisSet.h"
 #include "SnR/Analysis/ReplayAnalyses.h"
 #include "SnR/Sim/MachineModel.h"
+#include "SnR/Sim/SnRModel.h"
 #include "SnR/Trace/Trace.h"
 
 #include <gtest/gtest.h>
@@ -97,10 +98,11 @@ struct CopyCounter : sim::SimListener {
 struct AnalysisSetTest : ::testing::Test {
   void SetUp() override { journal.clear(); }
   TraceInfo info;
-  sim::MachineModel machine = sim::getDefaultMachineModel();
+  sim::ModelDescription model =
+      sim::describeSnRModel(sim::getDefaultMachineModel());
   AnalysisOptions options;
   AnalysisContext context(TargetFeature target) {
-    return {info, machine, options, target};
+    return {info, model, options, target};
   }
 };
 
@@ -145,10 +147,11 @@ TEST_F(AnalysisSetTest, WhatTheTargetLacksIsNotCreated) {
   EXPECT_FALSE(set.contains(CopyCounter::getInfo()));
   EXPECT_EQ(describeMissing(CopyCounter::getInfo().needs),
             "the ISA has no asynchronous copies");
-  // The snr ISA has them.
-  EXPECT_EQ(getTargetFeatures("snr"), TargetFeature::AsyncCopies);
-  EXPECT_EQ(getTargetFeatures("riscv64"), TargetFeature::None);
-  EXPECT_NE(set.require<CopyCounter>(context(getTargetFeatures("snr"))),
+  // The snr reference model times them; a model without copies does not.
+  EXPECT_EQ(getTargetFeatures(model), TargetFeature::AsyncCopies);
+  sim::ModelDescription noCopies;
+  EXPECT_EQ(getTargetFeatures(noCopies), TargetFeature::None);
+  EXPECT_NE(set.require<CopyCounter>(context(getTargetFeatures(model))),
             nullptr);
 }
 
@@ -170,7 +173,7 @@ TEST_F(AnalysisSetTest, AReplayRunsTheAnalysesItIsAskedFor) {
   AnalysisOptions withReporter;
   withReporter.analyses = {&Reporter::getInfo()};
   llvm::Expected<std::unique_ptr<ReplayResults>> replayed =
-      analyzeTrace(trace, machine, withReporter);
+      analyzeTrace(trace, sim::getDefaultMachineModel(), withReporter);
   ASSERT_TRUE(bool(replayed)) << llvm::toString(replayed.takeError());
   const ReplayResults &results = **replayed;
   EXPECT_EQ(results.performance.instructions, 3u);
@@ -180,9 +183,29 @@ TEST_F(AnalysisSetTest, AReplayRunsTheAnalysesItIsAskedFor) {
   EXPECT_EQ(&results.get<DmaStallAnalysis>(), &results.dmas);
   // A replay not asked for them has none of them.
   llvm::Expected<std::unique_ptr<ReplayResults>> plain =
-      analyzeTrace(trace, machine);
+      analyzeTrace(trace, sim::getDefaultMachineModel());
   ASSERT_TRUE(bool(plain)) << llvm::toString(plain.takeError());
   EXPECT_EQ((*plain)->find<Counter>(), nullptr);
+}
+
+/// The results of a replay by a model without asynchronous copies (another
+/// ISA's): the DMA analyses and the suggestions do not run, and the named
+/// members are empty ones; the static view runs without its DMA rows.
+TEST_F(AnalysisSetTest, AModelWithoutCopiesHasNoDmaAnalyses) {
+  sim::ModelDescription noCopies;
+  noCopies.name = "no-copies";
+  noCopies.stallKinds = {{"none", "none", "", sim::StallRole::None}};
+  ReplayResults results(TraceInfo(), noCopies);
+  EXPECT_EQ(results.find<DmaStallAnalysis>(), nullptr);
+  EXPECT_EQ(results.find<Suggestions>(), nullptr);
+  EXPECT_FALSE(results.dmas.asyncCopies);
+  EXPECT_TRUE(results.dmas.dmas.empty());
+  EXPECT_TRUE(results.suggestions.dmas.empty());
+  EXPECT_EQ(results.find<StaticInstructionAnalysis>(), &results.staticView);
+  EXPECT_EQ(results.find<DependencyAnalysis>(), &results.dependencies);
+  // Finishing leaves the static view without DMA rows.
+  results.analyses.finish(results.getContext());
+  EXPECT_TRUE(results.staticView.dmas.empty());
 }
 
 } // namespace

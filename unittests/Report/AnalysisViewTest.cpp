@@ -119,7 +119,7 @@ TEST_F(AnalysisViewTest, NavigationLinksHaveTheirSections) {
   writeHtmlReport(os, results(), *selection, figures, options);
   llvm::SmallVector<HtmlNavEntry> entries;
   for (const std::unique_ptr<AnalysisView> &view : createBuiltinViews())
-    view->getHtmlNav(entries);
+    view->getHtmlNav(context(), entries);
   EXPECT_EQ(entries.size(), 8u);
   for (const HtmlNavEntry &entry : entries) {
     std::string link = ("<a href=\"#" + entry.id + "\">").str();

@@ -9,8 +9,10 @@
 //   - its name;
 //   - what the target must offer for it to apply (TargetFeature: the DMA
 //     analyses need asynchronous copies);
-//   - the analyses it reads (its dependencies);
-//   - how one replay creates it from the trace, the machine and the options
+//   - the analyses it reads (its dependencies), and those it reads when
+//     the target has them (its optional dependencies);
+//   - how one replay creates it from the trace, the timing model and the
+//     options
 //     (its listener, if it listens to the simulator), and how it finishes
 //     after the run.
 // An AnalysisSet holds the analyses of one replay: asked for an analysis, it
@@ -46,7 +48,7 @@
 #include <vector>
 
 namespace snr::sim {
-struct MachineModel;
+struct ModelDescription;
 } // namespace snr::sim
 
 namespace snr::analysis {
@@ -66,9 +68,9 @@ enum class TargetFeature : unsigned {
 };
 LLVM_ENABLE_BITMASK_ENUMS_IN_NAMESPACE();
 
-/// What the ISA a trace names offers ("snr": asynchronous copies). An ISA
-/// SnR does not know offers nothing.
-TargetFeature getTargetFeatures(llvm::StringRef isa);
+/// What a timing model offers: asynchronous copies when it times them
+/// (ModelDescription::asyncCopies).
+TargetFeature getTargetFeatures(const sim::ModelDescription &model);
 
 /// One line that says which of `missing` the ISA lacks: "the ISA has no
 /// asynchronous copies".
@@ -77,9 +79,10 @@ std::string describeMissing(TargetFeature missing);
 /// What one replay's analyses are created from.
 struct AnalysisContext {
   const TraceInfo &info;
-  const sim::MachineModel &machine;
+  /// The timing model's vocabulary (resources, stall kinds, copies).
+  const sim::ModelDescription &model;
   const AnalysisOptions &options;
-  /// What the replayed ISA offers.
+  /// What the replayed ISA offers (getTargetFeatures(model)).
   TargetFeature target = TargetFeature::None;
 };
 
@@ -108,6 +111,10 @@ struct AnalysisInfo {
   /// The analyses it reads: created (and notified) before it, finished
   /// before it.
   std::vector<const AnalysisInfo *> dependencies;
+  /// The analyses it reads when they apply to the target (the static view
+  /// folds the DMAs when there are any): created before it if they apply,
+  /// and it applies without them. It asks the set (find<T>()).
+  std::vector<const AnalysisInfo *> optionalDependencies;
   /// Its state for one replay.
   std::function<std::unique_ptr<AnalysisHolder>(const AnalysisContext &)>
       create;
@@ -137,9 +144,10 @@ public:
   AnalysisSet(const AnalysisSet &) = delete;
   AnalysisSet &operator=(const AnalysisSet &) = delete;
 
-  /// Adds `info`'s analysis, after its dependencies, unless it is in the set
-  /// already or does not apply to `context.target`. Returns it, or null if
-  /// it (or one of its dependencies) does not apply.
+  /// Adds `info`'s analysis, after its dependencies (and those of its
+  /// optional dependencies that apply), unless it is in the set already or
+  /// does not apply to `context.target`. Returns it, or null if it (or one
+  /// of its dependencies) does not apply.
   void *require(const AnalysisInfo &info, const AnalysisContext &context);
   template <typename T> T *require(const AnalysisContext &context) {
     return static_cast<T *>(require(AnalysisInfoOf<T>::get(), context));

@@ -8,7 +8,9 @@
 // derives the suggestions. What snr-replay, the analysis passes and the
 // reports share. Every analysis registers itself (AnalysisSet.h); a replay
 // computes the ones Algorithm 2, the rewrite and the built-in views read,
-// named below, and any other registered analysis it is asked for. MLIR-free.
+// named below, and any other registered analysis it is asked for. Another
+// ISA's timing model fills the same results from its own run
+// (ReplayResults' second constructor, ReplayListeners). MLIR-free.
 //
 //===----------------------------------------------------------------------===//
 
@@ -49,12 +51,18 @@ template <> struct AnalysisInfoOf<sim::PerformanceTracker> {
   static const AnalysisInfo &get();
 };
 
-/// Everything one replay of an snr trace computed. Non-copyable: analyses
-/// refer to `info`.
+/// Everything one replay computed: of an snr trace on the snr reference
+/// model, or of another ISA's trace on its timing model (a RISC-V trace on
+/// an LLVM scheduling model, SnR/Replay/RISCV/RISCVRun.h). Non-copyable:
+/// analyses refer to `info`.
 struct ReplayResults {
   /// Creates the analyses of `options` (those named below, then
-  /// `options.analyses`), ready to listen.
+  /// `options.analyses`) for a replay on the snr reference model on
+  /// `machine`, ready to listen.
   ReplayResults(TraceInfo info, const sim::MachineModel &machine,
+                const AnalysisOptions &options = {});
+  /// The same for a replay timed by another model, `model`.
+  ReplayResults(TraceInfo info, sim::ModelDescription model,
                 const AnalysisOptions &options = {});
   ReplayResults(const ReplayResults &) = delete;
   ReplayResults &operator=(const ReplayResults &) = delete;
@@ -63,12 +71,14 @@ struct ReplayResults {
   /// computed (as getAnalysis<T>() in a pass).
   template <typename T> const T &get() const { return analyses.get<T>(); }
   /// The registered analysis of class T, or null if the replay did not
-  /// compute it.
+  /// compute it (it does not apply to the target: describeMissing says
+  /// why).
   template <typename T> const T *find() const { return analyses.find<T>(); }
 
   TraceInfo info;
   /// The machine the snr reference model replayed on (for a replay of a
-  /// rewritten trace on the same one).
+  /// rewritten trace on the same one); a default one in a replay by
+  /// another model, which does not read it.
   sim::MachineModel machine;
   /// What the reports ask of the timing model: its resources, stall kinds,
   /// clock, copies and scratchpad.
@@ -79,8 +89,20 @@ struct ReplayResults {
   /// Every analysis of the replay, in the order they listened.
   AnalysisSet analyses;
 
+private:
+  /// The DMA analyses of a target without asynchronous copies, where they
+  /// do not apply (find<T>() is null): empty, never notified, so that the
+  /// members below always refer to one.
+  std::unique_ptr<DmaStallAnalysis> noDmas;
+  std::unique_ptr<Suggestions> noSuggestions;
+
+  ReplayResults(TraceInfo info, const sim::MachineModel &machine,
+                sim::ModelDescription model, const AnalysisOptions &options);
+
+public:
   // What Algorithm 2, the rewrite and the built-in views read: in every
-  // replay, in `analyses`.
+  // replay, in `analyses` (the DMA stalls and the suggestions only on a
+  // target with asynchronous copies; empty ones otherwise).
   sim::TimingRecorder &timing;
   sim::PerformanceTracker &performance;
   DmaStallAnalysis &dmas;
@@ -96,6 +118,20 @@ struct ReplayResults {
 
   /// What the analyses are created and finished with.
   AnalysisContext getContext() const;
+};
+
+/// The listeners of `results`' analyses, a progress indicator's with them
+/// when `progress` is set, for a replay to notify.
+class ReplayListeners {
+public:
+  ReplayListeners(ReplayResults &results,
+                  const std::function<void(uint64_t, uint64_t)> &progress);
+  ~ReplayListeners();
+  llvm::ArrayRef<sim::SimListener *> get() const { return listeners; }
+
+private:
+  llvm::SmallVector<sim::SimListener *, 8> listeners;
+  std::unique_ptr<sim::SimListener> progress;
 };
 
 /// Replays `trace` functionally from its snapshot on `machine` with the

@@ -19,9 +19,10 @@
 //     so the attributions add up to the total stall;
 //   - per HLO (of the stalled instruction), the dependencies that cost most:
 //     producer PC -> consumer PC with the reason, total cycles and count;
-//   - after the run (finalize), per static dma.issue: instances, stall split,
-//     slack, relaxed backtail (min / median), suggestion verdicts and saving;
-//     and the parallel DMA groups folded by their tuple of issue PCs.
+//   - after the run (finalize), on a target with asynchronous copies, per
+//     static dma.issue: instances, stall split, slack, relaxed backtail
+//     (min / median), suggestion verdicts and saving; and the parallel DMA
+//     groups folded by their tuple of issue PCs.
 //
 // docs/analyses.md ("Static view") has the definitions.
 //
@@ -158,7 +159,8 @@ public:
   void onIssue(const sim::IssueEvent &event) override;
   void onRunEnd(const sim::RunSummary &summary) override;
 
-  /// Builds the static DMA and parallel-group tables, after the suggestions.
+  /// Builds the static DMA and parallel-group tables, after the suggestions
+  /// (a replay without asynchronous copies has none: they stay empty).
   void finalize(const DmaStallAnalysis &dmas, const DependencyAnalysis &deps,
                 const Suggestions &suggestions);
 

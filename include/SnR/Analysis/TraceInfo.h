@@ -6,9 +6,10 @@
 //
 // The static facts every analysis and report needs about the replayed trace:
 // its instructions as the target and the timing model describe them
-// (SnR/Sim/InstructionTable.h), the HLO each came from (interned), and where
-// each is in the trace file, so results can be grouped by HLO and located
-// by line.
+// (SnR/Sim/InstructionTable.h), the HLO each came from (interned; for a
+// binary ISA, the function), where each is in the trace file and in the
+// source (an snr program's line table, a binary's DWARF), so results can
+// be grouped by HLO and located by line.
 //
 //===----------------------------------------------------------------------===//
 
@@ -41,6 +42,30 @@ namespace snr::analysis {
 using HloId = uint32_t;
 inline constexpr HloId kNoHlo = ~HloId(0);
 
+/// Where each PC is in the source: the snr program's line table (one
+/// file), or a binary's DWARF line table (a file per compilation unit and
+/// header).
+struct SourceTable {
+  struct Entry {
+    uint64_t pc = 0;
+    uint32_t file = 0; ///< into `files`
+    unsigned line = 0, column = 0;
+  };
+  /// As the program or the compiler named them (often absolute).
+  std::vector<std::string> files;
+  /// Sorted by PC, one entry per PC.
+  std::vector<Entry> entries;
+
+  bool empty() const { return entries.empty(); }
+  /// The entry of `pc`, or null.
+  const Entry *lookup(uint64_t pc) const;
+  llvm::StringRef getFile(const Entry &entry) const {
+    return files[entry.file];
+  }
+  /// The table of an snr program (trace::LineTable), one file.
+  static SourceTable fromLineTable(const trace::LineTable &table);
+};
+
 struct TraceInfo {
   std::string fileName;
   std::string program;
@@ -49,6 +74,13 @@ struct TraceInfo {
   std::shared_ptr<const sim::InstructionTable> instructions;
   /// Distinct HLO names in order of first execution.
   std::vector<std::string> hloNames;
+  /// What the trace's HLOs are, for the reports' prose: "HLO" (an
+  /// accelerator program's fusions), "function" (a binary's); and their
+  /// plural.
+  std::string hloNoun = "HLO", hloNounPlural = "HLOs";
+  /// The name of the instructions outside every HLO: "(no hlo)", "(no
+  /// function)".
+  std::string noHloName = "(no hlo)";
   /// Each HLO's XLA instruction name (the hlo_map's xla_name), or empty.
   std::vector<std::string> xlaNames;
   /// The HLO of each instruction.
@@ -56,8 +88,8 @@ struct TraceInfo {
   /// The trace-file line of each instruction (0 when unknown).
   std::vector<unsigned> lines;
   /// The program's line table, when the trace carries one (or snr-replay
-  /// --program supplied it).
-  trace::LineTable lineTable;
+  /// --program supplied it, or the binary's DWARF for another ISA).
+  SourceTable lineTable;
 
   /// Interns the HLO map of `trace`; `instructions` refers into it, timed
   /// on `machine` (the embedded default without one).
@@ -75,10 +107,15 @@ struct TraceInfo {
   llvm::StringRef getMnemonic(uint64_t index) const {
     return instructions->getMnemonic(index);
   }
+  /// Instruction `index` as assembly text ("vle32.v v8, (a0)"; the
+  /// mnemonic where the table has no more).
+  std::string getText(uint64_t index) const;
+  /// A PC as the target writes it: "12" (snr), "0x10654" (RISC-V).
+  std::string formatPc(uint64_t pc) const;
   /// Register and address space names.
   const target::Target &getTarget() const { return instructions->getTarget(); }
 
-  /// "fusion.1", or "(no hlo)".
+  /// "fusion.1", or noHloName.
   llvm::StringRef getHloName(HloId id) const;
   /// The XLA instruction HLO `id` compiles ("fusion.12"), or empty.
   llvm::StringRef getXlaName(HloId id) const {
@@ -88,15 +125,16 @@ struct TraceInfo {
   /// The id of the HLO named `name`, or an error that lists the trace's
   /// HLOs (for options that name one).
   llvm::Expected<HloId> lookupHlo(llvm::StringRef name) const;
-  /// "prog.mlir:45:5", where the program has the instruction at `pc`, or
-  /// empty without a line table entry.
+  /// "prog.mlir:45:5" (the file's name without its directory), where the
+  /// program has the instruction at `pc`, or empty without a line table
+  /// entry.
   std::string locatePc(uint64_t pc) const;
   /// Where instruction `index` is, naming the file: "prog.mlir:45:5" in
   /// the program when the line table has its PC, else "t.jsonl:40" in the
   /// trace, or empty.
   std::string locate(uint64_t index) const;
   /// "pc 12 (prog.mlir:45:5)", "pc 12 (t.jsonl:40)" or "pc 12", for
-  /// messages.
+  /// messages (the PC as the target writes it: "pc 0x10654").
   std::string describe(uint64_t index) const;
 };
 

@@ -82,9 +82,10 @@ struct ReplayPipelineOptions {
 
 /// Runs the whole replay of a trace as `options` say, printing the summary
 /// on standard output (unless quiet) and notes and warnings on standard
-/// error. A trace of another ISA than snr (RISC-V) is replayed, timed and
-/// reported by that ISA's pipeline (SnR/Replay/RISCV/RISCVReplay.h); a flag
-/// given for the other kind of trace is an error. Every option is checked
+/// error. A trace of another ISA than snr (RISC-V) is replayed and timed by
+/// that ISA's own (SnR/Replay/RISCV/RISCVRun.h), then reported by the same
+/// views with those the target adds; a flag given for the other kind of
+/// trace is an error. Every option is checked
 /// before any work; nothing is written if the trace is bad or the replay
 /// diverges. The error is the one-line message the tool prints.
 llvm::Error runReplayPipeline(const ReplayPipelineOptions &options);

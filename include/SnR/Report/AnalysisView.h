@@ -17,7 +17,11 @@
 //
 // The order of the views is the order of every output. report.html reads
 // top to bottom in three parts (HtmlPart): findings, plots, tables; each view
-// writes into the parts it has something for.
+// writes into the parts it has something for. Beside the built-in views, a
+// target adds views of its own (what only its timing model knows: for
+// RISC-V, what SnR's effects add to LLVM's model, the vsetvl churn), each
+// placed after the built-in view it names, and the target enables the
+// optional views below that make sense for it; plugins' views come last.
 //
 //===----------------------------------------------------------------------===//
 
@@ -63,7 +67,25 @@ enum class HtmlPart { Findings, Plots, Tables };
 struct HtmlNavEntry {
   HtmlPart part;
   llvm::StringRef id;
-  llvm::StringRef title;
+  std::string title;
+};
+
+/// One optimization remark a view emits into remarks.opt.yaml (LLVM's
+/// remark format, which opt-viewer reads), at an instruction of the trace:
+/// located where that instruction is in the program.
+struct ViewRemark {
+  enum class Kind { Analysis, Missed, Passed };
+  Kind kind = Kind::Analysis;
+  /// "load-use-latency"; the category, "snr.load" (the remark's pass).
+  std::string name, category;
+  /// The remark's Function (the HLO).
+  std::string function;
+  /// The instruction it is located at (its trace index).
+  uint64_t index = 0;
+  uint64_t hotness = 0;
+  /// The arguments in order; connecting text under "String", so they read
+  /// as a sentence.
+  std::vector<std::pair<std::string, std::string>> args;
 };
 
 /// One analysis, rendered. Every hook but getName has a default that
@@ -74,6 +96,11 @@ public:
 
   /// The analysis' name, for messages and docs ("dma", "data_cache").
   virtual llvm::StringRef getName() const = 0;
+
+  /// For a view a target adds: the built-in view (its getName()) it
+  /// renders after, in every output. Empty: after every built-in view (a
+  /// plugin's).
+  virtual llvm::StringRef getPlacement() const { return {}; }
 
   /// The registered analyses it renders (SnR/Analysis/AnalysisSet.h): a
   /// replay computes them for it, unless the target lacks what one needs
@@ -90,7 +117,8 @@ public:
   virtual void addMetrics(const ViewContext &context,
                           llvm::json::Object &metrics) const {}
   /// The navigation links to the sections writeHtml writes.
-  virtual void getHtmlNav(llvm::SmallVectorImpl<HtmlNavEntry> &entries) const {}
+  virtual void getHtmlNav(const ViewContext &context,
+                          llvm::SmallVectorImpl<HtmlNavEntry> &entries) const {}
   /// Writes its HTML for `part` of report.html.
   virtual void writeHtml(const ViewContext &context, HtmlPart part,
                          HtmlWriter &html) const {}
@@ -102,6 +130,9 @@ public:
   /// whole run, unrestricted and unrounded, for FileCheck.
   virtual void printTest(const analysis::ReplayResults &results,
                          llvm::raw_ostream &os) const {}
+  /// Its remarks, beside the static view's (remarks.opt.yaml).
+  virtual void getRemarks(const ViewContext &context,
+                          std::vector<ViewRemark> &remarks) const {}
 };
 
 using AnalysisViewList = llvm::SmallVector<std::unique_ptr<AnalysisView>, 8>;
@@ -109,6 +140,26 @@ using AnalysisViewList = llvm::SmallVector<std::unique_ptr<AnalysisView>, 8>;
 /// The built-in analyses' views, in output order (AnalysisViews.def).
 AnalysisViewList createBuiltinViews();
 
+/// Every view of a run in output order: the built-in ones, each followed by
+/// those of `extraViews` placed after it (getPlacement), then the rest of
+/// `extraViews` in order. `builtinEnd`, if given, receives the position
+/// after the last built-in view and the views placed after it.
+llvm::SmallVector<const AnalysisView *, 16>
+orderViews(const AnalysisViewList &builtin,
+           llvm::ArrayRef<const AnalysisView *> extraViews,
+           size_t *builtinEnd = nullptr);
+
+// Views a target enables (not built in: each renders only in the runs of
+// the targets that add it, lib/Report/Views/<Name>.cpp).
+/// Loads whose latency an instruction that reads their value waited for
+/// (LoadUseAnalysis): the suggestions of an ISA without copies.
+std::unique_ptr<AnalysisView> createLoadUseView(llvm::StringRef placement);
+/// Every static instruction's own cycles and the stall cycles it caused;
+/// the costliest ones.
+std::unique_ptr<AnalysisView>
+createInstructionCostView(llvm::StringRef placement);
+/// The figures per source line (file:line of the line table).
+std::unique_ptr<AnalysisView> createSourceLineView(llvm::StringRef placement);
 /// The analyses `views` render (AnalysisView::getAnalyses), each once, in
 /// order: what a replay must compute for them (AnalysisOptions::analyses).
 std::vector<const analysis::AnalysisInfo *>

@@ -55,6 +55,8 @@ std::string formatShort(double value, unsigned decimals = 2);
 /// Axis tick labels: formatShort with as few decimals (2 or more) as keep
 /// every label distinct (1.2M, 1.21M, 1.215M rather than 1.21M twice).
 std::vector<std::string> formatTickLabels(llvm::ArrayRef<double> ticks);
+/// "function" -> "Function" (the first letter in upper case).
+std::string capitalize(llvm::StringRef text);
 /// 0.4251 -> "42.5%".
 std::string formatPercent(double fraction);
 /// Cycles as time at the machine's clock: "1.234 us", "12.5 ms".

@@ -53,6 +53,10 @@ void writeMetrics(llvm::raw_ostream &os, const analysis::ReplayResults &results,
 
 /// The PC of instruction `index` as metrics.json writes it: null for none.
 llvm::json::Value getMetricsPc(const analysis::TraceInfo &info, uint64_t index);
+/// Where `pc` is in the source as metrics.json writes it: {"file", "line",
+/// "column"} (the file as the line table names it), or null.
+llvm::json::Value getMetricsSource(const analysis::TraceInfo &info,
+                                   uint64_t pc);
 /// A "stalls" object: the total and the cycles of every stall kind.
 llvm::json::Object buildStallMetrics(const sim::ModelDescription &model,
                                      const StallArray &byKind, uint64_t total);

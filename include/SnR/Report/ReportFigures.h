@@ -11,11 +11,13 @@
 // per-HLO figures, DMA totals, and the orders the tables use (DMAs by stall,
 // suggestions by expected saving).
 //
-// Resource busy cycles are those the snr model reports (ResourceBusyEvent):
-// an executed instruction occupies its resource (InstructionDesc::resource)
-// for its occupancy from its issue. A link is busy while a DMA moves bytes
-// on it (start to completion). Resources and stall kinds are the timing
-// model's (ReplayResults::model).
+// Resource busy cycles are those the timing model reports
+// (ResourceBusyEvent): for snr an executed instruction occupies its
+// resource (InstructionDesc::resource) for its occupancy from its issue;
+// for a model whose instructions hold several resources (an LLVM scheduling
+// model) the intervals it reported (TimingRecorder::getBusy). A link is busy
+// while a DMA moves bytes on it (start to completion). Resources and stall
+// kinds are the timing model's (ReplayResults::model).
 //
 //===----------------------------------------------------------------------===//
 
@@ -43,6 +45,8 @@ class Selection;
 using StallArray = std::array<uint64_t, sim::kMaxStallKinds>;
 
 struct UnitFigures {
+  /// Instructions issued to it, and executed; for a model whose
+  /// instructions hold several resources, the intervals it was held.
   uint64_t issued = 0, executed = 0, busyCycles = 0;
 };
 
@@ -120,9 +124,10 @@ struct ReportFigures {
   /// Meaningful only if DataCacheAnalysis::available.
   DataCacheFigures dataCache;
 
-  /// The summary's line when no suggestion saves cycles: none stalled, or
-  /// the stalled DMAs cannot be hoisted.
-  void printNoUsefulSuggestion(llvm::raw_ostream &os) const;
+  /// The summary's line when no suggestion saves cycles: none stalled, the
+  /// stalled DMAs cannot be hoisted, or `model` has no copies.
+  void printNoUsefulSuggestion(const sim::ModelDescription &model,
+                               llvm::raw_ostream &os) const;
 };
 
 ReportFigures computeFigures(const analysis::ReplayResults &results,
@@ -133,6 +138,22 @@ ReportFigures computeFigures(const analysis::ReplayResults &results,
 /// the end of the run). They partition the run; an HLO's own cycles are
 /// its instructions' (HloFigures::ownCycles).
 uint64_t getOwnCycles(const analysis::ReplayResults &results, uint64_t index);
+
+/// The own cycles of every instruction, walked in trace order: as
+/// getOwnCycles, from the latest issue so far (the issue frontier) to the
+/// next instruction's, so that they add up to the run also for a model that
+/// issues out of order.
+class OwnCycleCounter {
+public:
+  explicit OwnCycleCounter(const analysis::ReplayResults &results)
+      : results(results) {}
+  /// Instruction `index`'s own cycles; called for 0, 1, 2, ... in order.
+  uint64_t next(uint64_t index);
+
+private:
+  const analysis::ReplayResults &results;
+  uint64_t frontier = 0;
+};
 
 /// How long an instruction occupies its resource (InstructionDesc::
 /// occupancy).

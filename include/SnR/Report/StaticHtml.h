@@ -26,7 +26,8 @@ namespace snr::report {
 
 class Selection;
 
-/// <h2 id="static">, <h2 id="bottlenecks"> and their tables.
+/// <h2 id="static"> (on a model with copies), <h2 id="bottlenecks"> and
+/// their tables.
 void writeStaticHtml(llvm::raw_ostream &os,
                      const analysis::ReplayResults &results,
                      const Selection &selection, const ReportOptions &options);

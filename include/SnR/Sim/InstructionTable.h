@@ -28,6 +28,7 @@
 
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
+#include "llvm/Support/raw_ostream.h"
 
 #include <cstdint>
 
@@ -53,6 +54,9 @@ struct InstructionDesc {
   /// load): a relaxed backtail walks back through it and the rewrite moves
   /// it with the copy.
   bool lightweight = false;
+  /// Loads from memory into a register (a copy's reads are not loads): a
+  /// consumer that waits for its value waits for the load's latency.
+  bool mayLoad = false;
   /// Starts an asynchronous copy (snr's dma.issue).
   bool startsCopy = false;
   /// Blocks until copies complete (snr's dma.wait).
@@ -80,6 +84,10 @@ public:
   /// are renamed onto another one freely, so a dependency through it does
   /// not hold a copy back.
   virtual bool holdsSyncObject(target::RegId reg) const = 0;
+
+  /// Instruction `index` as assembly text ("vle32.v v8, (a0)"); by
+  /// default its mnemonic.
+  virtual void printInstruction(uint64_t index, llvm::raw_ostream &os) const;
 
   llvm::StringRef getMnemonic(uint64_t index) const {
     return getDesc(index).mnemonic;

@@ -97,7 +97,19 @@ struct ModelDescription {
   /// "snr-ref"; the machine file's name or the CPU's.
   std::string name;
   double clockGhz = 1.0;
+  /// False for a model that counts cycles only (an LLVM scheduling model
+  /// has no clock): the reports give no times, and the timeline, whose unit
+  /// is time, counts clockGhz's nonetheless.
+  bool hasClock = true;
   std::vector<ResourceInfo> resources;
+  /// How instructions occupy resources. True (snr): an executed
+  /// instruction holds its InstructionDesc::resource for its occupancy from
+  /// its issue, and nothing else, so the reports derive busy time from the
+  /// instruction table. False (an LLVM scheduling model): an instruction
+  /// may hold several resources, each for its own cycles, on units picked
+  /// as it runs; the TimingRecorder then keeps every ResourceBusyEvent, and
+  /// the reports read those.
+  bool busyFromDescriptions = true;
   /// The accelerator's main compute resource (snr's matrix unit): the
   /// utilization analysis reports the stretches it sat idle while a wait
   /// for copies stalled. kNoResource if the model names none.

@@ -7,6 +7,8 @@
 // A listener that keeps what a run computed in arrays indexed by instruction
 // and by DMA id: what the annotation pass writes as attributes and what the
 // analyses that need the whole run (dependencies, suggestions) read after it.
+// For a model whose busy time its instruction table does not say
+// (ModelDescription::busyFromDescriptions), every resource interval too.
 //
 //===----------------------------------------------------------------------===//
 
@@ -47,9 +49,16 @@ public:
     uint32_t charged = kNoDma;
   };
   static constexpr uint32_t kNoDma = ~uint32_t(0);
+  /// One unit of a resource busy over [begin, end).
+  struct Busy {
+    ResourceId resource = kNoResource;
+    unsigned unit = 0;
+    uint64_t begin = 0, end = 0;
+  };
 
   void onRunStart(const RunInfo &info) override;
   void onIssue(const IssueEvent &event) override;
+  void onResourceBusy(const ResourceBusyEvent &event) override;
   void onDmaIssue(const DmaIssueEvent &event) override;
   void onDmaStart(const DmaProgressEvent &event) override;
   void onDmaComplete(const DmaProgressEvent &event) override;
@@ -64,6 +73,25 @@ public:
   std::vector<uint32_t> dmaOrWaitOf;
   std::vector<std::string> linkNames;
   RunSummary summary;
+
+  /// Whether the run's busy intervals are kept (the model's instruction
+  /// table does not say them).
+  bool keepsBusy() const { return !busyOffsets.empty(); }
+  /// The intervals instruction `index` held resources, in the order the
+  /// model reported them; empty unless keepsBusy().
+  llvm::ArrayRef<Busy> getBusy(uint64_t index) const {
+    if (index + 1 >= busyOffsets.size())
+      return {};
+    return llvm::ArrayRef(busy).slice(
+        busyOffsets[index], busyOffsets[index + 1] - busyOffsets[index]);
+  }
+
+private:
+  /// Every interval, by instruction: those of instruction i are
+  /// busy[busyOffsets[i], busyOffsets[i + 1]). A model reports them after
+  /// the instruction's issue and before the next one's.
+  std::vector<Busy> busy;
+  std::vector<uint64_t> busyOffsets;
 };
 
 } // namespace snr::sim

@@ -48,7 +48,8 @@ public:
   }
   void addMetrics(const ViewContext &context,
                   llvm::json::Object &metrics) const override;
-  void getHtmlNav(llvm::SmallVectorImpl<HtmlNavEntry> &entries) const override {
+  void getHtmlNav(const ViewContext &context,
+                  llvm::SmallVectorImpl<HtmlNavEntry> &entries) const override {
     entries.push_back({HtmlPart::Tables, "data-cache", "Data cache"});
   }
   void writeHtml(const ViewContext &context, HtmlPart part,
@@ -67,6 +68,8 @@ void DataCacheView::addMetrics(const ViewContext &context,
                                Object &metrics) const {
   const analysis::DataCacheAnalysis &cache = context.results.dataCache;
   Object result{{"available", cache.available}};
+  if (!cache.hasScratchpad)
+    result["note"] = "the ISA has no scratchpad";
   if (!cache.available) {
     metrics["data_cache"] = std::move(result);
     return;
@@ -103,6 +106,12 @@ void DataCacheView::writeHtml(const ViewContext &context, HtmlPart part,
                               HtmlWriter &html) const {
   llvm::raw_ostream &os = html.os;
   if (part == HtmlPart::Plots) {
+    // A model without a scratchpad: no plot, said in a sentence.
+    if (!context.results.model.scratchpad) {
+      os << "<p class=\"note\">No data-cache plot: "
+         << context.results.dataCache.getUnavailableReason() << ".</p>\n";
+      return;
+    }
     os << "<figure>\n";
     writeDataCachePlot(os, context.results, context.selection);
     os << "<figcaption>VMEM pages occupied (live at some point in the "

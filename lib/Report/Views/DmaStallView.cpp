@@ -46,7 +46,8 @@ public:
                     llvm::raw_ostream &os) const override;
   void addMetrics(const ViewContext &context,
                   llvm::json::Object &metrics) const override;
-  void getHtmlNav(llvm::SmallVectorImpl<HtmlNavEntry> &entries) const override {
+  void getHtmlNav(const ViewContext &context,
+                  llvm::SmallVectorImpl<HtmlNavEntry> &entries) const override {
     entries.push_back({HtmlPart::Tables, "dmas", "DMAs"});
   }
   void writeHtml(const ViewContext &context, HtmlPart part,
@@ -157,15 +158,29 @@ void DmaStallView::addMetrics(const ViewContext &context,
   for (uint32_t id : context.selection.dmas)
     table.push_back(compactObject(
         getRecordMetrics(context.results, context.results.dmas.dmas[id])));
-  metrics["dma"] = Object{{"totals", getTotalsMetrics(figures.dma)},
-                          {"per_link", std::move(perLink)},
-                          {"per_hlo", std::move(perHlo)},
-                          {"table", std::move(table)}};
+  Object dma{{"totals", getTotalsMetrics(figures.dma)},
+             {"per_link", std::move(perLink)},
+             {"per_hlo", std::move(perHlo)},
+             {"table", std::move(table)}};
+  // A model without copies says so (snr-diff reads it).
+  if (!context.results.model.asyncCopies)
+    dma["note"] =
+        analysis::describeMissing(analysis::DmaStallAnalysis::getInfo().needs);
+  metrics["dma"] = std::move(dma);
 }
 
 void DmaStallView::writeHtml(const ViewContext &context, HtmlPart part,
                              HtmlWriter &html) const {
   llvm::raw_ostream &os = html.os;
+  if (!context.results.model.asyncCopies) {
+    // No plot; the section says why.
+    if (part == HtmlPart::Tables)
+      os << "<h2 id=\"dmas\">DMAs</h2>\n<p class=\"note\">Not available: "
+         << escapeXml(analysis::describeMissing(
+                analysis::DmaStallAnalysis::getInfo().needs))
+         << ".</p>\n";
+    return;
+  }
   if (part == HtmlPart::Plots) {
     writeTimelinePages(context, html);
     os << "<figcaption>Each row is a DMA: <b>base latency</b> (orange) from "

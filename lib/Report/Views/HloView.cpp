@@ -16,6 +16,7 @@
 #include "SnR/Report/Metrics.h"
 #include "SnR/Report/ReportFigures.h"
 #include "SnR/Report/ReportOptions.h"
+#include "SnR/Report/Svg.h"
 
 #include "SnR/Support/Printable.h"
 
@@ -43,8 +44,10 @@ public:
                     llvm::raw_ostream &os) const override;
   void addMetrics(const ViewContext &context,
                   llvm::json::Object &metrics) const override;
-  void getHtmlNav(llvm::SmallVectorImpl<HtmlNavEntry> &entries) const override {
-    entries.push_back({HtmlPart::Tables, "hlos", "HLOs"});
+  void getHtmlNav(const ViewContext &context,
+                  llvm::SmallVectorImpl<HtmlNavEntry> &entries) const override {
+    entries.push_back({HtmlPart::Tables, "hlos",
+                       capitalize(context.results.info.hloNounPlural)});
   }
   void writeHtml(const ViewContext &context, HtmlPart part,
                  HtmlWriter &html) const override;
@@ -78,7 +81,7 @@ void HloView::printSummary(const ViewContext &context,
   std::vector<const HloFigures *> hlos = getStalledHlos(fig);
   if (hlos.empty())
     return;
-  os << "  stalls by HLO:\n";
+  os << "  stalls by " << context.results.info.hloNoun << ":\n";
   for (size_t i = 0; i < hlos.size() && i < options.summaryHlos; ++i) {
     const HloFigures &hlo = *hlos[i];
     unsigned worst = 1;
@@ -92,8 +95,9 @@ void HloView::printSummary(const ViewContext &context,
                         formatPercent(share), model.getStallKindName(worst));
   }
   if (hlos.size() > options.summaryHlos)
-    os << llvm::formatv("    ... and {0} more HLOs\n",
-                        hlos.size() - options.summaryHlos);
+    os << llvm::formatv("    ... and {0} more {1}\n",
+                        hlos.size() - options.summaryHlos,
+                        context.results.info.hloNounPlural);
 }
 
 void HloView::addMetrics(const ViewContext &context, Object &metrics) const {
@@ -139,9 +143,11 @@ void HloView::writeStallTable(const sim::ModelDescription &model,
   if (hlos.empty())
     return;
   llvm::raw_ostream &os = html.os;
-  os << "<h3>Stall cycles by HLO</h3>\n<table class=\"sortable fit\" "
+  const analysis::TraceInfo &info = html.info;
+  os << "<h3>Stall cycles by " << escapeXml(info.hloNoun)
+     << "</h3>\n<table class=\"sortable fit\" "
         "id=\"stall-hlos\"><thead><tr>";
-  html.th("HLO");
+  html.th(capitalize(info.hloNoun));
   html.th("stall cycles", true);
   html.th("share of cycles", true);
   for (unsigned k = 1; k < model.getNumStallKinds(); ++k)
@@ -162,16 +168,27 @@ void HloView::writeStallTable(const sim::ModelDescription &model,
 void HloView::writeHloTable(const sim::ModelDescription &model,
                             HtmlWriter &html) const {
   llvm::raw_ostream &os = html.os;
-  os << "<h2 id=\"hlos\">HLOs</h2>\n<p>Per HLO (in order of first "
-        "execution): its <b>span</b> from the first instruction's in-order "
-        "slot to the last one's result; its <b>own cycles</b>, from each of "
-        "its instructions' issue to the next instruction's, which add up to "
-        "the run over all HLOs (what the XLA profile's costs and the Chakra "
-        "trace charge to it; less than the span where HLOs overlap); its "
-        "stalls, each unit's busy fraction over its span, and the DMAs whose "
-        "wait is in it.</p>\n";
+  const analysis::TraceInfo &info = html.info;
+  if (model.asyncCopies)
+    os << "<h2 id=\"hlos\">HLOs</h2>\n<p>Per HLO (in order of first "
+          "execution): its <b>span</b> from the first instruction's in-order "
+          "slot to the last one's result; its <b>own cycles</b>, from each of "
+          "its instructions' issue to the next instruction's, which add up to "
+          "the run over all HLOs (what the XLA profile's costs and the Chakra "
+          "trace charge to it; less than the span where HLOs overlap); its "
+          "stalls, each unit's busy fraction over its span, and the DMAs "
+          "whose wait is in it.</p>\n";
+  else
+    os << "<h2 id=\"hlos\">" << escapeXml(capitalize(info.hloNounPlural))
+       << "</h2>\n<p>Per " << escapeXml(info.hloNoun)
+       << " (in order of first execution): its <b>span</b> from the first "
+          "instruction's in-order slot to the last one's result; its <b>own "
+          "cycles</b>, from each of its instructions' issue to the next "
+          "instruction's, which add up to the run over all of them (less "
+          "than the span where they overlap); its stalls and each "
+          "resource's busy fraction over its span.</p>\n";
   os << "<table class=\"sortable fit\" id=\"hlo-table\"><thead><tr>";
-  html.th("HLO");
+  html.th(capitalize(info.hloNoun));
   html.th("instructions", true);
   html.th("span (from cycle)", true);
   html.th("own cycles", true);
@@ -188,8 +205,10 @@ void HloView::writeHloTable(const sim::ModelDescription &model,
           : std::string("stall cycles"),
       true);
   html.th("busy over its span: " + measured);
-  html.th("DMAs", true);
-  html.th("DMA stall (slack)", true);
+  if (model.asyncCopies) {
+    html.th("DMAs", true);
+    html.th("DMA stall (slack)", true);
+  }
   os << "</tr></thead><tbody>\n";
   for (const HloFigures &hlo : html.fig.hlos) {
     os << "<tr>";
@@ -211,8 +230,10 @@ void HloView::writeHloTable(const sim::ModelDescription &model,
                                                   double(hlo.getSpan())
                                             : 0);
     html.tdText(busy);
-    html.tdNum(hlo.dma.dmas);
-    html.tdNumSub(hlo.dma.stall(), "slack " + formatCount(hlo.dma.slack));
+    if (model.asyncCopies) {
+      html.tdNum(hlo.dma.dmas);
+      html.tdNumSub(hlo.dma.stall(), "slack " + formatCount(hlo.dma.slack));
+    }
     os << "</tr>\n";
   }
   os << "</tbody></table>\n";

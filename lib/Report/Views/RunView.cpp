@@ -41,7 +41,8 @@ public:
                     llvm::raw_ostream &os) const override;
   void addMetrics(const ViewContext &context,
                   llvm::json::Object &metrics) const override;
-  void getHtmlNav(llvm::SmallVectorImpl<HtmlNavEntry> &entries) const override {
+  void getHtmlNav(const ViewContext &context,
+                  llvm::SmallVectorImpl<HtmlNavEntry> &entries) const override {
     entries.push_back({HtmlPart::Findings, "summary", "Summary"});
   }
   void writeHtml(const ViewContext &context, HtmlPart part,
@@ -62,11 +63,16 @@ void RunView::printSummary(const ViewContext &context,
                            llvm::raw_ostream &os) const {
   const ReportFigures &fig = context.figures;
   const sim::ModelDescription &model = context.results.model;
-  os << llvm::formatv(
-      "  {0} cycles ({1} at {2} GHz), {3} instructions, "
-      "IPC {4:F3}\n",
-      formatCount(fig.cycles), formatTime(fig.cycles, fig.clockGhz),
-      formatJsonNumber(fig.clockGhz), formatCount(fig.instructions), fig.ipc);
+  if (model.hasClock)
+    os << llvm::formatv(
+        "  {0} cycles ({1} at {2} GHz), {3} instructions, "
+        "IPC {4:F3}\n",
+        formatCount(fig.cycles), formatTime(fig.cycles, fig.clockGhz),
+        formatJsonNumber(fig.clockGhz), formatCount(fig.instructions), fig.ipc);
+  else
+    os << llvm::formatv("  {0} cycles, {1} instructions, IPC {2:F3}\n",
+                        formatCount(fig.cycles), formatCount(fig.instructions),
+                        fig.ipc);
 
   // Stalls by kind, largest first.
   os << llvm::formatv("  stalls: {0} cycles ({1} of the cycles)\n",
@@ -101,13 +107,16 @@ void RunView::printSummary(const ViewContext &context,
 void RunView::addMetrics(const ViewContext &context, Object &metrics) const {
   const ReportFigures &figures = context.figures;
   const sim::RunSummary &summary = context.results.summary;
-  metrics["totals"] = Object{{"cycles", int64_t(figures.cycles)},
-                             {"time_us", roundTo(figures.timeUs, 6)},
-                             {"instructions", int64_t(figures.instructions)},
-                             {"executed", int64_t(figures.executed)},
-                             {"ipc", roundTo(figures.ipc, 6)},
-                             {"run_cycles", int64_t(summary.totalCycles)},
-                             {"last_dma_cycle", int64_t(summary.lastDmaCycle)}};
+  const sim::ModelDescription &model = context.results.model;
+  metrics["totals"] = Object{
+      {"cycles", int64_t(figures.cycles)},
+      {"time_us", model.hasClock ? llvm::json::Value(roundTo(figures.timeUs, 6))
+                                 : llvm::json::Value(nullptr)},
+      {"instructions", int64_t(figures.instructions)},
+      {"executed", int64_t(figures.executed)},
+      {"ipc", roundTo(figures.ipc, 6)},
+      {"run_cycles", int64_t(summary.totalCycles)},
+      {"last_dma_cycle", int64_t(summary.lastDmaCycle)}};
   Object stalls = buildStallMetrics(context.results.model, figures.stallByKind,
                                     figures.stallCycles);
   stalls["dma_wait_other"] = int64_t(figures.dmaWaitOtherStall);
@@ -123,14 +132,17 @@ void RunView::writeHtml(const ViewContext &context, HtmlPart part,
   llvm::raw_ostream &os = html.os;
   os << "<h2 id=\"summary\">Summary</h2>\n<div class=\"cards\">\n";
   html.card(formatCount(fig.cycles), "cycles");
-  html.card(formatTime(fig.cycles, fig.clockGhz), "time");
+  if (model.hasClock)
+    html.card(formatTime(fig.cycles, fig.clockGhz), "time");
   html.card(formatCount(fig.instructions), "instructions");
   html.card(llvm::formatv("{0:F3}", fig.ipc).str(), "IPC");
   html.card(formatPercent(html.share(fig.stallCycles)),
             "of the cycles stalled");
-  html.card(formatCount(fig.dma.stall()),
-            "DMA stall cycles (base latency + transfer)");
-  html.card(formatCount(fig.expectedSaving), "cycles suggestions could save");
+  if (model.asyncCopies) {
+    html.card(formatCount(fig.dma.stall()),
+              "DMA stall cycles (base latency + transfer)");
+    html.card(formatCount(fig.expectedSaving), "cycles suggestions could save");
+  }
   os << "</div>\n";
 
   os << "<h3>Stall cycles by kind</h3>\n<table class=\"sortable\" "

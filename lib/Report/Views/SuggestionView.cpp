@@ -51,7 +51,13 @@ public:
                     llvm::raw_ostream &os) const override;
   void addMetrics(const ViewContext &context,
                   llvm::json::Object &metrics) const override;
-  void getHtmlNav(llvm::SmallVectorImpl<HtmlNavEntry> &entries) const override {
+  void getHtmlNav(const ViewContext &context,
+                  llvm::SmallVectorImpl<HtmlNavEntry> &entries) const override {
+    if (!context.results.model.asyncCopies) {
+      entries.push_back({HtmlPart::Findings, "bottlenecks", "Bottlenecks"});
+      entries.push_back({HtmlPart::Findings, "suggestions", "DMA suggestions"});
+      return;
+    }
     entries.push_back({HtmlPart::Findings, "suggestions", "Suggestions"});
     entries.push_back({HtmlPart::Findings, "static", "Static DMAs"});
     entries.push_back({HtmlPart::Findings, "bottlenecks", "Bottlenecks"});
@@ -93,7 +99,7 @@ void SuggestionView::printInstances(const ViewContext &context,
     if (suggestions.dmas[i].expectedSaving)
       useful.push_back(i);
   if (useful.empty()) {
-    fig.printNoUsefulSuggestion(os);
+    fig.printNoUsefulSuggestion(results.model, os);
   } else {
     os << llvm::formatv("  top suggestions (together up to {0} cycles, {1} of "
                         "the run; savings may overlap):\n",
@@ -222,6 +228,14 @@ void SuggestionView::writeHtml(const ViewContext &context, HtmlPart part,
   if (part != HtmlPart::Findings)
     return;
   writeStaticHtml(html.os, context.results, context.selection, context.options);
+  if (!context.results.model.asyncCopies) {
+    html.os << "<h2 id=\"suggestions\">DMA suggestions</h2>\n<p class=\"note\">"
+               "Not available: "
+            << escapeXml(analysis::describeMissing(
+                   analysis::Suggestions::getInfo().needs))
+            << ".</p>\n";
+    return;
+  }
   // The instances behind the static rows: one click away, or open with
   // --per-instance.
   html.os << (context.options.perInstance ? "<details open>" : "<details>")

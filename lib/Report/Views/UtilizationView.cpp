@@ -101,6 +101,11 @@ void UtilizationView::writeHtml(const ViewContext &context, HtmlPart part,
     return;
   html.os << "<figure>\n";
   writeUtilizationPlot(html.os, context.results, context.selection);
+  if (!context.results.model.asyncCopies) {
+    html.os << "<figcaption>The busy fraction of each resource of the model, "
+               "per cycle window.</figcaption>\n</figure>\n";
+    return;
+  }
   html.os << "<figcaption>The busy fraction of each unit (solid) and of each "
              "DMA link that moved data (dashed), per cycle window. Shaded: "
              "stretches where the matrix unit had nothing in flight while "

@@ -4,18 +4,22 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// What snr-replay knows of a RISC-V run once the trace has replayed
-// functionally and been timed with an LLVM scheduling model: the totals, what
-// each of SnR's extra effects adds, and the figures folded per static
-// instruction, per resource, per function and per source line. Every output
-// of the run directory (summary, metrics.json, remarks, timeline, report) is
-// written from this one structure, so they agree.
+// A RISC-V trace replayed functionally (a divergence is a located error),
+// then timed with an LLVM scheduling model while SnR's registered analyses
+// listen (SnR/Analysis/ReplayAnalyses.h): the timing model's events are
+// forwarded to them as the snr simulator's are, so the run directory is
+// written by the same views as an snr trace's. Besides the analyses' results,
+// what only this model knows: the model's parameters, what each of SnR's
+// extra effects adds to llvm-mca's timing, and the vsetvl churn
+// (RISCVModelView.cpp renders them).
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef SNR_REPLAY_RISCV_RISCVRUN_H
 #define SNR_REPLAY_RISCV_RISCVRUN_H
 
+#include "SnR/Analysis/ReplayAnalyses.h"
+#include "SnR/Report/AnalysisView.h"
 #include "SnR/Target/RISCV/Timing/TimingEngine.h"
 #include "SnR/Target/RISCV/Timing/TimingEvents.h"
 #include "SnR/Target/RISCV/Timing/TraceTimer.h"
@@ -23,9 +27,8 @@
 #include "llvm/Support/Error.h"
 #include "llvm/Support/MemoryBufferRef.h"
 
-#include <array>
 #include <cstdint>
-#include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -35,80 +38,6 @@ class ElfImage;
 } // namespace snr::target
 
 namespace snr::replay::riscv {
-
-using StallCycles =
-    std::array<uint64_t, target::riscv::timing::kNumStallKinds>;
-
-/// Where a PC is in the source: DWARF's line (with --elf), and the function.
-struct SourcePlace {
-  std::string function; ///< "" when neither the trace nor the ELF names it
-  std::string file;     ///< "" without a line table
-  unsigned line = 0, column = 0;
-  bool hasLine() const { return !file.empty() && line; }
-  /// "gemv_i8.c:12:5" (the file's base name), or "" without a line.
-  std::string getShortText() const;
-};
-
-/// One static instruction (a PC), over its executions.
-struct StaticInstruction {
-  uint64_t pc = 0;
-  std::string text;     ///< as LLVM prints it ("vle8.v v8, (a0)")
-  std::string mnemonic; ///< "vle8.v"
-  SourcePlace place;
-  bool mayLoad = false;
-  uint64_t executions = 0;
-  /// Its own cycles: from each execution's issue to the next instruction's
-  /// (the last one's to the end of the run). They add up to the run.
-  uint64_t cycles = 0;
-  /// Cycles in which nothing issued before it, by the constraint that bound.
-  uint64_t stallCycles = 0;
-  StallCycles stallByKind{};
-  /// The stall cycles of the instructions it held up (it is their cause).
-  uint64_t causedStallCycles = 0;
-  StallCycles causedByKind{};
-  /// For a load: the register stalls of the instructions that waited for its
-  /// value (its latency exposed to its uses), by the consumer's PC.
-  uint64_t loadUseStallCycles = 0, loadUseStalls = 0;
-  std::map<uint64_t, uint64_t> loadUseConsumers;
-  /// For a vsetvli/vsetivli/vsetvl: executions that changed SEW or LMUL
-  /// (or set the first vtype), and executions that left vl, SEW and LMUL as
-  /// they were (the tail and mask policies are not followed).
-  bool setsVectorConfig = false;
-  uint64_t vtypeChanges = 0, unchangedConfigs = 0;
-};
-
-/// A processor resource of the model, over the run.
-struct ResourceUsage {
-  std::string name;
-  unsigned units = 1;
-  uint64_t uses = 0;
-  /// Unit-cycles it was held (a resource of two units busy together for one
-  /// cycle counts two).
-  uint64_t busyCycles = 0;
-  double getBusyFraction(uint64_t cycles) const {
-    return cycles ? double(busyCycles) / (double(cycles) * units) : 0.0;
-  }
-};
-
-/// Figures of a set of instructions: a function, or a source line.
-struct GroupFigures {
-  std::string name; ///< the function, or "file:line"
-  std::string function, file;
-  unsigned line = 0;
-  uint64_t instructions = 0;
-  uint64_t cycles = 0; ///< own cycles (they add up to the run)
-  uint64_t firstCycle = UINT64_MAX, lastCycle = 0; ///< issue, ready
-  uint64_t stallCycles = 0;
-  StallCycles stallByKind{};
-};
-
-/// One interval a resource unit was held, for the timeline.
-struct BusyInterval {
-  target::riscv::timing::ResourceId resource = 0;
-  unsigned unit = 0;
-  uint32_t staticIndex = 0; ///< into RISCVRun::statics
-  uint64_t begin = 0, end = 0;
-};
 
 /// Everything of a RISC-V run.
 struct RISCVRun {
@@ -136,45 +65,38 @@ struct RISCVRun {
   /// those that left vl, SEW and LMUL as they were.
   uint64_t vectorConfigs = 0, vtypeChanges = 0, unchangedConfigs = 0;
 
-  /// By PC.
-  std::vector<StaticInstruction> statics;
-  /// By ResourceId; index 0 and groups are unused (empty name).
-  std::vector<ResourceUsage> resources;
-  /// In order of first execution.
-  std::vector<GroupFigures> functions;
-  /// By file and line (only with a line table).
-  std::vector<GroupFigures> lines;
-  /// The first intervals, for the timeline (at most kMaxTimelineIntervals).
-  std::vector<BusyInterval> intervals;
-  bool timelineTruncated = false;
-  static constexpr size_t kMaxTimelineIntervals = 200000;
-
-  double replaySeconds = 0, timingSeconds = 0;
-
-  /// The static instruction of `pc` (which ran).
-  const StaticInstruction &getStatic(uint64_t pc) const;
-  double getIPC() const {
-    return summary.cycles ? double(summary.instructions) / summary.cycles
-                          : 0.0;
-  }
+  /// The registered analyses' results over the timing, finished.
+  std::unique_ptr<analysis::ReplayResults> results;
 };
 
 /// Options of a run.
 struct RISCVRunOptions {
   std::string cpu = "sifive-x280";
   bool likeMca = false;
+  /// The analyses to compute beside ReplayResults' own (the views'); a
+  /// progress callback for them.
+  analysis::AnalysisOptions analysis;
 };
 
 /// Replays the RISC-V trace `input` (read from `traceFile`, "-" for standard
 /// input) functionally (a divergence is a located error), times it with
-/// `options.cpu`'s LLVM scheduling model and folds the figures; `elf` (may
-/// be null) places the PCs in the source. `warn` is called with the warnings
-/// (the VLEN mismatch, untimed instructions).
+/// `options.cpu`'s LLVM scheduling model with the analyses listening;
+/// `elf` (may be null) places the PCs in the source and names the
+/// functions. `warn` is called with the warnings (the VLEN mismatch,
+/// untimed instructions).
 llvm::Expected<RISCVRun>
 replayRISCVTrace(llvm::MemoryBufferRef input, llvm::StringRef traceFile,
-                 const RISCVRunOptions &options,
-                 target::ElfImage *elf,
+                 const RISCVRunOptions &options, target::ElfImage *elf,
                  llvm::function_ref<void(const llvm::Twine &)> warn);
+
+/// The views a RISC-V run adds to the built-in ones: the model and its
+/// effects (after the run's figures), the costliest instructions, the
+/// source lines, and the loads whose latency is exposed (its suggestions).
+/// `run` must outlive them.
+report::AnalysisViewList createRISCVViews(const RISCVRun &run);
+/// The analyses those views render beside ReplayResults' own
+/// (RISCVRunOptions::analysis.analyses).
+std::vector<const analysis::AnalysisInfo *> getRISCVViewAnalyses();
 
 } // namespace snr::replay::riscv
 
