@@ -388,6 +388,7 @@ def measure_apply(t, args, bin_dir, tmp_dir):
             t["program"], "-o", out, "--quiet"]
     samples = {"without": [], "with": []}
     runs = max(3, args.runs)
+    result["load_average_before"] = list(os.getloadavg())
     for i in range(runs):
         for variant, extra in (("without", []), ("with", ["--apply"])):
             log("%s: snr-replay --program %s (%d/%d)" %
@@ -395,14 +396,21 @@ def measure_apply(t, args, bin_dir, tmp_dir):
             shutil.rmtree(out, ignore_errors=True)
             samples[variant].append(time_process(base + extra))
     for variant, got in samples.items():
-        times = sorted(s for s, _ in got)
-        rss = sorted(r for _, r in got)
+        times = sorted(s for s, _, _ in got)
+        rss = sorted(r for _, r, _ in got)
         result[variant] = {"median_s": statistics.median(times),
                            "min_s": times[0], "max_s": times[-1],
                            "median_peak_rss_bytes": statistics.median(rss),
+                           "min_peak_rss_bytes": rss[0],
+                           "max_peak_rss_bytes": rss[-1],
+                           "cpu_median_s": statistics.median(
+                               c for _, _, c in got),
                            "runs": runs}
     result["time_ratio"] = (result["with"]["median_s"] /
                             result["without"]["median_s"])
+    result["cpu_ratio"] = (result["with"]["cpu_median_s"] /
+                           result["without"]["cpu_median_s"])
+    result["load_average_after"] = list(os.getloadavg())
     result["memory_ratio"] = (result["with"]["median_peak_rss_bytes"] /
                               result["without"]["median_peak_rss_bytes"])
     shutil.rmtree(out, ignore_errors=True)
@@ -1035,6 +1043,24 @@ def markdown(report):
         w("| peak memory | %.0f MB | %.0f MB | **%.2fx** |" %
           (r["without"]["median_peak_rss_bytes"] / 1e6,
            r["with"]["median_peak_rss_bytes"] / 1e6, r["memory_ratio"]))
+        if "cpu_ratio" in r:
+            w("| CPU time (user + system, both threads) | %.2f s | %.2f s "
+              "| %.2fx |" % (r["without"]["cpu_median_s"],
+                             r["with"]["cpu_median_s"], r["cpu_ratio"]))
+            w("| wall time, fastest and slowest run | %.2f–%.2f s | "
+              "%.2f–%.2f s | |" %
+              (r["without"]["min_s"], r["without"]["max_s"],
+               r["with"]["min_s"], r["with"]["max_s"]))
+            w("| peak memory, lowest and highest run | %.0f–%.0f MB | "
+              "%.0f–%.0f MB | |" %
+              (r["without"]["min_peak_rss_bytes"] / 1e6,
+               r["without"]["max_peak_rss_bytes"] / 1e6,
+               r["with"]["min_peak_rss_bytes"] / 1e6,
+               r["with"]["max_peak_rss_bytes"] / 1e6))
+        if "load_average_before" in r:
+            w("")
+            w("Load average %.2f before these runs, %.2f after (2 cores)." %
+              (r["load_average_before"][0], r["load_average_after"][0]))
     targets = report.get("schedule_targets", [])
     if targets:
         w("")

@@ -116,12 +116,37 @@ void DependencyAnalysis::addEdge(uint64_t from, DepEdge edge) {
   pending.push_back(edge);
 }
 
+bool DependencyAnalysis::isBacktailed(uint64_t index) const {
+  return dmaAtIndex[index] != ~uint32_t(0) ||
+         info.getDesc(index).lightweight;
+}
+
+void DependencyAnalysis::flushPending() {
+  // Its DMA, if it issues one, was reported after its accesses: by now.
+  if (!options.backtailEdgesOnly || isBacktailed(current))
+    edges.insert(edges.end(), pending.begin(), pending.end());
+  offsets.push_back(edges.size());
+}
+
+void DependencyAnalysis::dropEdgesBeyondBacktails() {
+  std::vector<DepEdge> kept;
+  std::vector<uint64_t> keptOffsets;
+  keptOffsets.reserve(offsets.size());
+  keptOffsets.push_back(0);
+  for (uint64_t i = 0; i + 1 < offsets.size(); ++i) {
+    if (isBacktailed(i))
+      llvm::append_range(kept, edgesOf(i));
+    keptOffsets.push_back(kept.size());
+  }
+  edges = std::move(kept);
+  offsets = std::move(keptOffsets);
+  options.backtailEdgesOnly = true;
+}
+
 void DependencyAnalysis::onIssue(const sim::IssueEvent &event) {
   // Close the previous instruction: its memory edges are all in.
-  if (current != sim::kNoIndex) {
-    edges.insert(edges.end(), pending.begin(), pending.end());
-    offsets.push_back(edges.size());
-  }
+  if (current != sim::kNoIndex)
+    flushPending();
   pending.clear();
   current = event.index;
   issueCycle[event.index] = event.cycle;
@@ -208,10 +233,8 @@ void DependencyAnalysis::onDmaWait(const sim::DmaWaitEvent &event) {
 }
 
 void DependencyAnalysis::onRunEnd(const sim::RunSummary &) {
-  if (current != sim::kNoIndex) {
-    edges.insert(edges.end(), pending.begin(), pending.end());
-    offsets.push_back(edges.size());
-  }
+  if (current != sim::kNoIndex)
+    flushPending();
   pending.clear();
   // Bytes a DMA wrote are readable after the wait that covered it; a read
   // before that wait (a race in the program) depends on the issue.

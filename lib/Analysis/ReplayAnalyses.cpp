@@ -51,6 +51,13 @@ T &requireOrEmpty(ReplayResults &results, std::unique_ptr<T> &empty,
 }
 } // namespace
 
+/// A replay for a rewrite keeps only the edges its backtails read.
+static AnalysisOptions optionsOf(const AnalysisOptions &options) {
+  AnalysisOptions own = options;
+  own.dependencies.backtailEdgesOnly |= options.forRewrite;
+  return own;
+}
+
 ReplayResults::ReplayResults(TraceInfo traceInfo,
                              const sim::MachineModel &machine,
                              const AnalysisOptions &options)
@@ -67,7 +74,7 @@ ReplayResults::ReplayResults(TraceInfo traceInfo,
                              sim::ModelDescription description,
                              const AnalysisOptions &options)
     : info(std::move(traceInfo)), machine(machine),
-      model(std::move(description)), options(options),
+      model(std::move(description)), options(optionsOf(options)),
       timing(requireNamed<sim::TimingRecorder>(*this)),
       performance(requireNamed<sim::PerformanceTracker>(*this)),
       dmas(requireOrEmpty<DmaStallAnalysis>(
@@ -118,6 +125,9 @@ ReplayListeners::ReplayListeners(
     ReplayResults &results,
     const std::function<void(uint64_t, uint64_t)> &fn)
     : listeners(results.analyses.getListeners()) {
+  // A replay for a rewrite does not read the utilization (forRewrite).
+  if (results.options.forRewrite)
+    llvm::erase(listeners, &results.utilization);
   if (fn) {
     progress = std::make_unique<ProgressListener>(fn);
     listeners.push_back(progress.get());
@@ -138,6 +148,7 @@ snr::analysis::analyzeTrace(const trace::Trace &trace,
   if (!run)
     return run.takeError();
   results->summary = run->summary;
+  results->finalState = std::move(run->finalState);
   results->analyses.finish(results->getContext());
   return std::move(results);
 }

@@ -55,6 +55,13 @@ AnnotatedTraceWriter::AnnotatedTraceWriter(const trace::Trace &trace)
 
 AnnotatedTraceWriter::~AnnotatedTraceWriter() = default;
 
+void AnnotatedTraceWriter::release() {
+  waitForImport();
+  impl->digest.reset();
+  impl->module = nullptr;
+  impl->context.reset();
+}
+
 void AnnotatedTraceWriter::waitForImport() {
   if (impl->importer.joinable())
     impl->importer.join();

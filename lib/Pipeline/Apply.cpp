@@ -27,10 +27,11 @@
 #include "mlir/IR/Location.h"
 #include "mlir/IR/MLIRContext.h"
 #include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/ThreadPool.h"
 
+#include <future>
 #include <memory>
 #include <optional>
-#include <thread>
 
 using namespace mlir;
 using namespace snr;
@@ -40,13 +41,14 @@ namespace {
 /// snr-replay --apply: plans the rewrite on the replay, proves it by
 /// replaying the result, and writes the rewritten trace (in the input's
 /// compression), rewrite.json and the comparison (diff.json, diff.html).
-/// Prints what it did unless --quiet.
+/// Prints what it did unless --quiet. The bound runs on `helpers`.
 llvm::Expected<std::unique_ptr<report::TraceRewriteOutcome>>
 rewriteAndProve(const ReplayPipelineOptions &opts, const trace::Trace &trace,
                 const analysis::ReplayResults &results,
                 const sim::MachineModel &machine,
                 llvm::function_ref<std::string(llvm::StringRef)> inDir,
-                std::shared_ptr<const rewrite::TraceEvidence> evidence) {
+                std::shared_ptr<const rewrite::TraceEvidence> evidence,
+                llvm::ThreadPoolInterface &helpers) {
   auto makeError = [&](const llvm::Twine &message) {
     return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
   };
@@ -62,6 +64,7 @@ rewriteAndProve(const ReplayPipelineOptions &opts, const trace::Trace &trace,
   rewriteOptions.rounds = opts.rewrite.rounds;
   rewriteOptions.bound = true;
   rewriteOptions.analysis.dependencies.maxSlice = opts.analysis.maxSlice;
+  rewriteOptions.helpers = &helpers;
   llvm::Expected<rewrite::TraceRewrite> result = rewrite::rewriteTrace(
       trace, results, machine, rewriteOptions, std::move(evidence));
   if (!result)
@@ -74,31 +77,48 @@ rewriteAndProve(const ReplayPipelineOptions &opts, const trace::Trace &trace,
   const rewrite::HoistPlan &plan = outcome->proved.plan;
 
   // Proved: the rewritten trace (unless it is the original), compressed as
-  // the input is, and every decision.
+  // the input is, and every decision. It is written on the helper (idle
+  // once the bound is) while this thread replays it.
+  std::optional<llvm::Error> written;
+  std::shared_future<void> writing;
+  auto waitForWriting = [&]() -> llvm::Error {
+    if (writing.valid())
+      writing.wait();
+    return written ? std::move(*written) : llvm::Error::success();
+  };
   if (plan.changed()) {
     trace::Compression compression =
         trace::compressionForFileName(opts.traceFile);
     outcome->rewrittenFile = report::getRewrittenTraceFile(compression);
-    if (llvm::Error error = report::writeFileAtomically(
-            inDir(outcome->rewrittenFile), [&](llvm::raw_ostream &os) {
-              return trace::writeCompressed(
-                  os, compression, [&](llvm::raw_ostream &out) {
-                    outcome->proved.rewritten.write(out);
-                  });
-            }))
-      return std::move(error);
+    writing = helpers.async([&, compression] {
+      written.emplace(report::writeFileAtomically(
+          inDir(outcome->rewrittenFile), [&](llvm::raw_ostream &os) {
+            return trace::writeCompressed(
+                os, compression, [&](llvm::raw_ostream &out) {
+                  outcome->proved.rewritten.write(out);
+                });
+          }));
+    });
   }
   // The rewritten trace's replay, for the DMA timeline after it and the
-  // comparison (diff.json, rewrite.json's after).
+  // comparison (diff.json, rewrite.json's after); these read no dependency
+  // edge but those of its backtails.
   if (plan.changed()) {
+    analysis::AnalysisOptions afterOptions;
+    afterOptions.dependencies.backtailEdgesOnly = true;
     llvm::Expected<std::unique_ptr<analysis::ReplayResults>> replayed =
-        analysis::analyzeTrace(outcome->proved.rewritten, results.machine);
-    if (!replayed)
+        analysis::analyzeTrace(outcome->proved.rewritten, results.machine,
+                               afterOptions);
+    if (!replayed) {
+      llvm::consumeError(waitForWriting());
       return makeError(opts.traceFile +
                        ": replaying the rewritten trace failed: " +
                        llvm::toString(replayed.takeError()));
+    }
     outcome->after = std::move(*replayed);
   }
+  if (llvm::Error error = waitForWriting())
+    return std::move(error);
   if (llvm::Error error = report::writeFileAtomically(
           inDir("rewrite.json"), [&](llvm::raw_ostream &os) {
             os << llvm::formatv("{0:2}",
@@ -178,23 +198,26 @@ llvm::Error snr::pipeline::applyRewrites(
   };
   progress.phase("rewriting");
   // One pass over the trace serves both rewrites; with the program, its
-  // DMAs move too, proved by re-recording it, on a thread of its own
-  // while the trace is rewritten (they are independent).
+  // DMAs move too, proved by re-recording it. The trace rewrite runs on
+  // this thread; the program rewrite and then the trace rewrite's bound
+  // on a second one (they are independent): both cores, and never more
+  // than two of the three at once in memory.
   auto evidence = std::make_shared<const rewrite::TraceEvidence>(
       trace, rewrite::getDefaultRewriteTarget(), machine.memory);
   using ProgramResult =
       llvm::Expected<std::unique_ptr<report::ProgramRewriteOutcome>>;
   std::optional<ProgramResult> programResult;
-  std::thread programThread;
+  llvm::StdThreadPool helpers(llvm::hardware_concurrency(1));
+  // The evidence goes once both rewrites are done with it.
   if (!opts.programFile.empty())
-    programThread = std::thread([&] {
+    helpers.async([&, evidence] {
       programResult.emplace(rewriteProgram(opts.programFile, trace, machine,
                                            &evidence->effects, inDir));
     });
   llvm::Expected<std::unique_ptr<report::TraceRewriteOutcome>> traceRewrite =
-      rewriteAndProve(opts, trace, results, machine, inDir, evidence);
-  if (programThread.joinable())
-    programThread.join();
+      rewriteAndProve(opts, trace, results, machine, inDir,
+                      std::move(evidence), helpers);
+  helpers.wait();
   progress.done();
   if (!traceRewrite) {
     if (programResult)

@@ -26,6 +26,7 @@
 #include "SnR/Rewrite/SnR/SnRRewriteTarget.h"
 #include "SnR/Rewrite/TraceRewriteDriver.h"
 #include "SnR/Support/Printable.h"
+#include "SnR/Support/ReturnMemory.h"
 #include "SnR/Target/ElfImage.h"
 #include "SnR/Trace/EncodedTrace.h"
 #include "SnR/Trace/Trace.h"
@@ -486,7 +487,32 @@ snr::pipeline::runReplayPipeline(const ReplayPipelineOptions &opts) {
             results, llvm::outs(), reportOptions, opts.outputDir, pluginViews))
       return failRun(std::move(error));
 
+  // The annotated trace is written from the IR imported during the replay
+  // (a copy of the trace). The rewrite reads the trace and the replay, not
+  // the IR: with --apply, it is written and the IR freed first.
+  auto writeAnnotated = [&](const sim::TimingRecorder &timing) {
+    progress.phase("writing the annotated trace");
+    bool bytecode = opts.annotated == AnnotatedFormat::Bytecode;
+    llvm::Error error = annotatedWriter->write(
+        timing, inDir(bytecode ? "annotated.mlirbc" : "annotated.mlir"),
+        bytecode ? AnnotatedTraceWriter::Format::Bytecode
+                 : AnnotatedTraceWriter::Format::Text,
+        opts.bytecodeWriter);
+    progress.done();
+    return error;
+  };
   if (opts.apply) {
+    // The rewrite reads only the dependency edges its backtails read; the
+    // report and the exports, written, read no other.
+    (*replayed)->dependencies.dropEdgesBeyondBacktails();
+    if (annotatedWriter) {
+      annotatedWriter->waitForImport();
+      if (llvm::Error error = writeAnnotated(results.timing))
+        return failRun(std::move(error));
+      annotatedWriter->release();
+      annotatedWriter.reset();
+      returnFreedMemory();
+    }
     if (llvm::Error error =
             applyRewrites(opts, trace, results, machine, reportOptions,
                           pluginViews, run, progress)) {
@@ -495,23 +521,17 @@ snr::pipeline::runReplayPipeline(const ReplayPipelineOptions &opts) {
     }
   }
 
-  // The annotated trace last, the largest output. What only the report
-  // needed goes first: the analyses' state and, once the IR holds its
-  // copy, the trace (at 10M instructions, about 3 GB of the peak).
+  // Without --apply, the annotated trace last, the largest output. What
+  // only the report needed goes first: the analyses' state and, once the IR
+  // holds its copy, the trace (at 10M instructions, about 3 GB of the
+  // peak).
   if (annotatedWriter) {
-    progress.phase("writing the annotated trace");
     sim::TimingRecorder timing = std::move((*replayed)->timing);
     replayed->reset();
     annotatedWriter->waitForImport();
     *loaded = trace::Trace();
-    bool bytecode = opts.annotated == AnnotatedFormat::Bytecode;
-    if (llvm::Error error = annotatedWriter->write(
-            timing, inDir(bytecode ? "annotated.mlirbc" : "annotated.mlir"),
-            bytecode ? AnnotatedTraceWriter::Format::Bytecode
-                     : AnnotatedTraceWriter::Format::Text,
-            opts.bytecodeWriter))
+    if (llvm::Error error = writeAnnotated(timing))
       return failRun(std::move(error));
-    progress.done();
   }
   if (llvm::Error error = run.commit())
     return fail(llvm::toString(std::move(error)));

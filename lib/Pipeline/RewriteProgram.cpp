@@ -22,7 +22,6 @@
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
-#include "llvm/Support/Regex.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/WithColor.h"
 
@@ -31,6 +30,36 @@ using namespace snr;
 
 static llvm::Error makeError(const llvm::Twine &message) {
   return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
+}
+
+/// Where the first "pc = <digits> : i64" of `line` starts, its length and
+/// its digits (what the pattern "pc = ([0-9]+) : i64" matches first).
+static std::optional<std::tuple<size_t, size_t, llvm::StringRef>>
+findPcAttribute(llvm::StringRef line) {
+  for (size_t at = line.find("pc = "); at != llvm::StringRef::npos;
+       at = line.find("pc = ", at + 1)) {
+    llvm::StringRef rest = line.drop_front(at + 5);
+    size_t digits = std::min(rest.find_first_not_of("0123456789"), rest.size());
+    if (digits && rest.drop_front(digits).starts_with(" : i64"))
+      return std::make_tuple(at, 5 + digits + 6, rest.take_front(digits));
+  }
+  return std::nullopt;
+}
+
+/// A branch line, "<spaces>snr.br <digits><rest>", as its three parts.
+static std::optional<std::tuple<llvm::StringRef, llvm::StringRef,
+                                llvm::StringRef>>
+splitBranch(llvm::StringRef line) {
+  size_t spaces = std::min(line.find_first_not_of(' '), line.size());
+  if (!line.drop_front(spaces).starts_with("snr.br "))
+    return std::nullopt;
+  size_t head = spaces + 7;
+  llvm::StringRef rest = line.drop_front(head);
+  size_t digits = std::min(rest.find_first_not_of("0123456789"), rest.size());
+  if (!digits)
+    return std::nullopt;
+  return std::make_tuple(line.take_front(head), rest.take_front(digits),
+                         rest.drop_front(digits));
 }
 
 /// rewritten-program.diff and program-diff.html: the original program file
@@ -64,39 +93,44 @@ writeProgramDiff(report::ProgramRewriteOutcome &outcome,
       for (size_t removed : d.move->removed)
         moved.insert(outcome.instructions[removed].pc);
     }
-  llvm::Regex pcAttr("pc = ([0-9]+) : i64");
-  llvm::Regex branch("^( *snr\\.br )([0-9]+)(.*)$");
   // A line's key: its text without its PC, a branch's target as the
   // original PC, and the instruction's identity (its original PC; "new"
   // for a copy), so only an instruction matches itself.
   auto key = [&](llvm::StringRef line, bool isAfter) {
-    llvm::SmallVector<llvm::StringRef, 4> match;
     std::string identity;
-    uint64_t pc;
-    if (pcAttr.match(line, &match) && !match[1].getAsInteger(10, pc)) {
-      std::optional<uint64_t> original = pc;
-      if (isAfter) {
-        auto it = beforeOfAfter.find(pc);
-        original = it == beforeOfAfter.end()
-                       ? std::nullopt
-                       : std::optional<uint64_t>(it->second);
+    std::string text = line.str();
+    if (auto pcAttr = findPcAttribute(line)) {
+      auto [at, length, digits] = *pcAttr;
+      uint64_t pc;
+      if (!digits.getAsInteger(10, pc)) {
+        std::optional<uint64_t> original = pc;
+        if (isAfter) {
+          auto it = beforeOfAfter.find(pc);
+          original = it == beforeOfAfter.end()
+                         ? std::nullopt
+                         : std::optional<uint64_t>(it->second);
+        }
+        identity = !original ? "#new"
+                   : moved.contains(*original)
+                       ? (isAfter ? "#moved-to" : "#moved-from")
+                       : "#" + std::to_string(*original);
       }
-      identity = !original ? "#new"
-                 : moved.contains(*original)
-                     ? (isAfter ? "#moved-to" : "#moved-from")
-                     : "#" + std::to_string(*original);
-    }
-    std::string text = pcAttr.sub("pc = _", line);
-    uint64_t target;
-    if (isAfter && branch.match(text, &match) &&
-        !match[2].getAsInteger(10, target)) {
-      auto it = beforeOfAfter.find(target);
-      text = (match[1] +
-              (it == beforeOfAfter.end() ? "new " + match[2].str()
-                                         : std::to_string(it->second)) +
-              match[3])
+      text = (line.take_front(at) + "pc = _" + line.drop_front(at + length))
                  .str();
     }
+    uint64_t target;
+    if (isAfter)
+      if (auto branch = splitBranch(text)) {
+        auto [head, digits, rest] = *branch;
+        if (!digits.getAsInteger(10, target)) {
+          auto it = beforeOfAfter.find(target);
+          text = (head +
+                  (it == beforeOfAfter.end() ? "new " + digits.str()
+                                             : std::to_string(it->second)) +
+                  rest)
+                     .str();
+        }
+      }
     return text + identity;
   };
   llvm::Expected<std::string> diff = report::formatUnifiedDiff(

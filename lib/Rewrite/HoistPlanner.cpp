@@ -620,9 +620,65 @@ void snr::rewrite::planHoists(const trace::Trace &trace,
   Planner(trace, results, options, evidence, plan, journal).run();
 }
 
+/// The planned order of `trace` after the edits of the first `moves` moves
+/// of `journal`.
+static PlannedOrder limitedOrder(const trace::Trace &trace,
+                                 const PlanJournal &journal, size_t moves) {
+  PlannedOrder order(trace);
+  size_t end = moves < journal.moveBegin.size() ? journal.moveBegin[moves]
+                                                : journal.edits.size();
+  for (size_t e = 0; e < end; ++e)
+    order.apply(journal.edits[e]);
+  return order;
+}
+
+/// applyPlan in three steps, for an order given whole or one instruction
+/// at a time: `result` holds `trace`'s header and snapshot, room for
+/// `count` instructions and none yet.
+static void startAppliedTrace(const trace::Trace &trace, bool changed,
+                              size_t count, trace::Trace &result) {
+  result.header = trace.header;
+  result.header.reordered = trace.header.reordered || changed;
+  result.header.instructionCount = count;
+  result.registers = trace.registers;
+  result.memory = trace.memory;
+  result.fileName = trace.fileName;
+  result.instructions.clear();
+  result.outcomes.clear();
+  result.lines.clear();
+  result.instructions.reserve(count);
+  result.outcomes.reserve(count);
+  result.lines.reserve(count);
+}
+
+/// The next instruction, as `planned` says, with its original's outcome
+/// and line.
+static void appendApplied(const trace::Trace &trace,
+                          const PlannedInstruction &planned,
+                          trace::Trace &result) {
+  result.instructions.push_back(planned.inst);
+  result.outcomes.push_back(trace.outcomes[planned.original]);
+  result.lines.push_back(planned.original < trace.lines.size()
+                             ? trace.lines[planned.original]
+                             : 0);
+}
+
+static void finishAppliedTrace(trace::Trace &result) {
+  if (!result.instructions.empty())
+    result.header.startPc = result.instructions.front().pc;
+}
+
 void snr::rewrite::limitPlan(const trace::Trace &trace, const HoistPlan &full,
                              const PlanJournal &journal, size_t moves,
                              HoistPlan &limited) {
+  limitDecisions(full, journal, moves, limited);
+  limitedOrder(trace, journal, moves).finish(limited.order);
+}
+
+void snr::rewrite::limitDecisions(const HoistPlan &full,
+                                  const PlanJournal &journal, size_t moves,
+                                  HoistPlan &limited) {
+  limited.order.clear();
   // The decisions until the limit are the full plan's; after it, every move
   // tried is "not tried", as the limited planner says before anything else.
   limited.decisions.clear();
@@ -659,13 +715,17 @@ void snr::rewrite::limitPlan(const trace::Trace &trace, const HoistPlan &full,
     untried.reason = "not tried (beyond the move limit)";
     limited.decisions.push_back(std::move(untried));
   }
-  // The order: the edits of the first moves.
-  PlannedOrder order(trace);
-  size_t end = moves < journal.moveBegin.size() ? journal.moveBegin[moves]
-                                                : journal.edits.size();
-  for (size_t e = 0; e < end; ++e)
-    order.apply(journal.edits[e]);
-  order.finish(limited.order);
+}
+
+void snr::rewrite::applyLimitedPlan(const trace::Trace &trace,
+                                    const HoistPlan &limited,
+                                    const PlanJournal &journal, size_t moves,
+                                    trace::Trace &result) {
+  PlannedOrder order = limitedOrder(trace, journal, moves);
+  startAppliedTrace(trace, limited.changed(), order.getPlannedSize(), result);
+  order.forEachPlanned(
+      [&](const PlannedInstruction &p) { appendApplied(trace, p, result); });
+  finishAppliedTrace(result);
 }
 
 trace::Trace snr::rewrite::applyPlan(const trace::Trace &trace,
@@ -677,27 +737,10 @@ trace::Trace snr::rewrite::applyPlan(const trace::Trace &trace,
 
 void snr::rewrite::applyPlan(const trace::Trace &trace, const HoistPlan &plan,
                              trace::Trace &result) {
-  result.header = trace.header;
-  result.header.reordered = trace.header.reordered || plan.changed();
-  result.header.instructionCount = plan.order.size();
-  result.registers = trace.registers;
-  result.memory = trace.memory;
-  result.fileName = trace.fileName;
-  result.instructions.clear();
-  result.outcomes.clear();
-  result.lines.clear();
-  result.instructions.reserve(plan.order.size());
-  result.outcomes.reserve(plan.order.size());
-  result.lines.reserve(plan.order.size());
-  for (const PlannedInstruction &planned : plan.order) {
-    result.instructions.push_back(planned.inst);
-    result.outcomes.push_back(trace.outcomes[planned.original]);
-    result.lines.push_back(planned.original < trace.lines.size()
-                               ? trace.lines[planned.original]
-                               : 0);
-  }
-  if (!result.instructions.empty())
-    result.header.startPc = result.instructions.front().pc;
+  startAppliedTrace(trace, plan.changed(), plan.order.size(), result);
+  for (const PlannedInstruction &planned : plan.order)
+    appendApplied(trace, planned, result);
+  finishAppliedTrace(result);
 }
 
 std::optional<DependenceModel>

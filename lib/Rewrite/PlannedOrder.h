@@ -20,6 +20,8 @@
 
 #include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallVector.h"
 
 #include <vector>
 
@@ -138,21 +140,41 @@ public:
     }
   }
 
+  /// How many instructions the planned order has.
+  size_t getPlannedSize() const {
+    size_t added = 0;
+    for (const auto &[i, list] : inserted)
+      added += list.size();
+    return size() - removed.count() + added;
+  }
+
+  /// Calls `fn(planned)` for every instruction of the planned order, from
+  /// the first to the last.
+  template <typename Fn> void forEachPlanned(Fn fn) const {
+    // The originals with something inserted in front of them, in order:
+    // not a lookup per instruction.
+    llvm::SmallVector<uint64_t> keys;
+    for (const auto &[i, list] : inserted)
+      keys.push_back(i);
+    llvm::sort(keys);
+    const uint64_t *next = keys.begin();
+    for (uint64_t i = 0, count = size(); i < count; ++i) {
+      if (next != keys.end() && *next == i) {
+        for (const PlannedInstruction &p : inserted.find(i)->second)
+          fn(p);
+        ++next;
+      }
+      if (!removed.test(i))
+        fn(PlannedInstruction{i, current(i), false});
+    }
+  }
+
   /// The planned order, from the first instruction to the last, into
   /// `order` (its capacity reused).
   void finish(std::vector<PlannedInstruction> &order) const {
     order.clear();
-    size_t count = size();
-    size_t added = 0;
-    for (const auto &[i, list] : inserted)
-      added += list.size();
-    order.reserve(count - removed.count() + added);
-    for (uint64_t i = 0; i < count; ++i) {
-      if (auto it = inserted.find(i); it != inserted.end())
-        order.insert(order.end(), it->second.begin(), it->second.end());
-      if (!removed.test(i))
-        order.push_back({i, current(i), false});
-    }
+    order.reserve(getPlannedSize());
+    forEachPlanned([&](const PlannedInstruction &p) { order.push_back(p); });
   }
 
 private:

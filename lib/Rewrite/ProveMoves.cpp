@@ -12,10 +12,12 @@
 //===----------------------------------------------------------------------===//
 
 #include "SnR/Rewrite/ProveMoves.h"
+#include "CompactOrder.h"
 #include "SnR/Replay/Replay.h"
 #include "SnR/Rewrite/MoveSearch.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/ScopeExit.h"
 #include "llvm/Support/FormatVariadic.h"
 
 using namespace snr;
@@ -49,10 +51,16 @@ void snr::rewrite::printDroppedMoves(const analysis::TraceInfo &info,
 }
 
 namespace {
+/// One attempt of the search, as it compares attempts: its decisions (the
+/// plan without its order) and what its replay measured. The order, the
+/// trace and the replay of the one kept are made again (planAndProve).
 struct Attempt {
+  /// Its number, counting from 1, and its move limit.
+  unsigned id = 0;
+  std::optional<size_t> limit;
   HoistPlan plan;
-  trace::Trace rewritten;
-  /// Replayed whole, when its timing was not slower.
+  /// Replayed whole, when its timing was not slower (without its
+  /// afterReplay).
   std::optional<RewriteComparison> comparison;
   /// Replayed for its timing only: slower than the original, these cycles.
   std::optional<uint64_t> slowerCycles;
@@ -61,6 +69,14 @@ struct Attempt {
   }
   size_t moveCount() const { return plan.moveCount(); }
 };
+
+/// `plan` without its order (whatever else a plan holds, copied).
+HoistPlan withoutOrder(HoistPlan &plan) {
+  std::vector<PlannedInstruction> order = std::move(plan.order);
+  HoistPlan copy = plan;
+  plan.order = std::move(order);
+  return copy;
+}
 
 /// What the replay measured when a move joined a proved prefix.
 std::string measuredReason(const Attempt &with, const Attempt *without,
@@ -88,39 +104,64 @@ llvm::Expected<ProvedRewrite> snr::rewrite::planAndProve(
     unsigned replayBudget) {
   ProvedRewrite out;
   uint64_t before = baseline->tracker.totalCycles;
-  // An attempt's order and trace are large and most attempts fail: they are
-  // made in these, which keep their memory, and kept only by an attempt
-  // that is proved.
-  HoistPlan scratchPlan;
-  trace::Trace scratchTrace;
   // The plan without a limit, with what it did: every prefix the search
   // tries is made from it rather than planned again, until a move is
-  // dropped.
+  // dropped. Its order is held compact once it is proved or not (the
+  // prefixes are made from the journal).
   std::optional<HoistPlan> full;
+  std::optional<CompactOrder> fullOrder;
   PlanJournal journal;
-  auto attempt = [&](std::optional<size_t> limit) -> llvm::Expected<Attempt> {
-    Attempt a;
-    options.moveLimit = limit;
+  // A prefix's order and trace are large, and the search compares attempts
+  // by what they measured: they are made in these, which every attempt
+  // reuses. The search returns its last attempt (MoveSearch.h), whose order
+  // and trace are made again from `full`; only the replay of the last one
+  // replayed whole is kept.
+  HoistPlan scratchPlan;
+  trace::Trace scratchTrace;
+  unsigned attempts = 0;
+  std::shared_ptr<const TraceReplay> lastReplay;
+  // The plan of an attempt: `full`, or its first `limit` moves in
+  // scratchPlan (their order only `withOrder`: an attempt replayed only
+  // for its timing does not need it).
+  auto makePlan = [&](std::optional<size_t> limit,
+                      bool withOrder) -> HoistPlan & {
     if (!full) {
       full.emplace();
+      fullOrder.reset();
       options.moveLimit.reset();
       planHoists(trace, results, options, evidence, *full, &journal);
     }
-    if (limit)
+    if (!limit) {
+      if (fullOrder) {
+        fullOrder->expand(trace, full->order);
+        fullOrder.reset();
+      }
+      return *full;
+    }
+    if (withOrder)
       limitPlan(trace, *full, journal, *limit, scratchPlan);
     else
-      scratchPlan = *full;
-    applyPlan(trace, scratchPlan, scratchTrace);
-    auto keep = [&] {
-      a.plan = std::move(scratchPlan);
-      a.rewritten = std::move(scratchTrace);
-      scratchPlan = HoistPlan();
-      scratchTrace = trace::Trace();
-    };
-    if (!scratchPlan.changed()) {
-      keep();
+      limitDecisions(*full, journal, *limit, scratchPlan);
+    return scratchPlan;
+  };
+  auto attempt = [&](std::optional<size_t> limit) -> llvm::Expected<Attempt> {
+    Attempt a;
+    a.id = ++attempts;
+    a.limit = limit;
+    // Only the last attempt's replay may be kept.
+    lastReplay.reset();
+    HoistPlan &plan = makePlan(limit, /*withOrder=*/false);
+    auto compactFull = llvm::make_scope_exit([&] {
+      if (&plan == &*full && !fullOrder)
+        fullOrder.emplace(full->order, trace);
+    });
+    a.plan = withoutOrder(plan);
+    if (!plan.changed())
       return std::move(a);
-    }
+    if (limit)
+      applyLimitedPlan(trace, plan, journal, *limit, scratchTrace);
+    else
+      applyPlan(trace, plan, scratchTrace);
     ++out.replays;
     // Its timing first: a slower attempt is not proved, whatever it
     // computes (a planned move keeps the state; the differential tests
@@ -130,18 +171,20 @@ llvm::Expected<ProvedRewrite> snr::rewrite::planAndProve(
     if (!run)
       return run.takeError();
     if (run->summary.totalCycles > before) {
-      a.plan.decisions = scratchPlan.decisions;
-      a.plan.waits = scratchPlan.waits;
       a.slowerCycles = run->summary.totalCycles;
       return std::move(a);
     }
-    keep();
+    if (limit)
+      makePlan(limit, /*withOrder=*/true);
     llvm::Expected<std::shared_ptr<const TraceReplay>> after =
-        replayForProof(a.rewritten, machine, &a.plan);
+        replayForProof(scratchTrace, machine, &plan);
     if (!after)
       return after.takeError();
-    a.comparison = compareReplays(*baseline, **after, a.plan);
-    a.comparison->afterReplay = std::move(*after);
+    a.comparison = compareReplays(*baseline, **after, plan);
+    lastReplay = std::move(*after);
+    // A prefix's order is made for its proof only.
+    if (limit)
+      std::vector<PlannedInstruction>().swap(scratchPlan.order);
     return std::move(a);
   };
   auto drop = [&](const Attempt &whole, size_t culprit, const Attempt &bad,
@@ -157,13 +200,23 @@ llvm::Expected<ProvedRewrite> snr::rewrite::planAndProve(
       findProvableMoves<Attempt>(attempt, drop, budgetSpent);
   if (!kept)
     return kept.takeError();
-  if (!kept->comparison) {
+  if (kept->id != attempts)
+    return llvm::createStringError(
+        llvm::formatv("the proof kept attempt {0} of {1}, not its last (a "
+                      "rewrite bug)",
+                      kept->id, attempts)
+            .str());
+  // The kept attempt's order and trace, made again as it made them.
+  out.plan = std::move(makePlan(kept->limit, /*withOrder=*/true));
+  out.rewritten = std::move(scratchTrace);
+  applyPlan(trace, out.plan, out.rewritten);
+  if (kept->comparison) {
+    out.comparison = std::move(*kept->comparison);
+    out.comparison.afterReplay = std::move(lastReplay);
+  } else {
     // Nothing kept: the original, compared with itself.
-    kept->comparison = compareReplays(*baseline, *baseline, kept->plan);
-    kept->comparison->afterReplay = baseline;
+    out.comparison = compareReplays(*baseline, *baseline, out.plan);
+    out.comparison.afterReplay = baseline;
   }
-  out.plan = std::move(kept->plan);
-  out.rewritten = std::move(kept->rewritten);
-  out.comparison = std::move(*kept->comparison);
   return std::move(out);
 }

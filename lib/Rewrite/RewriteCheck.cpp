@@ -68,6 +68,19 @@ snr::rewrite::replayForProof(const trace::Trace &trace,
       });
 }
 
+llvm::Expected<std::shared_ptr<const TraceReplay>>
+snr::rewrite::replayOf(const trace::Trace &trace,
+                       const analysis::ReplayResults &results,
+                       const sim::MachineModel &machine) {
+  if (!results.finalState)
+    return replayForProof(trace, machine);
+  auto replay = std::make_shared<TraceReplay>();
+  replay->tracker = results.performance;
+  replay->finalState = results.finalState;
+  replay->madeTiming = &results.timing;
+  return std::shared_ptr<const TraceReplay>(std::move(replay));
+}
+
 RewriteComparison snr::rewrite::compareReplays(const TraceReplay &before,
                                                const TraceReplay &after,
                                                const HoistPlan &plan) {
@@ -80,9 +93,9 @@ RewriteComparison snr::rewrite::compareReplays(const TraceReplay &before,
   comparison.after = after.tracker;
   comparison.stateDifference =
       sim::describeFirstDifference(*before.finalState, *after.finalState);
-  auto figuresBefore = dmaFigures(before.timing, identity);
-  auto figuresAfter = dmaFigures(after.timing, originalOf);
-  for (const sim::TimingRecorder::Dma &dma : before.timing.dmas) {
+  auto figuresBefore = dmaFigures(before.getTiming(), identity);
+  auto figuresAfter = dmaFigures(after.getTiming(), originalOf);
+  for (const sim::TimingRecorder::Dma &dma : before.getTiming().dmas) {
     uint64_t index = dma.issue.index;
     DmaChange change;
     change.issueIndex = index;

@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "SnR/Rewrite/Schedule.h"
+#include "CompactOrder.h"
 #include "SnR/Replay/Replay.h"
 #include "SnR/Rewrite/SnR/SnRRewriteTarget.h"
 
@@ -96,20 +97,30 @@ HoistPlan snr::rewrite::pullWaits(const trace::Trace &trace,
 }
 
 namespace {
-/// `later` planned on the trace `earlier` made; the two as one plan on the
-/// original. Decisions of `later` join those of `earlier`, one per DMA.
-HoistPlan compose(const HoistPlan &earlier, const HoistPlan &later,
-                  std::optional<unsigned> round) {
+/// Where an earlier plan put each instruction of the trace it made: the
+/// index of its original, and whether it is a copy.
+struct EarlierOrder {
+  llvm::function_ref<uint64_t(uint64_t)> original;
+  llvm::function_ref<bool(uint64_t)> isCopy;
+};
+
+/// `later` planned on the trace an earlier plan made (its order `map`, its
+/// decisions `earlier`); the two as one plan on the original. Decisions of
+/// `later` join those of `earlier`, one per DMA. `later`'s order becomes
+/// the plan's, mapped in place: no third order is made.
+HoistPlan compose(const HoistPlan &earlier, EarlierOrder earlierOrder,
+                  HoistPlan &&later, std::optional<unsigned> round) {
   auto label = [&](const std::string &reason) {
     return round ? llvm::formatv("(round {0}) {1}", *round + 1, reason).str()
                  : reason;
   };
-  auto map = [&](uint64_t index) { return earlier.order[index].original; };
+  auto map = earlierOrder.original;
   HoistPlan plan;
-  plan.order.reserve(later.order.size());
-  for (const PlannedInstruction &p : later.order)
-    plan.order.push_back({map(p.original), p.inst,
-                          p.isCopy || earlier.order[p.original].isCopy});
+  plan.order = std::move(later.order);
+  for (PlannedInstruction &p : plan.order) {
+    p.isCopy = p.isCopy || earlierOrder.isCopy(p.original);
+    p.original = map(p.original);
+  }
   plan.decisions = earlier.decisions;
   for (const HoistDecision &d : later.decisions) {
     // The decision an earlier round made for the same DMA, if any.
@@ -158,45 +169,86 @@ HoistPlan compose(const HoistPlan &earlier, const HoistPlan &later,
 }
 } // namespace
 
+/// The replays a round plans on: only what the planner reads
+/// (AnalysisOptions::forRewrite).
+static analysis::AnalysisOptions
+roundAnalysisOptions(const analysis::AnalysisOptions &options) {
+  analysis::AnalysisOptions round = options;
+  round.forRewrite = true;
+  return round;
+}
+
 llvm::Expected<ProvedRewrite> snr::rewrite::scheduleAndProve(
     const trace::Trace &trace, const analysis::ReplayResults &results,
     const HoistOptions &options, const sim::MachineModel &machine,
     const analysis::AnalysisOptions &analysisOptions, unsigned maxRounds,
-    const TraceEvidence *givenEvidence) {
+    std::shared_ptr<const TraceEvidence> evidence) {
   const RewriteTarget &target = getDefaultRewriteTarget();
-  // The original's replay, made once: every round is proved against it.
+  // The original's replay, the analysis's: every round is proved against
+  // it.
   llvm::Expected<std::shared_ptr<const TraceReplay>> original =
-      replayForProof(trace, machine);
+      replayOf(trace, results, machine);
   if (!original)
     return original.takeError();
-  std::optional<TraceEvidence> ownEvidence;
-  if (!givenEvidence)
-    ownEvidence.emplace(trace, target, machine.memory);
-  const TraceEvidence &evidence = givenEvidence ? *givenEvidence : *ownEvidence;
+  if (!evidence)
+    evidence =
+        std::make_shared<const TraceEvidence>(trace, target, machine.memory);
   llvm::Expected<ProvedRewrite> best =
-      planAndProve(trace, results, options, machine, evidence, *original);
+      planAndProve(trace, results, options, machine, *evidence, *original);
   if (!best || !best->plan.changed())
     return best;
   best->rounds = 1;
+  const analysis::AnalysisOptions roundAnalysis =
+      roundAnalysisOptions(analysisOptions);
   for (unsigned round = 1; round < maxRounds; ++round) {
     // Pull the waits up on the current trace (as its proof replayed it),
     // then plan on that.
+    // Until the round is kept or not, the rewrite so far is its plan, held
+    // compact: its trace is made again from it if the round is not kept
+    // (applyPlan on the original gives the same trace) and its replay is not
+    // read again once the waits are pulled; each goes as soon as the
+    // pulling no longer reads it.
     unsigned pulledWaits = 0;
     std::optional<TraceEvidence> pulledEvidence;
     HoistPlan pulls;
+    std::optional<CompactOrder> bestOrder;
     {
       // The rewrite so far is proved: each of its instructions touches what
       // its original did (no functional pass over the trace again).
-      TraceEvidence current(evidence, trace, best->plan);
-      pulls = pullWaits(best->rewritten, best->comparison.afterReplay->timing,
-                        current, pulledWaits);
+      // Computed again if the round was let go of (a functional pass gives
+      // the same evidence).
+      if (!evidence)
+        evidence = std::make_shared<const TraceEvidence>(trace, target,
+                                                         machine.memory);
+      TraceEvidence current(*evidence, trace, best->plan);
+      bestOrder.emplace(best->plan.order, trace);
+      pulls = pullWaits(best->rewritten,
+                        best->comparison.afterReplay->getTiming(), current,
+                        pulledWaits);
+      best->comparison.afterReplay.reset();
       // Moving a wait changes no instruction's effects.
       pulledEvidence.emplace(current, best->rewritten, pulls);
     }
+    // The original's evidence is not read while the round plans and
+    // proves: it goes unless someone else holds it.
+    evidence.reset();
     trace::Trace pulledTrace = applyPlan(best->rewritten, pulls);
     pulledTrace.header.reordered = true;
+    best->rewritten = trace::Trace();
+    // The pulled order is kept as indices (a pull moves an instruction, it
+    // changes none).
+    std::vector<uint64_t> pulledFrom;
+    pulledFrom.reserve(pulls.order.size());
+    for (const PlannedInstruction &p : pulls.order)
+      pulledFrom.push_back(p.original);
+    std::vector<PlannedInstruction>().swap(pulls.order);
+    auto keepBest = [&] {
+      bestOrder->expand(trace, best->plan.order);
+      best->rewritten = applyPlan(trace, best->plan);
+      return std::move(best);
+    };
     llvm::Expected<std::unique_ptr<analysis::ReplayResults>> analysed =
-        analysis::analyzeTrace(pulledTrace, machine, analysisOptions);
+        analysis::analyzeTrace(pulledTrace, machine, roundAnalysis);
     if (!analysed)
       return analysed.takeError();
     // The pulled trace's replay is the analysis's; its final state is the
@@ -204,7 +256,7 @@ llvm::Expected<ProvedRewrite> snr::rewrite::scheduleAndProve(
     // changes no value, and the round before was proved identical).
     auto pulledReplay = std::make_shared<TraceReplay>();
     pulledReplay->tracker = (*analysed)->performance;
-    pulledReplay->timing = (*analysed)->timing;
+    pulledReplay->timing = std::move((*analysed)->timing);
     pulledReplay->finalState = (*original)->finalState;
     // Selection by PC and HLO still applies; nothing is left in place by
     // an earlier round's proof on this trace's indices.
@@ -217,20 +269,47 @@ llvm::Expected<ProvedRewrite> snr::rewrite::scheduleAndProve(
                      kRoundReplayBudget);
     if (!next)
       return next.takeError();
+    analysed->reset();
+    pulledEvidence.reset();
     best->replays += next->replays + 1;
     if (!next->plan.changed())
-      break;
-    HoistPlan composed =
-        compose(best->plan, compose(pulls, next->plan, std::nullopt), round);
+      return keepBest();
+    // The round's plan on the original, one plan at a time: the pulls and
+    // its moves, then the rewrite so far under them. Its trace is made
+    // again from it if it is kept.
+    // Each order is mapped in place, from the indices the rewrite so far
+    // and the pulls are held as: no order is made for them.
+    next->rewritten = trace::Trace();
+    pulledTrace = trace::Trace();
+    HoistPlan roundPlan = compose(
+        pulls,
+        {[&](uint64_t i) { return pulledFrom[i]; },
+         [](uint64_t) { return false; }},
+        std::move(next->plan), std::nullopt);
+    pulls = HoistPlan();
+    next->plan = HoistPlan();
+    std::vector<uint64_t>().swap(pulledFrom);
+    HoistPlan composed = compose(
+        best->plan,
+        {[&](uint64_t i) { return bestOrder->getOriginal(i); },
+         [&](uint64_t i) { return bestOrder->isCopy(i); }},
+        std::move(roundPlan), round);
+    roundPlan = HoistPlan();
     // Against the original: the round's replay is the one its proof made.
     RewriteComparison comparison = compareReplays(
         **original, *next->comparison.afterReplay, composed);
     comparison.afterReplay = next->comparison.afterReplay;
     if (!comparison.accepted() ||
-        comparison.after.totalCycles >= best->comparison.after.totalCycles)
-      break;
+        comparison.after.totalCycles >= best->comparison.after.totalCycles) {
+      // The round and its replay go before the rewrite so far is made
+      // again.
+      composed = HoistPlan();
+      comparison = RewriteComparison();
+      next->comparison.afterReplay.reset();
+      return keepBest();
+    }
     best->plan = std::move(composed);
-    best->rewritten = std::move(next->rewritten);
+    best->rewritten = applyPlan(trace, best->plan);
     best->comparison = std::move(comparison);
     best->rounds = round + 1;
   }
@@ -241,7 +320,7 @@ llvm::Expected<DependencyBound> snr::rewrite::computeDependencyBound(
     const trace::Trace &trace, const analysis::ReplayResults &results,
     const HoistOptions &options, const sim::MachineModel &machine,
     const analysis::AnalysisOptions &analysisOptions, unsigned maxRounds,
-    const TraceEvidence *givenEvidence) {
+    std::shared_ptr<const TraceEvidence> givenEvidence) {
   auto stallOf = [](const sim::PerformanceTracker &p) {
     return p.waitBaseStall + p.waitTransferStall;
   };
@@ -258,42 +337,57 @@ llvm::Expected<DependencyBound> snr::rewrite::computeDependencyBound(
   boundOptions.moveLimit.reset();
 
   const RewriteTarget &target = getDefaultRewriteTarget();
-  trace::Trace current = trace;
-  // The replay the next round plans on, and the timing of `current`.
-  const analysis::ReplayResults *currentResults = &results;
-  std::unique_ptr<analysis::ReplayResults> analysed;
-  const sim::TimingRecorder *currentTiming = &results.timing;
+  const analysis::AnalysisOptions roundAnalysis =
+      roundAnalysisOptions(analysisOptions);
+  // The trace the last round kept (none: the original) and its timing. A
+  // round holds only what its next step reads.
+  std::optional<trace::Trace> current;
   std::unique_ptr<sim::TimingRecorder> timed;
   for (unsigned round = 0; round < maxRounds; ++round) {
-    trace::Trace next = current;
+    // What this round plans on: the original, or the last kept trace with
+    // its waits pulled up, replayed and analysed.
+    std::optional<trace::Trace> next;
     std::optional<TraceEvidence> evidence;
-    const TraceEvidence *planEvidence = nullptr;
+    std::unique_ptr<analysis::ReplayResults> analysed;
+    const TraceEvidence *planEvidence = givenEvidence.get();
+    const analysis::ReplayResults *planResults = &results;
     if (round > 0) {
-      unsigned pulledWaits = 0;
-      TraceEvidence currentEvidence(current, target, machine.memory);
-      HoistPlan pulls =
-          pullWaits(current, *currentTiming, currentEvidence, pulledWaits);
-      next = applyPlan(current, pulls);
-      next.header.reordered = true;
-      planEvidence = &evidence.emplace(currentEvidence, current, pulls);
+      {
+        unsigned pulledWaits = 0;
+        HoistPlan pulls;
+        {
+          TraceEvidence currentEvidence(*current, target, machine.memory);
+          pulls = pullWaits(*current, *timed, currentEvidence, pulledWaits);
+          timed.reset();
+          planEvidence = &evidence.emplace(currentEvidence, *current, pulls);
+        }
+        next = applyPlan(*current, pulls);
+        next->header.reordered = true;
+      }
+      current.reset();
       llvm::Expected<std::unique_ptr<analysis::ReplayResults>> replayed =
-          analysis::analyzeTrace(next, machine, analysisOptions);
+          analysis::analyzeTrace(*next, machine, roundAnalysis);
       if (!replayed) {
         llvm::consumeError(replayed.takeError());
         break;
       }
       analysed = std::move(*replayed);
-      currentResults = analysed.get();
-    } else {
-      planEvidence = givenEvidence
-                         ? givenEvidence
-                         : &evidence.emplace(next, target, machine.memory);
+      planResults = analysed.get();
+    } else if (!planEvidence) {
+      planEvidence = &evidence.emplace(trace, target, machine.memory);
     }
+    const trace::Trace &planned = next ? *next : trace;
     HoistPlan plan =
-        planHoists(next, *currentResults, boundOptions, *planEvidence);
+        planHoists(planned, *planResults, boundOptions, *planEvidence);
+    analysed.reset();
+    evidence.reset();
+    // The original's evidence is read by the first round only.
+    givenEvidence.reset();
     if (!plan.changed())
       break;
-    trace::Trace moved = applyPlan(next, plan);
+    trace::Trace moved = applyPlan(planned, plan);
+    plan = HoistPlan();
+    next.reset();
     // Only its timing counts; a changed result is not an error here, a
     // replay that cannot follow the trace ends the rounds.
     sim::PerformanceTracker tracker;
@@ -312,7 +406,6 @@ llvm::Expected<DependencyBound> snr::rewrite::computeDependencyBound(
     bound.rounds = round + 1;
     current = std::move(moved);
     timed = std::move(timing);
-    currentTiming = timed.get();
   }
   return bound;
 }

@@ -7,6 +7,8 @@
 #include "SnR/Rewrite/TraceRewriteDriver.h"
 #include "SnR/Rewrite/SnR/SnRRewriteTarget.h"
 
+#include "llvm/Support/ThreadPool.h"
+
 #include <thread>
 
 using namespace snr;
@@ -29,15 +31,25 @@ llvm::Expected<TraceRewrite> snr::rewrite::rewriteTrace(
   // The bound reads only what the rewrite reads (the trace, its replay, the
   // machine): it runs beside it.
   std::optional<llvm::Expected<DependencyBound>> bound;
+  // Each holds the evidence only while it reads it (the bound its first
+  // round, the rewrite the start of each round): it goes once both are
+  // done with it.
+  auto computeBound = [&, given = options.bound ? evidence : nullptr]() mutable {
+    bound.emplace(computeDependencyBound(trace, results, options.hoist,
+                                         machine, options.analysis, rounds,
+                                         std::move(given)));
+  };
   std::thread boundThread;
-  if (options.bound)
-    boundThread = std::thread([&] {
-      bound.emplace(computeDependencyBound(trace, results, options.hoist,
-                                           machine, options.analysis, rounds));
-    });
+  std::shared_future<void> boundDone;
+  if (options.bound && options.helpers)
+    boundDone = options.helpers->async(std::move(computeBound));
+  else if (options.bound)
+    boundThread = std::thread(std::move(computeBound));
   llvm::Expected<ProvedRewrite> proved =
       scheduleAndProve(trace, results, options.hoist, machine,
-                       options.analysis, rounds, evidence.get());
+                       options.analysis, rounds, std::move(evidence));
+  if (boundDone.valid())
+    boundDone.wait();
   if (boundThread.joinable())
     boundThread.join();
   if (!proved) {

@@ -240,6 +240,31 @@ private:
   std::optional<sim::ArchState> state;
 };
 
+/// A plan as text: the trace it makes and every decision.
+std::string planText(const trace::Trace &trace,
+                     const rewrite::HoistPlan &plan) {
+  std::string out;
+  llvm::raw_string_ostream os(out);
+  rewrite::applyPlan(trace, plan).write(os);
+  for (const rewrite::HoistDecision &d : plan.decisions)
+    os << d.issueIndex << ' ' << d.applied << ' ' << d.target << ' '
+       << unsigned(d.stop) << ' ' << d.reason << '\n';
+  return out;
+}
+
+/// A backtail as text.
+std::string backtailText(const analysis::Backtail &b) {
+  std::string out;
+  llvm::raw_string_ostream os(out);
+  os << b.earliest << ' ' << b.instructions << ' ' << b.cycles << ' '
+     << b.blocker << ' ' << unsigned(b.blockerResource) << ' '
+     << unsigned(b.blockerWhat) << " [";
+  for (uint64_t i : b.slice)
+    os << ' ' << i;
+  os << " ]";
+  return out;
+}
+
 struct Tally {
   unsigned traces = 0, changed = 0, accepted = 0, moves = 0, renames = 0,
            flagRenames = 0, stoppedShort = 0, waitMerges = 0;
@@ -299,13 +324,7 @@ void checkLimitedPlans(uint32_t seed, const trace::Trace &trace,
   size_t moves = llvm::count_if(
       full.decisions, [](const rewrite::HoistDecision &d) { return d.applied; });
   auto text = [&](const rewrite::HoistPlan &plan) {
-    std::string out;
-    llvm::raw_string_ostream os(out);
-    rewrite::applyPlan(trace, plan).write(os);
-    for (const rewrite::HoistDecision &d : plan.decisions)
-      os << d.issueIndex << ' ' << d.applied << ' ' << d.target << ' '
-         << unsigned(d.stop) << ' ' << d.reason << '\n';
-    return out;
+    return planText(trace, plan);
   };
   for (size_t k = 0; k <= moves; ++k) {
     options.moveLimit = k;
@@ -317,6 +336,21 @@ void checkLimitedPlans(uint32_t seed, const trace::Trace &trace,
         << "seed " << seed << " (" << variant << "): the plan limited to "
         << k << " of " << moves << " moves differs from the one planned "
         << "again with that limit";
+    // The trace made from the journal without the order is the same, and
+    // so are the decisions made without it.
+    rewrite::HoistPlan decided;
+    rewrite::limitDecisions(full, journal, k, decided);
+    trace::Trace applied;
+    rewrite::applyLimitedPlan(trace, decided, journal, k, applied);
+    std::string made, expected;
+    llvm::raw_string_ostream madeOs(made), expectedOs(expected);
+    applied.write(madeOs);
+    rewrite::applyPlan(trace, limited).write(expectedOs);
+    ASSERT_TRUE(decided.order.empty());
+    decided.order = limited.order;
+    ASSERT_EQ(made, expected) << "seed " << seed << " (" << variant
+                              << "): applyLimitedPlan, " << k << " moves";
+    ASSERT_EQ(text(decided), text(limited)) << "seed " << seed;
   }
 }
 
@@ -433,4 +467,87 @@ TEST(HoistDifferential, RandomTracesKeepTheirResult) {
               relaxed.accepted,
               conservative.changed, conservative.accepted, parallel.changed,
               parallel.accepted);
+}
+
+// The replay a rewrite round plans on (AnalysisOptions::forRewrite) keeps
+// only the dependency edges of the DMAs and of the lightweight instructions
+// a relaxed backtail walks through, and no utilization or static view: its
+// backtails, suggestions and plans are those of the full replay; and a full
+// replay that drops the other edges (dropEdgesBeyondBacktails) plans as it
+// did.
+TEST(HoistDifferential, RewriteReplayPlansAsTheFullOne) {
+  uint32_t kSeeds = 100;
+  uint64_t fullEdges = 0, rewriteEdges = 0;
+  for (uint32_t seed = 1; seed <= kSeeds; ++seed) {
+    RandomTrace random(seed, 120 + seed % 200);
+    const trace::Trace &trace = random.trace;
+    const sim::MachineModel &machine = sim::getDefaultMachineModel();
+    llvm::Expected<std::unique_ptr<analysis::ReplayResults>> full =
+        analysis::analyzeTrace(trace, machine);
+    analysis::AnalysisOptions light;
+    light.forRewrite = true;
+    llvm::Expected<std::unique_ptr<analysis::ReplayResults>> rewrite =
+        analysis::analyzeTrace(trace, machine, light);
+    ASSERT_TRUE(full && rewrite) << "seed " << seed;
+    const analysis::ReplayResults &a = **full, &b = **rewrite;
+    fullEdges += a.dependencies.getNumEdges();
+    rewriteEdges += b.dependencies.getNumEdges();
+    // Every edge it keeps is the full replay's; the others are gone.
+    for (uint64_t i = 0; i < trace.instructions.size(); ++i) {
+      bool kept = a.dependencies.dmaOf(i) ||
+                  arch::isLightweight(trace.instructions[i].opcode);
+      ASSERT_EQ(b.dependencies.edgesOf(i).size(),
+                kept ? a.dependencies.edgesOf(i).size() : 0u)
+          << "seed " << seed << ", instruction " << i;
+    }
+    EXPECT_TRUE(b.utilization.overall.empty()) << "seed " << seed;
+    ASSERT_EQ(a.suggestions.dmas.size(), b.suggestions.dmas.size());
+    for (size_t i = 0; i < a.suggestions.dmas.size(); ++i) {
+      const analysis::DmaSuggestion &x = a.suggestions.dmas[i],
+                                    &y = b.suggestions.dmas[i];
+      EXPECT_EQ(x.verdict, y.verdict) << "seed " << seed;
+      EXPECT_EQ(x.target, y.target) << "seed " << seed;
+      EXPECT_EQ(x.reason, y.reason) << "seed " << seed;
+      EXPECT_EQ(backtailText(x.relaxed), backtailText(y.relaxed))
+          << "seed " << seed;
+      EXPECT_EQ(backtailText(x.conservative), backtailText(y.conservative))
+          << "seed " << seed;
+    }
+    ASSERT_EQ(a.suggestions.parallelGroups.size(),
+              b.suggestions.parallelGroups.size())
+        << "seed " << seed;
+    for (size_t i = 0; i < a.suggestions.parallelGroups.size(); ++i)
+      EXPECT_EQ(a.suggestions.parallelGroups[i].dmas,
+                b.suggestions.parallelGroups[i].dmas)
+          << "seed " << seed;
+    rewrite::TraceEvidence evidence(trace, rewrite::getDefaultRewriteTarget(),
+                                   machine.memory);
+    auto plans = [&](const analysis::ReplayResults &results) {
+      rewrite::HoistOptions options;
+      std::string out = planText(
+          trace, rewrite::planHoists(trace, results, options, evidence));
+      options.asEarlyAsPossible = true;
+      return out + planText(trace, rewrite::planHoists(trace, results, options,
+                                                       evidence));
+    };
+    std::string planned = plans(b);
+    EXPECT_EQ(plans(a), planned) << "seed " << seed;
+    // A full replay that drops the other edges once its report is written
+    // keeps what the rewrite's replay keeps.
+    (*full)->dependencies.dropEdgesBeyondBacktails();
+    ASSERT_EQ(a.dependencies.getNumEdges(), b.dependencies.getNumEdges())
+        << "seed " << seed;
+    for (uint64_t i = 0; i < trace.instructions.size(); ++i)
+      for (auto [x, y] : llvm::zip_equal(a.dependencies.edgesOf(i),
+                                         b.dependencies.edgesOf(i)))
+        ASSERT_TRUE(x.other == y.other && x.kind == y.kind &&
+                    x.resource == y.resource && x.what == y.what)
+            << "seed " << seed << ", instruction " << i;
+    EXPECT_EQ(plans(a), planned) << "seed " << seed << " (edges dropped)";
+    if (HasFailure())
+      return;
+  }
+  // The loads, stores and vector arithmetic lose their edges (a fifth of
+  // these traces; most of a real one).
+  EXPECT_LT(rewriteEdges, fullEdges);
 }

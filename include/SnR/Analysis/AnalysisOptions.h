@@ -39,6 +39,12 @@ struct AnalysisOptions {
   /// (the views' and plugins' own; AnalysisSet.h), each after its
   /// dependencies.
   std::vector<const AnalysisInfo *> analyses;
+  /// For what a rewrite plans on (lib/Rewrite): the dependencies keep only
+  /// the edges their backtails read (DependencyOptions::backtailEdgesOnly)
+  /// and the utilization does not listen. A rewrite round replays the
+  /// trace it plans on this way: the same suggestions and backtails, at a
+  /// fraction of the memory of a full replay.
+  bool forRewrite = false;
 };
 
 } // namespace snr::analysis

@@ -68,6 +68,12 @@ struct Backtail {
 struct DependencyOptions {
   /// Lightweight producers a relaxed backtail may carry along.
   unsigned maxSlice = 8;
+  /// Keep only the edges the backtails and the suggestions read: those of
+  /// every dma.issue and of every lightweight instruction (what a relaxed
+  /// backtail walks through). edgesOf() of any other instruction is then
+  /// empty; the backtails are the same. For the replays a rewrite plans on,
+  /// which would otherwise hold an edge list per instruction.
+  bool backtailEdgesOnly = false;
 };
 
 class DependencyAnalysis : public sim::SimListener {
@@ -90,6 +96,11 @@ public:
                                        offsets[index + 1] - offsets[index]);
   }
   uint64_t getNumEdges() const { return edges.size(); }
+  /// Drops the edges DependencyOptions::backtailEdgesOnly would not have
+  /// kept, for a caller done with them (snr-replay --apply, once its
+  /// report is written, holds the replay through the rewrite): the
+  /// backtails stay the same.
+  void dropEdgesBeyondBacktails();
 
 
   /// The backtails of the dma.issue at `index` (which must be one).
@@ -116,6 +127,10 @@ private:
   };
 
   void addEdge(uint64_t from, DepEdge edge);
+  /// Appends the edges of the instruction being built to the CSR array.
+  void flushPending();
+  /// Whether a backtail reads the edges of instruction `index`.
+  bool isBacktailed(uint64_t index) const;
   void recordMemoryRead(const sim::MemoryAccessEvent &event, Memory &memory);
   void recordMemoryWrite(const sim::MemoryAccessEvent &event, Memory &memory);
   Backtail finish(uint64_t index, uint64_t earliest, const DepEdge *blocker)

@@ -26,6 +26,7 @@
 #include "SnR/Analysis/Suggestions.h"
 #include "SnR/Analysis/TraceInfo.h"
 #include "SnR/Analysis/UtilizationAnalysis.h"
+#include "SnR/Sim/ArchState.h"
 #include "SnR/Sim/MachineModel.h"
 #include "SnR/Sim/ModelDescription.h"
 #include "SnR/Sim/PerformanceTracker.h"
@@ -111,6 +112,9 @@ public:
   Suggestions &suggestions;
   /// The above by static PC (finalized after the suggestions).
   StaticInstructionAnalysis &staticView;
+  /// The architectural state the replay ended in (what a rewrite's proof
+  /// compares with, without replaying the trace again).
+  std::optional<sim::ArchState> finalState;
 
   /// What the analyses are created and finished with.
   AnalysisContext getContext() const;

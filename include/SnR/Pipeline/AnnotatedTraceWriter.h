@@ -48,6 +48,11 @@ public:
                     Format format,
                     BytecodeWriterKind writer = BytecodeWriterKind::OnePass);
 
+  /// Frees the IR. The destructor leaves it to the process's exit (tearing
+  /// it down takes time the exit does not need); a caller that goes on
+  /// working after writing frees it here.
+  void release();
+
 private:
   struct Impl;
   std::unique_ptr<Impl> impl;

@@ -228,6 +228,16 @@ void planHoists(const trace::Trace &trace,
 /// HoistOptions::moveLimit = `moves` makes.
 void limitPlan(const trace::Trace &trace, const HoistPlan &full,
                const PlanJournal &journal, size_t moves, HoistPlan &limited);
+/// limitPlan without the order: the decisions only (`limited`'s order is
+/// left empty).
+void limitDecisions(const HoistPlan &full, const PlanJournal &journal,
+                    size_t moves, HoistPlan &limited);
+/// The trace limitPlan's plan makes of `trace` (applyPlan of it), made
+/// from the journal without making the order; `limited` is limitDecisions'
+/// plan. A proof replays most prefixes it tries only for their timing.
+void applyLimitedPlan(const trace::Trace &trace, const HoistPlan &limited,
+                      const PlanJournal &journal, size_t moves,
+                      trace::Trace &result);
 
 /// Joins the wait decisions `later` made on the trace a plan made of the
 /// original to `into`, the decisions on the original: `map` gives the

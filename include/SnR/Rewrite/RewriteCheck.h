@@ -37,6 +37,14 @@ struct TraceReplay {
   sim::PerformanceTracker tracker;
   sim::TimingRecorder timing;
   std::optional<sim::ArchState> finalState;
+  /// The timing of a replay that was made already (an analysis's, see
+  /// replayOf), read instead of `timing`, which stays empty. It must
+  /// outlive this.
+  const sim::TimingRecorder *madeTiming = nullptr;
+
+  const sim::TimingRecorder &getTiming() const {
+    return madeTiming ? *madeTiming : timing;
+  }
 };
 
 struct DmaChange {
@@ -69,6 +77,14 @@ struct RewriteComparison {
 llvm::Expected<std::shared_ptr<const TraceReplay>>
 replayForProof(const trace::Trace &trace, const sim::MachineModel &machine,
                const HoistPlan *plan = nullptr);
+
+/// The replay of the trace `results` analysed, as replayForProof would make
+/// it, without replaying it: its tracker and final state copied, its timing
+/// borrowed (`results` must outlive the replay). If `results` has no final
+/// state, the trace is replayed.
+llvm::Expected<std::shared_ptr<const TraceReplay>>
+replayOf(const trace::Trace &trace, const analysis::ReplayResults &results,
+         const sim::MachineModel &machine);
 
 /// The comparison of two replays: `before` of the original, `after` of the
 /// trace `plan` made from it.

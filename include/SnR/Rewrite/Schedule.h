@@ -21,18 +21,23 @@
 
 #include "SnR/Rewrite/ProveMoves.h"
 
+#include <memory>
+
 namespace snr::rewrite {
 
 /// Plans, proves and repeats (at most `maxRounds` rounds, at least one).
 /// The result's plan maps the final trace to the original one: its
 /// decisions are by original instruction, one per DMA (a DMA moved in
 /// several rounds says so in its reason).
-/// `evidence` is what is known of `trace` (computed if not given).
+/// `evidence` is what is known of `trace` (computed if not given). It is
+/// read by the first round and to start each later one: a round lets go of
+/// it while it proves its moves (the evidence goes then if no one else
+/// holds it) and a later round computes it again.
 llvm::Expected<ProvedRewrite> scheduleAndProve(
     const trace::Trace &trace, const analysis::ReplayResults &results,
     const HoistOptions &options, const sim::MachineModel &machine,
     const analysis::AnalysisOptions &analysisOptions, unsigned maxRounds = 4,
-    const TraceEvidence *evidence = nullptr);
+    std::shared_ptr<const TraceEvidence> evidence = nullptr);
 
 /// The waits of `trace` (replayed into `timing`) that had slack, moved up
 /// to the first instruction that issued no earlier than the completion of
@@ -53,11 +58,13 @@ struct DependencyBound {
   uint64_t dmaWaitStall = 0;
   unsigned rounds = 0;
 };
+/// `evidence`, what is known of `trace` (computed if not given), is read by
+/// the first round only, and let go after it.
 llvm::Expected<DependencyBound> computeDependencyBound(
     const trace::Trace &trace, const analysis::ReplayResults &results,
     const HoistOptions &options, const sim::MachineModel &machine,
     const analysis::AnalysisOptions &analysisOptions, unsigned maxRounds = 4,
-    const TraceEvidence *evidence = nullptr);
+    std::shared_ptr<const TraceEvidence> evidence = nullptr);
 
 } // namespace snr::rewrite
 

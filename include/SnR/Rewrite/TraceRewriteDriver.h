@@ -9,7 +9,8 @@
 // (scheduleAndProve), and beside it the dependency bound
 // (computeDependencyBound), the best any schedule of the trace's
 // dependencies could do. The two are independent: the bound runs on a
-// second thread while the rewrite runs on the caller's.
+// second thread (the caller's helper threads, if given) while the rewrite
+// runs on the caller's.
 //
 //===----------------------------------------------------------------------===//
 
@@ -20,6 +21,10 @@
 
 #include <memory>
 #include <optional>
+
+namespace llvm {
+class ThreadPoolInterface;
+} // namespace llvm
 
 namespace snr::rewrite {
 
@@ -33,6 +38,11 @@ struct TraceRewriteOptions {
   /// How the rounds replay and analyse what they plan on (the relaxed
   /// backtail's slice limit, as for the original's replay).
   analysis::AnalysisOptions analysis;
+  /// Where the bound runs beside the rewrite: the caller's helper threads,
+  /// after the work queued there before it (a caller that runs the program
+  /// rewrite there too has them run one after the other, not at once); if
+  /// null, a thread of its own.
+  llvm::ThreadPoolInterface *helpers = nullptr;
 };
 
 struct TraceRewrite {
