@@ -28,9 +28,6 @@ void th(llvm::raw_ostream &os, llvm::StringRef text, bool numeric = false) {
 void td(llvm::raw_ostream &os, llvm::StringRef text) {
   os << "<td>" << escapeXml(text) << "</td>";
 }
-void tdPc(llvm::raw_ostream &os, uint64_t pc) {
-  os << "<td class=\"num\" data-v=\"" << pc << "\">" << pc << "</td>";
-}
 void tdNum(llvm::raw_ostream &os, uint64_t value) {
   os << "<td class=\"num\" data-v=\"" << value << "\">" << formatCount(value)
      << "</td>";

@@ -389,7 +389,8 @@ void TimelineWriter::forEachInterval(
       continue;
     if (recorder.keepsBusy()) {
       for (const sim::TimingRecorder::Busy &busy : recorder.getBusy(i))
-        if (busy.resource + 1 < firstTrack.size() && busy.end > busy.begin)
+        if (size_t(busy.resource) + 1 < firstTrack.size() &&
+            busy.end > busy.begin)
           emit(i,
                firstTrack[busy.resource] +
                    std::min(busy.unit, firstTrack[busy.resource + 1] -
@@ -703,7 +704,8 @@ TimelineStats TimelineWriter::write() {
       continue;
     if (recorder.keepsBusy()) {
       for (const sim::TimingRecorder::Busy &busy : recorder.getBusy(i))
-        if (busy.resource + 1 < firstTrack.size() && busy.end > busy.begin)
+        if (size_t(busy.resource) + 1 < firstTrack.size() &&
+            busy.end > busy.begin)
           unitUsed[firstTrack[busy.resource] +
                    std::min(busy.unit, firstTrack[busy.resource + 1] -
                                            firstTrack[busy.resource] - 1)] =

@@ -24,8 +24,6 @@
 using namespace snr;
 using namespace snr::report;
 
-static constexpr const char *kIdleColor = "#e15759";
-
 void snr::report::writeUtilizationPlot(llvm::raw_ostream &os,
                                        const analysis::ReplayResults &results,
                                        const Selection &selection) {

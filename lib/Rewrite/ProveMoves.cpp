@@ -151,7 +151,7 @@ llvm::Expected<ProvedRewrite> snr::rewrite::planAndProve(
     // Only the last attempt's replay may be kept.
     lastReplay.reset();
     HoistPlan &plan = makePlan(limit, /*withOrder=*/false);
-    auto compactFull = llvm::make_scope_exit([&] {
+    llvm::scope_exit compactFull([&] {
       if (&plan == &*full && !fullOrder)
         fullOrder.emplace(full->order, trace);
     });

@@ -212,9 +212,10 @@ TEST_F(TraceDigestTest, ALazyReaderChecksTheDigestOnceItHasReadEverything) {
       });
       EXPECT_EQ(succeeded(verify(read)), intact);
     }
-    if (!intact)
+    if (!intact) {
       EXPECT_NE(error.find("does not match its digest"), std::string::npos)
           << error;
+    }
   }
 }
 

@@ -38,7 +38,6 @@ unsigned loadStoreBytes(StringRef name) {
 
 /// LR_W, SC_D_AQRL, AMOADD_W_AQ, AMOSWAP_D ...: the access and its width.
 bool classifyAtomic(StringRef name, OpcodeInfo &info) {
-  StringRef rest;
   if (name.consume_front("LR_"))
     info.access = ScalarAccess::LoadReserved;
   else if (name.consume_front("SC_"))
