@@ -59,7 +59,8 @@ llvm::Error fail(const llvm::Twine &message) {
 /// Says where an analysis used a coarser resolution than asked, to stay in
 /// its budget.
 void printBudgetNotes(const analysis::ReplayResults &results,
-                      const report::AnalysisRegistry &registry) {
+                      const report::AnalysisRegistry &registry,
+                      llvm::StringRef toolName) {
   llvm::SmallVector<std::string> notes;
   for (const std::unique_ptr<report::AnalysisView> &view :
        report::createBuiltinViews())
@@ -67,7 +68,7 @@ void printBudgetNotes(const analysis::ReplayResults &results,
   for (const report::AnalysisView *view : registry.getViews())
     view->getNotes(results, notes);
   for (const std::string &note : notes)
-    llvm::WithColor::note(llvm::errs(), "snr-replay") << note << "\n";
+    llvm::WithColor::note(llvm::errs(), toolName) << note << "\n";
 }
 
 /// Parses "begin:end", "begin:" or ":end" (decimal or 0x hexadecimal).
@@ -191,8 +192,8 @@ llvm::Error runOtherIsa(const ReplayPipelineOptions &opts, llvm::StringRef isa,
   auto started = std::chrono::steady_clock::now();
   if (llvm::Error error = report::RunDirectory::check(opts.outputDir))
     return fail(llvm::toString(std::move(error)));
-  auto warn = [](const llvm::Twine &message) {
-    llvm::WithColor::warning(llvm::errs(), "snr-replay") << message << "\n";
+  auto warn = [&](const llvm::Twine &message) {
+    llvm::WithColor::warning(llvm::errs(), opts.toolName) << message << "\n";
   };
   std::unique_ptr<target::ElfImage> elf;
   if (!opts.elfFile.empty()) {
@@ -238,7 +239,7 @@ llvm::Error runOtherIsa(const ReplayPipelineOptions &opts, llvm::StringRef isa,
 
   progress.phase("writing the report");
   llvm::Expected<report::RunDirectory> opened = report::RunDirectory::open(
-      opts.outputDir, "snr-replay", report::getRunResultFiles());
+      opts.outputDir, opts.toolName, report::getRunResultFiles());
   if (!opened) {
     progress.done();
     return fail(llvm::toString(opened.takeError()));
@@ -399,7 +400,7 @@ snr::pipeline::runReplayPipeline(const ReplayPipelineOptions &opts) {
   // Timing from another machine than the one recorded on is allowed (what
   // if?), but should not go unnoticed.
   if (!trace.header.machine.empty() && trace.header.machine != machine.name)
-    llvm::WithColor::warning(llvm::errs(), "snr-replay")
+    llvm::WithColor::warning(llvm::errs(), opts.toolName)
         << opts.traceFile << ": recorded on machine '"
         << printable(trace.header.machine) << "', replayed on '"
         << printable(machine.name) << "'\n";
@@ -441,7 +442,7 @@ snr::pipeline::runReplayPipeline(const ReplayPipelineOptions &opts) {
     return fail(llvm::toString(replayed.takeError()));
   }
   const analysis::ReplayResults &results = **replayed;
-  printBudgetNotes(results, registry);
+  printBudgetNotes(results, registry, opts.toolName);
   llvm::ArrayRef<const report::AnalysisView *> pluginViews =
       registry.getViews();
 
@@ -458,7 +459,7 @@ snr::pipeline::runReplayPipeline(const ReplayPipelineOptions &opts) {
   // The directory holds one run's results, written as a transaction (see
   // RunDirectory.h): every file an earlier run may have left goes first.
   llvm::Expected<report::RunDirectory> opened = report::RunDirectory::open(
-      opts.outputDir, "snr-replay", report::getRunResultFiles());
+      opts.outputDir, opts.toolName, report::getRunResultFiles());
   if (!opened) {
     progress.done();
     return fail(llvm::toString(opened.takeError()));

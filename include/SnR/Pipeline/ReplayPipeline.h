@@ -34,6 +34,9 @@ enum class AnnotatedFormat { Bytecode, Text, None };
 
 /// Everything snr-replay is asked (docs/replay.md).
 struct ReplayPipelineOptions {
+  /// The name the pipeline's warnings and notes carry, and the run
+  /// directory's marker: the driver's.
+  std::string toolName = "snr-replay";
   std::string traceFile;
   std::string outputDir;
   /// The flags given on the command line (without "--"), for the check
