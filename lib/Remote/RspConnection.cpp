@@ -208,6 +208,13 @@ llvm::Error RspConnection::writeAll(StringRef bytes, StringRef what) {
     }
     int error = errno;
     close();
+    // A peer that went away while SnR sends is the same event as one seen
+    // gone while SnR reads: which of the two it is depends on timing.
+    if (error == EPIPE || error == ECONNRESET)
+      return makeRemoteError(Kind::Disconnected,
+                             "cannot send " + what + ": " + peer +
+                                 " closed the connection (" +
+                                 std::strerror(error) + ")");
     return makeRemoteError(Kind::Disconnected, "cannot send " + what + " to " +
                                                    peer + ": " +
                                                    std::strerror(error));

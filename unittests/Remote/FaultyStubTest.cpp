@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "SnR/Remote/RspClient.h"
+#include "SnR/Remote/RspConnection.h"
 
 #include "ErrorText.h"
 
@@ -255,6 +256,21 @@ TEST(FaultyStub, DisconnectsBeforeReplying) {
             stub.address() + " closed the connection before acknowledging 's'");
   EXPECT_EQ(errorOf((*client)->step()), "cannot send 's' to " + stub.address() +
                                             ": the connection is closed");
+}
+
+// A peer gone before SnR sends (the write fails: EPIPE) is reported as
+// one gone before SnR reads: "closed the connection". Which of the two a
+// killed stub gives depends on timing (test/Record/qemu-killed.test).
+TEST(FaultyStub, SendingToAClosedPeerSaysItClosedTheConnection) {
+  int fds[2];
+  ASSERT_EQ(::socketpair(AF_UNIX, SOCK_STREAM, 0, fds), 0);
+  ::close(fds[1]);
+  std::unique_ptr<RspConnection> connection =
+      RspConnection::fromSocket(fds[0], "stub:1234");
+  connection->setNoAckMode(true);
+  EXPECT_EQ(errorOf(connection->sendPacket("s")),
+            "cannot send 's': stub:1234 closed the connection (Broken pipe)");
+  EXPECT_FALSE(connection->isOpen());
 }
 
 TEST(FaultyStub, RunLengthRepliesAndGInsteadOfP) {
