@@ -44,11 +44,16 @@ Object MetricsBuilder::trace() const {
   Array hlos;
   for (const std::string &name : info.hloNames)
     hlos.push_back(name);
-  return Object{{"file", info.fileName},
-                {"program", info.program},
-                {"machine", info.machine},
-                {"instructions", int64_t(info.getNumInstructions())},
-                {"hlos", std::move(hlos)}};
+  Object trace{{"file", info.fileName},
+               {"program", info.program},
+               {"machine", info.machine},
+               {"instructions", int64_t(info.getNumInstructions())},
+               {"hlos", std::move(hlos)}};
+  // What the trace calls its HLOs when it is not "HLO" (a RISC-V trace's
+  // functions), for a reader such as snr-diff to say it too.
+  if (info.hloNoun != "HLO")
+    trace["hlo_noun"] = info.hloNoun;
+  return trace;
 }
 
 Object MetricsBuilder::selectionObject() const {

@@ -447,11 +447,18 @@ RunDiff report::diffRuns(const NamedMetrics &before,
                                   objectFigures(b, "stalls.by_kind")));
 
   auto hloName = [](const json::Object &o) { return stringOr(o, "name"); };
+  // Both runs' name for their HLOs (a RISC-V trace's functions), if they
+  // agree on one.
+  auto hloNoun = [](const json::Object &m) -> std::string {
+    const json::Object *trace = m.getObject("trace");
+    return trace ? stringOr(*trace, "hlo_noun", "HLO") : "HLO";
+  };
+  std::string noun = hloNoun(a) == hloNoun(b) ? hloNoun(a) : "HLO";
   diff.sections.push_back(
-      section("Stall cycles by HLO", "cycles",
+      section("Stall cycles by " + noun, "cycles",
               arrayFigures(a, "hlos", hloName, "stalls.total"),
               arrayFigures(b, "hlos", hloName, "stalls.total")));
-  diff.sections.push_back(section("Cycles by HLO (span)", "cycles",
+  diff.sections.push_back(section("Cycles by " + noun + " (span)", "cycles",
                                   arrayFigures(a, "hlos", hloName, "cycles"),
                                   arrayFigures(b, "hlos", hloName, "cycles")));
 
