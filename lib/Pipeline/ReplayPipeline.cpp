@@ -56,6 +56,30 @@ llvm::Error fail(const llvm::Twine &message) {
   return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
 }
 
+/// Opens the run directory, whose results are written as a transaction
+/// (RunDirectory.h): every file an earlier run may have left goes first.
+llvm::Expected<report::RunDirectory>
+openRunDirectory(const ReplayPipelineOptions &opts, Progress &progress) {
+  progress.phase("writing the report");
+  llvm::Expected<report::RunDirectory> opened = report::RunDirectory::open(
+      opts.outputDir, opts.toolName, report::getRunResultFiles());
+  if (!opened) {
+    progress.done();
+    return fail(llvm::toString(opened.takeError()));
+  }
+  return opened;
+}
+
+/// A failure once the run directory is open: the directory says the run
+/// failed, and so does the error.
+llvm::Error failRun(report::RunDirectory &dir, Progress &progress,
+                    llvm::Error error) {
+  progress.done();
+  std::string message = llvm::toString(std::move(error));
+  dir.fail(message);
+  return fail(message);
+}
+
 /// Says where an analysis used a coarser resolution than asked, to stay in
 /// its budget.
 void printBudgetNotes(const analysis::ReplayResults &results,
@@ -237,19 +261,13 @@ llvm::Error runOtherIsa(const ReplayPipelineOptions &opts, llvm::StringRef isa,
   for (const std::unique_ptr<report::AnalysisView> &view : owned)
     views.push_back(view.get());
 
-  progress.phase("writing the report");
-  llvm::Expected<report::RunDirectory> opened = report::RunDirectory::open(
-      opts.outputDir, opts.toolName, report::getRunResultFiles());
-  if (!opened) {
-    progress.done();
-    return fail(llvm::toString(opened.takeError()));
-  }
+  llvm::Expected<report::RunDirectory> opened =
+      openRunDirectory(opts, progress);
+  if (!opened)
+    return opened.takeError();
   report::RunDirectory &dir = *opened;
   auto failRun = [&](llvm::Error error) {
-    progress.done();
-    std::string message = llvm::toString(std::move(error));
-    dir.fail(message);
-    return fail(message);
+    return ::failRun(dir, progress, std::move(error));
   };
   if (llvm::Error error =
           report::writeReport(results, opts.outputDir, reportOptions, views))
@@ -455,22 +473,14 @@ snr::pipeline::runReplayPipeline(const ReplayPipelineOptions &opts) {
     return fail(llvm::toString(selection.takeError()));
   }
 
-  progress.phase("writing the report");
-  // The directory holds one run's results, written as a transaction (see
-  // RunDirectory.h): every file an earlier run may have left goes first.
-  llvm::Expected<report::RunDirectory> opened = report::RunDirectory::open(
-      opts.outputDir, opts.toolName, report::getRunResultFiles());
-  if (!opened) {
-    progress.done();
-    return fail(llvm::toString(opened.takeError()));
-  }
+  llvm::Expected<report::RunDirectory> opened =
+      openRunDirectory(opts, progress);
+  if (!opened)
+    return opened.takeError();
   report::RunDirectory &run = *opened;
   auto inDir = [&](llvm::StringRef name) { return run.path(name); };
   auto failRun = [&](llvm::Error error) {
-    progress.done();
-    std::string message = llvm::toString(std::move(error));
-    run.fail(message);
-    return fail(message);
+    return ::failRun(run, progress, std::move(error));
   };
   if (llvm::Error error = report::writeReport(results, opts.outputDir,
                                               reportOptions, pluginViews))
