@@ -90,6 +90,17 @@ Remark::Arg text(std::string value) {
   return Remark::Arg("String", std::move(value));
 }
 
+/// The remark of one static instruction's rewrite, at `loc` in `function`:
+/// passed when the rewrite changed it, missed when it left it.
+remark::detail::InFlightRemark startRemark(llvm::StringRef name, Location loc,
+                                           llvm::StringRef function,
+                                           bool changed) {
+  auto opts = remark::RemarkOpts::name(name)
+                  .category(kRemarkCategory)
+                  .function(function);
+  return changed ? remark::passed(loc, opts) : remark::missed(loc, opts);
+}
+
 /// The trace rewrite of the DMAs of one static dma.issue.
 struct StaticTraceMove {
   uint64_t pc = 0;
@@ -112,8 +123,7 @@ void emitTraceWaitRemarks(const analysis::TraceInfo &info,
   std::vector<StaticWait> waits;
   llvm::DenseMap<uint64_t, size_t> byPc;
   for (const rewrite::WaitDecision &w : plan.waits) {
-    auto [it, inserted] =
-        byPc.try_emplace(info.instructions->getPc(w.index), waits.size());
+    auto [it, inserted] = byPc.try_emplace(info.getPc(w.index), waits.size());
     if (inserted)
       waits.push_back({&w});
     StaticWait &s = waits[it->second];
@@ -125,16 +135,13 @@ void emitTraceWaitRemarks(const analysis::TraceInfo &info,
   }
   for (const StaticWait &s : waits) {
     uint64_t index = s.first->index;
-    auto opts = remark::RemarkOpts::name(kTraceRewriteRemark)
-                    .category(kRemarkCategory)
-                    .function(info.getHloName(info.hloOf[index]));
-    Location loc = traceLoc(index);
     remark::detail::InFlightRemark r =
-        s.merged ? remark::passed(loc, opts) : remark::missed(loc, opts);
+        startRemark(kTraceRewriteRemark, traceLoc(index),
+                    info.getHloName(info.hloOf[index]), s.merged);
     if (!r)
       continue;
     r << text(llvm::formatv("dma.wait at pc {0}: the trace rewrite ",
-                            info.instructions->getPc(index))
+                            info.getPc(index))
                   .str());
     if (s.merged)
       r << text("merged ") << Remark::Arg("merged", s.merged)
@@ -181,12 +188,9 @@ void emitTraceRewriteRemarks(
   }
   for (const StaticTraceMove &move : moves) {
     uint64_t index = move.first->issueIndex;
-    auto opts = remark::RemarkOpts::name(kTraceRewriteRemark)
-                    .category(kRemarkCategory)
-                    .function(info.getHloName(info.hloOf[index]));
-    Location loc = traceLoc(index);
     remark::detail::InFlightRemark r =
-        move.moved ? remark::passed(loc, opts) : remark::missed(loc, opts);
+        startRemark(kTraceRewriteRemark, traceLoc(index),
+                    info.getHloName(info.hloOf[index]), move.moved);
     if (!r)
       continue;
     r << text(llvm::formatv("dma.issue at pc {0}: the trace rewrite ",
@@ -258,12 +262,8 @@ void emitProgramRewriteRemarks(
     if (!d.move && !d.stallBefore)
       continue;
     bool moved = p.isMoved(d);
-    auto opts = remark::RemarkOpts::name(kProgramRewriteRemark)
-                    .category(kRemarkCategory)
-                    .function(p.hlos[d.dma]);
-    Location loc = programLoc(d.dma);
-    remark::detail::InFlightRemark r =
-        moved ? remark::passed(loc, opts) : remark::missed(loc, opts);
+    remark::detail::InFlightRemark r = startRemark(
+        kProgramRewriteRemark, programLoc(d.dma), p.hlos[d.dma], moved);
     if (!r)
       continue;
     r << text(llvm::formatv("dma.issue at pc {0}: the program rewrite ",
@@ -293,12 +293,8 @@ void emitProgramRewriteRemarks(
   }
   for (const rewrite::ProgramWaitDecision &w : proved.waits) {
     bool moved = w.move && !w.dropped && proved.accepted;
-    auto opts = remark::RemarkOpts::name(kProgramRewriteRemark)
-                    .category(kRemarkCategory)
-                    .function(p.hlos[w.wait]);
-    Location loc = programLoc(w.wait);
-    remark::detail::InFlightRemark r =
-        moved ? remark::passed(loc, opts) : remark::missed(loc, opts);
+    remark::detail::InFlightRemark r = startRemark(
+        kProgramRewriteRemark, programLoc(w.wait), p.hlos[w.wait], moved);
     if (!r)
       continue;
     r << text(llvm::formatv("dma.wait at pc {0}: the program rewrite ",
