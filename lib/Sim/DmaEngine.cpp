@@ -16,6 +16,7 @@
 
 #include <cassert>
 #include <cmath>
+#include <cstring>
 #include <limits>
 
 using namespace snr;
@@ -186,4 +187,70 @@ void DmaEngine::release(uint32_t id) {
 void DmaEngine::drain() {
   while (step()) {
   }
+}
+
+DmaEngine::Snapshot DmaEngine::save() const {
+  return {instances, transfers,    releasedEarly, nextId,
+          now,       lastComplete, pending};
+}
+
+void DmaEngine::restore(const Snapshot &snapshot) {
+  assert(snapshot.instances.size() == instances.size() &&
+         "a snapshot of an engine with other link instances");
+  instances = snapshot.instances;
+  transfers = snapshot.transfers;
+  releasedEarly = snapshot.releasedEarly;
+  nextId = snapshot.nextId;
+  now = snapshot.now;
+  lastComplete = snapshot.lastComplete;
+  pending = snapshot.pending;
+}
+
+bool DmaEngine::sameShifted(const Snapshot &a, uint64_t aPresent,
+                            const Snapshot &b, uint64_t bPresent,
+                            int64_t delta) {
+  auto shifted = [&](uint64_t x, uint64_t y) {
+    return int64_t(x - y) == delta;
+  };
+  if (a.nextId != b.nextId || a.pending != b.pending ||
+      a.instances.size() != b.instances.size() ||
+      a.transfers.size() != b.transfers.size() ||
+      a.releasedEarly != b.releasedEarly)
+    return false;
+  // With nothing pending the engine's present is never read again: the
+  // next DMA is issued at or after it and starts its own events.
+  if (a.pending && !shifted(a.now, b.now))
+    return false;
+  for (size_t i = 0; i < a.instances.size(); ++i) {
+    const LinkInstance &x = a.instances[i], &y = b.instances[i];
+    // Bytes left compare exactly: both move the same bytes from here on.
+    if (x.queue != y.queue ||
+        std::memcmp(&x.remaining, &y.remaining, sizeof(double)) != 0)
+      return false;
+  }
+  for (const auto &[id, x] : a.transfers) {
+    auto it = b.transfers.find(id);
+    if (it == b.transfers.end())
+      return false;
+    const DmaTransfer &y = it->second;
+    if (x.link != y.link || x.bytes != y.bytes || x.started != y.started ||
+        x.completed != y.completed)
+      return false;
+    if (x.completed) {
+      // Waited for from here on: only a completion after the present can
+      // make a wait stall.
+      uint64_t xLate =
+          x.completeCycle > aPresent ? x.completeCycle - aPresent : 0;
+      uint64_t yLate =
+          y.completeCycle > bPresent ? y.completeCycle - bPresent : 0;
+      if (xLate != yLate)
+        return false;
+      continue;
+    }
+    if (!shifted(x.issueCycle, y.issueCycle) ||
+        !shifted(x.baseEndCycle, y.baseEndCycle) ||
+        (x.started && !shifted(x.startCycle, y.startCycle)))
+      return false;
+  }
+  return true;
 }

@@ -21,6 +21,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "SnR/Sim/Simulator.h"
+#include "SimulatorRun.h"
 #include "SnR/Sim/DmaEngine.h"
 #include "SnR/Sim/FunctionalCore.h"
 #include "SnR/Sim/SnRModel.h"
@@ -51,84 +52,9 @@ namespace {
 using arch::kNumRegSlots;
 unsigned slotOf(arch::Reg reg) { return arch::getRegSlot(reg); }
 using target::SnRTarget;
+} // namespace
 
-/// Forwards the DMA engine's progress to the listeners.
-class DmaForwarder : public DmaEngine::Observer {
-public:
-  explicit DmaForwarder(llvm::ArrayRef<SimListener *> listeners)
-      : listeners(listeners) {}
-  void onStart(const DmaTransfer &transfer) override {
-    for (SimListener *listener : listeners)
-      listener->onDmaStart({transfer.id, transfer.startCycle});
-  }
-  void onComplete(const DmaTransfer &transfer) override {
-    for (SimListener *listener : listeners)
-      listener->onDmaComplete({transfer.id, transfer.completeCycle});
-    lastComplete = std::max(lastComplete, transfer.completeCycle);
-  }
-  uint64_t lastComplete = 0;
-
-private:
-  llvm::ArrayRef<SimListener *> listeners;
-};
-
-/// The run's mutable state, so `run` reads as the algorithm.
-class Run {
-public:
-  Run(const MachineModel &machine, llvm::ArrayRef<SimListener *> listeners,
-      const SimInput &input, ArchState *state)
-      : machine(machine), listeners(listeners), input(input), state(state),
-        engine(machine), forwarder(listeners) {
-    ready.fill(0);
-    producer.fill(kNoIndex);
-    unitFree.fill(0);
-    unitLast.fill(kNoIndex);
-    if (!listeners.empty())
-      engine.setObserver(&forwarder);
-  }
-
-  llvm::Expected<RunSummary> simulate();
-
-private:
-  void createLinkInstances();
-  /// Moves `earliest` to `cycle` if later, recording why.
-  void consider(uint64_t cycle, StallKind kind, uint64_t cause) {
-    if (cycle > earliest) {
-      earliest = cycle;
-      binding = kind;
-      bindingCause = cause;
-    }
-  }
-
-  const MachineModel &machine;
-  llvm::ArrayRef<SimListener *> listeners;
-  const SimInput &input;
-  ArchState *state;
-  DmaEngine engine;
-  DmaForwarder forwarder;
-  std::vector<std::string> linkNames;
-  /// What the listeners are told the model and the instructions are.
-  std::optional<ModelDescription> model;
-  std::optional<SnRInstructionTable> table;
-  /// Link instance of each (link spec, chip), and of each DMA id's
-  /// instruction.
-  std::vector<int> nonRemoteInstance; ///< by link spec, -1 if per chip
-  std::vector<std::vector<int>> perChipInstance; ///< by link spec, chip
-
-  std::array<uint64_t, kNumRegSlots> ready;
-  std::array<uint64_t, kNumRegSlots> producer;
-  std::array<uint64_t, arch::kNumUnits> unitFree;
-  std::array<uint64_t, arch::kNumUnits> unitLast;
-  std::array<llvm::SmallVector<uint32_t, 4>, 16> outstanding; ///< by flag
-  uint64_t outstandingCount = 0; ///< over every flag
-  const uint64_t maxOutstanding = getLimits().maxOutstandingDmas;
-  const uint64_t maxDmas = getLimits().maxDmas;
-  std::vector<uint64_t> dmaIndex; ///< dma id -> its instruction
-
-  uint64_t earliest = 0;
-  StallKind binding = SnRStall::None;
-  uint64_t bindingCause = kNoIndex;
-};
+using detail::Run;
 
 void Run::createLinkInstances() {
   // Every link of the machine, in its order; then the per-chip links once
@@ -162,9 +88,8 @@ void Run::createLinkInstances() {
     linkNames.push_back(engine.getLinkInstanceName(i));
 }
 
-llvm::Expected<RunSummary> Run::simulate() {
+void Run::start() {
   createLinkInstances();
-  const bool notify = !listeners.empty();
   if (notify) {
     model.emplace(describeSnRModel(machine));
     table.emplace(input.instructions, machine);
@@ -176,23 +101,21 @@ llvm::Expected<RunSummary> Run::simulate() {
   info.linkNames = linkNames;
   for (SimListener *listener : listeners)
     listener->onRunStart(info);
-
-  RunSummary summary;
   summary.instructions = input.instructions.size();
-  uint64_t lastIssue = 0;
-  unsigned issuedInCycle = 0;
-  uint64_t redirect = 0, redirectCause = kNoIndex;
-  uint64_t maxReady = 0, maxReadyIndex = kNoIndex;
-  uint64_t lastRetire = 0;
+}
 
-  llvm::SmallVector<arch::Reg, 24> reads, writes;
-  llvm::SmallVector<ResolvedAccess, 2> accesses;
-  llvm::SmallVector<uint32_t, 4> waited;
+llvm::Expected<RunSummary> Run::simulate() {
+  start();
   const size_t count = input.instructions.size();
-  for (size_t i = 0; i < count; ++i) {
-    const arch::Instruction &inst = input.instructions[i];
-    const arch::RecordedOutcome &recorded = input.outcomes[i];
+  for (size_t i = 0; i < count; ++i)
+    if (llvm::Error error = step(i, input.instructions[i], input.outcomes[i]))
+      return std::move(error);
+  return finish();
+}
 
+llvm::Error Run::step(uint64_t i, const arch::Instruction &inst,
+                      const arch::RecordedOutcome &recorded) {
+  {
     // Values first: they decide whether the instruction takes effect.
     bool executed = recorded.executed.value_or(true);
     bool taken = arch::isBranch(inst.opcode) && executed;
@@ -204,7 +127,7 @@ llvm::Expected<RunSummary> Run::simulate() {
         return llvm::make_error<DivergenceError>(
             i, "the instruction faults in the model: " + result.error);
       std::optional<uint64_t> nextPc;
-      if (i + 1 < count && input.checkPcFlow)
+      if (i + 1 < input.instructions.size() && input.checkPcFlow)
         nextPc = input.instructions[i + 1].pc;
       std::string mismatch = compareWithRecord(
           result, recorded.executed, recorded.taken, state->pc, nextPc);
@@ -284,7 +207,7 @@ llvm::Expected<RunSummary> Run::simulate() {
               complete > from ? complete - from - wait.baseStall : 0;
           issue = complete;
           binding = SnRStall::DmaWait;
-          bindingCause = dmaIndex[wait.charged];
+          bindingCause = notify ? dmaIndex[wait.charged] : kNoIndex;
         } else {
           wait.slack = earliest - complete;
         }
@@ -379,7 +302,8 @@ llvm::Expected<RunSummary> Run::simulate() {
       unsigned instance = unsigned(link.perChip ? perChipInstance[spec][chip]
                                                 : nonRemoteInstance[spec]);
       uint32_t id = engine.issue(instance, uint64_t(inst.imm), issue);
-      dmaIndex.push_back(i);
+      if (notify)
+        dmaIndex.push_back(i);
       outstanding[inst.flag].push_back(id);
       if (notify) {
         DmaIssueEvent event;
@@ -413,8 +337,26 @@ llvm::Expected<RunSummary> Run::simulate() {
       for (SimListener *listener : listeners)
         listener->onRetire({i, lastRetire});
     summary.totalCycles = std::max(summary.totalCycles, readyAt);
+    lastReady = readyAt;
   }
+  return llvm::Error::success();
+}
 
+bool Run::hasLinkFor(const arch::Instruction &inst) const {
+  if (inst.opcode != arch::Opcode::DmaIssue)
+    return true;
+  int spec = machine.findLink(inst.src.space, inst.dst.space);
+  if (spec < 0)
+    return false;
+  if (!machine.links[spec].perChip)
+    return nonRemoteInstance[spec] >= 0;
+  unsigned chip = inst.dst.space == arch::MemSpace::RemoteHbm ? inst.dst.chip
+                                                              : inst.src.chip;
+  return chip < perChipInstance[spec].size() &&
+         perChipInstance[spec][chip] >= 0;
+}
+
+RunSummary Run::finish() {
   // DMAs never waited for still run to completion, for the timeline.
   engine.drain();
   summary.lastDmaCycle = engine.getLastCompleteCycle();
@@ -422,7 +364,61 @@ llvm::Expected<RunSummary> Run::simulate() {
     listener->onRunEnd(summary);
   return summary;
 }
-} // namespace
+
+Run::Snapshot Run::save() const {
+  assert(!notify && !state && "only a timing-only run is saved");
+  return {ready,        producer,
+          unitFree,     unitLast,
+          outstanding,  outstandingCount,
+          lastIssue,    issuedInCycle,
+          redirect,     redirectCause,
+          maxReady,     maxReadyIndex,
+          lastRetire,   summary.totalCycles,
+          engine.save()};
+}
+
+void Run::restore(const Snapshot &snapshot) {
+  assert(!notify && !state && "only a timing-only run is restored");
+  ready = snapshot.ready;
+  producer = snapshot.producer;
+  unitFree = snapshot.unitFree;
+  unitLast = snapshot.unitLast;
+  outstanding = snapshot.outstanding;
+  outstandingCount = snapshot.outstandingCount;
+  lastIssue = snapshot.lastIssue;
+  issuedInCycle = snapshot.issuedInCycle;
+  redirect = snapshot.redirect;
+  redirectCause = snapshot.redirectCause;
+  maxReady = snapshot.maxReady;
+  maxReadyIndex = snapshot.maxReadyIndex;
+  lastRetire = snapshot.lastRetire;
+  summary.totalCycles = snapshot.totalCycles;
+  engine.restore(snapshot.engine);
+}
+
+bool Run::sameShifted(const Snapshot &a, const Snapshot &b) {
+  // Whatever constrains the next issue does so only if later than the last
+  // one (the slot is never earlier): compare how much later.
+  auto late = [](uint64_t cycle, uint64_t present) {
+    return cycle > present ? cycle - present : 0;
+  };
+  auto sameLate = [&](uint64_t x, uint64_t y) {
+    return late(x, a.lastIssue) == late(y, b.lastIssue);
+  };
+  if (a.issuedInCycle != b.issuedInCycle ||
+      a.outstandingCount != b.outstandingCount ||
+      a.outstanding != b.outstanding || !sameLate(a.redirect, b.redirect) ||
+      !sameLate(a.maxReady, b.maxReady))
+    return false;
+  for (unsigned r = 0; r < arch::kNumRegSlots; ++r)
+    if (!sameLate(a.ready[r], b.ready[r]))
+      return false;
+  for (unsigned u = 0; u < arch::kNumUnits; ++u)
+    if (!sameLate(a.unitFree[u], b.unitFree[u]))
+      return false;
+  return DmaEngine::sameShifted(a.engine, a.lastIssue, b.engine, b.lastIssue,
+                                int64_t(a.lastIssue - b.lastIssue));
+}
 
 llvm::Expected<RunSummary> Simulator::run(const SimInput &input,
                                           ArchState *state) {

@@ -19,7 +19,7 @@ NEUTRAL_DIRS = [
 # The snr reference model: the part of lib/Sim that is the snr target's.
 SNR_MODEL = {
     "ArchState", "DmaEngine", "FunctionalCore", "MachineModel", "Simulator",
-    "SnRModel", "DefaultMachine",
+    "SimulatorRun", "SnRModel", "DefaultMachine", "TimingCheckpoints",
 }
 PATTERN = re.compile(r'\barch::|\bOpcode::|\bRegClass::|\bMemSpace::|'
                      r'#include "SnR/Arch/')

@@ -99,6 +99,32 @@ private:
     double remaining = 0;       ///< bytes left of the head, once started
   };
 
+public:
+  /// What a run changes in the engine (its link instances made), saved and
+  /// restored whole: a checkpoint of a timing-only replay
+  /// (TimingCheckpoints.h).
+  struct Snapshot {
+    std::vector<LinkInstance> instances;
+    llvm::DenseMap<uint32_t, DmaTransfer> transfers;
+    llvm::DenseSet<uint32_t> releasedEarly;
+    uint32_t nextId = 0;
+    uint64_t now = 0, lastComplete = 0;
+    size_t pending = 0;
+  };
+  Snapshot save() const;
+  /// Back to `snapshot`, saved from an engine of the same machine with the
+  /// same link instances.
+  void restore(const Snapshot &snapshot);
+  /// Whether an engine in state `a` evolves from then on as one in state
+  /// `b`, `delta` cycles later (earlier if negative), for the issue cycles
+  /// a run can still give it (none before `aPresent`, resp. `bPresent`):
+  /// the same DMAs in the same queues with the same bytes left, every
+  /// cycle that can still matter shifted by `delta`. A completed DMA that
+  /// completed before the present matters no more than when.
+  static bool sameShifted(const Snapshot &a, uint64_t aPresent,
+                          const Snapshot &b, uint64_t bPresent, int64_t delta);
+
+private:
   /// Moves time to the next event (a transfer starting or completing).
   /// Returns false if nothing is pending.
   bool step();
