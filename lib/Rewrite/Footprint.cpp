@@ -89,3 +89,30 @@ EffectsTable::EffectsTable(const EffectsTable &from,
   readBegin.push_back(uint32_t(regs.size()));
   loadBegin.push_back(uint32_t(ranges.size()));
 }
+
+EffectsTable::EffectsTable(const EffectsTable &from,
+                           llvm::ArrayRef<uint64_t> order) {
+  size_t n = order.size();
+  readBegin.reserve(n + 1);
+  writeBegin.reserve(n);
+  loadBegin.reserve(n + 1);
+  storeBegin.reserve(n);
+  sync.reserve(n);
+  executedBits.reserve(n);
+  regs.reserve(from.regs.size());
+  ranges.reserve(from.ranges.size());
+  for (uint64_t i : order) {
+    readBegin.push_back(uint32_t(regs.size()));
+    llvm::append_range(regs, from.reads(i));
+    writeBegin.push_back(uint32_t(regs.size()));
+    llvm::append_range(regs, from.writes(i));
+    loadBegin.push_back(uint32_t(ranges.size()));
+    llvm::append_range(ranges, from.loads(i));
+    storeBegin.push_back(uint32_t(ranges.size()));
+    llvm::append_range(ranges, from.stores(i));
+    sync.push_back(from.sync[i]);
+    executedBits.push_back(from.executedBits[i]);
+  }
+  readBegin.push_back(uint32_t(regs.size()));
+  loadBegin.push_back(uint32_t(ranges.size()));
+}

@@ -573,7 +573,11 @@ void Planner::run() {
             /*parallelGroup=*/false);
     }
 
-  order.finish(plan.order);
+  // With a journal, the order is made from it when it is needed
+  // (limitPlan): most plans a proof makes are replayed for their timing
+  // alone, which reads the journal.
+  if (!journal)
+    order.finish(plan.order);
 }
 } // namespace snr::rewrite::detail
 
@@ -728,10 +732,44 @@ void snr::rewrite::applyLimitedPlan(const trace::Trace &trace,
   finishAppliedTrace(result);
 }
 
+bool snr::rewrite::getLimitedWindow(const PlanJournal &journal, size_t moves,
+                                    uint64_t &first, uint64_t &last) {
+  size_t end = moves < journal.moveBegin.size() ? journal.moveBegin[moves]
+                                                : journal.edits.size();
+  if (end == 0)
+    return false;
+  // Every edit is at an original: nothing before the first one edited
+  // changes, nor anything after the last.
+  first = last = journal.edits.front().at;
+  for (size_t e = 0; e < end; ++e) {
+    first = std::min(first, journal.edits[e].at);
+    last = std::max(last, journal.edits[e].at);
+  }
+  return true;
+}
+
+bool snr::rewrite::forEachLimitedInstruction(
+    const trace::Trace &trace, const PlanJournal &journal, size_t moves,
+    uint64_t first, uint64_t last,
+    llvm::function_ref<bool(uint64_t, const Instruction &)> fn) {
+  return limitedOrder(trace, journal, moves).forEachPlannedIn(first, last, fn);
+}
+
 trace::Trace snr::rewrite::applyPlan(const trace::Trace &trace,
                                      const HoistPlan &plan) {
   trace::Trace result;
   applyPlan(trace, plan, result);
+  return result;
+}
+
+trace::Trace snr::rewrite::applyOrder(const trace::Trace &trace,
+                                      llvm::ArrayRef<uint64_t> order) {
+  trace::Trace result;
+  startAppliedTrace(trace, /*changed=*/true, order.size(), result);
+  for (uint64_t i : order)
+    appendApplied(trace, PlannedInstruction{i, trace.instructions[i], false},
+                  result);
+  finishAppliedTrace(result);
   return result;
 }
 

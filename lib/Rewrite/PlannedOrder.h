@@ -169,6 +169,31 @@ public:
     }
   }
 
+  /// The same for the instructions of the planned order that sit in front
+  /// of originals `first` to `last` or are them (what is inserted in front
+  /// of `first` included).
+  /// Stops at the first `fn` that returns false, and returns false then.
+  template <typename Fn>
+  bool forEachPlannedIn(uint64_t first, uint64_t last, Fn fn) const {
+    llvm::SmallVector<uint64_t> keys;
+    for (const auto &[i, list] : inserted)
+      if (i >= first && i <= last)
+        keys.push_back(i);
+    llvm::sort(keys);
+    const uint64_t *next = keys.begin();
+    for (uint64_t i = first; i <= last; ++i) {
+      if (next != keys.end() && *next == i) {
+        for (const PlannedInstruction &p : inserted.find(i)->second)
+          if (!fn(p.original, p.inst))
+            return false;
+        ++next;
+      }
+      if (!removed.test(i) && !fn(i, current(i)))
+        return false;
+    }
+    return true;
+  }
+
   /// The planned order, from the first instruction to the last, into
   /// `order` (its capacity reused).
   void finish(std::vector<PlannedInstruction> &order) const {

@@ -7,14 +7,18 @@
 // The moves are searched with the engine's one search (MoveSearch.h): an
 // attempt plans the trace with at most so many moves and the dropped ones
 // left in place, and replays it; a prefix is "proved" like a rewrite: same
-// final state, not slower than the original.
+// final state, not slower than the original. Its timing comes first, from
+// checkpoints of the original's timing (sim::TimingCheckpoints: only the
+// window its moves change and what follows until the timing is the
+// original's again, shifted, is replayed); only an attempt that is not
+// slower is made into a trace and replayed whole, functionally.
 //
 //===----------------------------------------------------------------------===//
 
 #include "SnR/Rewrite/ProveMoves.h"
-#include "CompactOrder.h"
 #include "SnR/Replay/Replay.h"
 #include "SnR/Rewrite/MoveSearch.h"
+#include "SnR/Sim/TimingCheckpoints.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/ScopeExit.h"
@@ -70,14 +74,6 @@ struct Attempt {
   size_t moveCount() const { return plan.moveCount(); }
 };
 
-/// `plan` without its order (whatever else a plan holds, copied).
-HoistPlan withoutOrder(HoistPlan &plan) {
-  std::vector<PlannedInstruction> order = std::move(plan.order);
-  HoistPlan copy = plan;
-  plan.order = std::move(order);
-  return copy;
-}
-
 /// What the replay measured when a move joined a proved prefix.
 std::string measuredReason(const Attempt &with, const Attempt *without,
                            uint64_t before) {
@@ -104,94 +100,125 @@ llvm::Expected<ProvedRewrite> snr::rewrite::planAndProve(
     unsigned replayBudget) {
   ProvedRewrite out;
   uint64_t before = baseline->tracker.totalCycles;
-  // The plan without a limit, with what it did: every prefix the search
-  // tries is made from it rather than planned again, until a move is
-  // dropped. Its order is held compact once it is proved or not (the
-  // prefixes are made from the journal).
+  // Every attempt's timing is the original's but for a window.
+  llvm::Expected<sim::TimingCheckpoints> checkpoints =
+      sim::TimingCheckpoints::record(machine, trace.instructions,
+                                     trace.outcomes);
+  if (!checkpoints)
+    return checkpoints.takeError();
+  // The plan without a limit, its decisions and what it did: every attempt
+  // (the whole plan or a prefix) is made from its journal rather than
+  // planned again, until a move is dropped.
   std::optional<HoistPlan> full;
-  std::optional<CompactOrder> fullOrder;
   PlanJournal journal;
-  // A prefix's order and trace are large, and the search compares attempts
-  // by what they measured: they are made in these, which every attempt
-  // reuses. The search returns its last attempt (MoveSearch.h), whose order
-  // and trace are made again from `full`; only the replay of the last one
-  // replayed whole is kept.
+  // An attempt's order and trace are large, and the search compares
+  // attempts by what they measured: they are made in these, which every
+  // attempt reuses, and only for a proof (an attempt replayed for its
+  // timing alone needs neither). The search returns its last attempt
+  // (MoveSearch.h), whose order and trace are made again; only the replay
+  // of the last one replayed whole is kept.
   HoistPlan scratchPlan;
   trace::Trace scratchTrace;
   unsigned attempts = 0;
   std::shared_ptr<const TraceReplay> lastReplay;
-  // The plan of an attempt: `full`, or its first `limit` moves in
-  // scratchPlan (their order only `withOrder`: an attempt replayed only
-  // for its timing does not need it).
+  // The decisions of an attempt: `full`'s, or those of its first `limit`
+  // moves; with its order, in scratchPlan.
   auto makePlan = [&](std::optional<size_t> limit,
                       bool withOrder) -> HoistPlan & {
     if (!full) {
       full.emplace();
-      fullOrder.reset();
       options.moveLimit.reset();
       planHoists(trace, results, options, evidence, *full, &journal);
     }
-    if (!limit) {
-      if (fullOrder) {
-        fullOrder->expand(trace, full->order);
-        fullOrder.reset();
-      }
-      return *full;
-    }
+    size_t moves = limit.value_or(SIZE_MAX);
     if (withOrder)
-      limitPlan(trace, *full, journal, *limit, scratchPlan);
+      limitPlan(trace, *full, journal, moves, scratchPlan);
+    else if (limit)
+      limitDecisions(*full, journal, moves, scratchPlan);
     else
-      limitDecisions(*full, journal, *limit, scratchPlan);
+      return *full;
     return scratchPlan;
   };
-  auto attempt = [&](std::optional<size_t> limit) -> llvm::Expected<Attempt> {
+  // The cycles of the attempt with `moves` moves, which change originals
+  // `first` to `last`: from the checkpoints, the window stepped from the
+  // journal.
+  auto replayTiming = [&](size_t moves, uint64_t first,
+                          uint64_t last) -> llvm::Expected<uint64_t> {
+    llvm::Expected<sim::TimingCheckpoints::Variant> variant =
+        checkpoints->beginVariant(first);
+    if (!variant)
+      return variant.takeError();
+    std::optional<llvm::Error> failed;
+    forEachLimitedInstruction(
+        trace, journal, moves, first, last,
+        [&](uint64_t original, const Instruction &inst) {
+          if (llvm::Error error = variant->step(inst, trace.outcomes[original]))
+            failed.emplace(std::move(error));
+          return !failed;
+        });
+    if (failed)
+      return std::move(*failed);
+    return variant->finish(last);
+  };
+  auto makeAttempt =
+      [&](std::optional<size_t> limit) -> llvm::Expected<Attempt> {
     Attempt a;
     a.id = ++attempts;
     a.limit = limit;
     // Only the last attempt's replay may be kept.
     lastReplay.reset();
-    HoistPlan &plan = makePlan(limit, /*withOrder=*/false);
-    llvm::scope_exit compactFull([&] {
-      if (&plan == &*full && !fullOrder)
-        fullOrder.emplace(full->order, trace);
-    });
-    a.plan = withoutOrder(plan);
-    if (!plan.changed())
+    a.plan = makePlan(limit, /*withOrder=*/false);
+    if (!a.plan.changed())
       return std::move(a);
-    if (limit)
-      applyLimitedPlan(trace, plan, journal, *limit, scratchTrace);
-    else
-      applyPlan(trace, plan, scratchTrace);
     ++out.replays;
     // Its timing first: a slower attempt is not proved, whatever it
     // computes (a planned move keeps the state; the differential tests
     // check that).
-    llvm::Expected<replay::Run> run =
-        replay::replay(scratchTrace, machine, {}, replay::Mode::TimingOnly);
-    if (!run)
-      return run.takeError();
-    if (run->summary.totalCycles > before) {
-      a.slowerCycles = run->summary.totalCycles;
-      return std::move(a);
+    size_t moves = limit.value_or(SIZE_MAX);
+    uint64_t first, last;
+    if (getLimitedWindow(journal, moves, first, last)) {
+      llvm::Expected<uint64_t> cycles = replayTiming(moves, first, last);
+      if (!cycles)
+        return cycles.takeError();
+      if (*cycles > before) {
+        a.slowerCycles = *cycles;
+        return std::move(a);
+      }
     }
-    if (limit)
-      makePlan(limit, /*withOrder=*/true);
+    HoistPlan &plan = makePlan(limit, /*withOrder=*/true);
+    applyLimitedPlan(trace, plan, journal, moves, scratchTrace);
     llvm::Expected<std::shared_ptr<const TraceReplay>> after =
         replayForProof(scratchTrace, machine, &plan);
     if (!after)
       return after.takeError();
     a.comparison = compareReplays(*baseline, **after, plan);
     lastReplay = std::move(*after);
-    // A prefix's order is made for its proof only.
-    if (limit)
-      std::vector<PlannedInstruction>().swap(scratchPlan.order);
+    // The order is made for the proof only.
+    std::vector<PlannedInstruction>().swap(scratchPlan.order);
     return std::move(a);
+  };
+  // The last attempt, while no move has been dropped since: the search
+  // tries the prefix it keeps once more when its budget is spent, and that
+  // may be the attempt just made (same plan, same trace, same replay).
+  std::optional<Attempt> previous;
+  auto attempt = [&](std::optional<size_t> limit) -> llvm::Expected<Attempt> {
+    if (previous && previous->limit == limit) {
+      Attempt again = *previous;
+      again.id = ++attempts;
+      previous->id = again.id;
+      return std::move(again);
+    }
+    llvm::Expected<Attempt> made = makeAttempt(limit);
+    if (made)
+      previous = *made;
+    return made;
   };
   auto drop = [&](const Attempt &whole, size_t culprit, const Attempt &bad,
                   const Attempt *good) {
     options.leaveInPlace[whole.plan.getMovedInstruction(culprit)] =
         measuredReason(bad, good, before);
     full.reset(); // planned again without it
+    previous.reset();
   };
   auto budgetSpent = [&] {
     return replayBudget && out.replays >= replayBudget;

@@ -28,10 +28,10 @@ using namespace snr::rewrite;
 /// not a proof the user waits for.
 static constexpr unsigned kRoundReplayBudget = 24;
 
-HoistPlan snr::rewrite::pullWaits(const trace::Trace &trace,
-                                  const sim::TimingRecorder &timing,
-                                  const TraceEvidence &evidence,
-                                  unsigned &moved) {
+std::vector<uint64_t> snr::rewrite::pullWaits(const trace::Trace &trace,
+                                              const sim::TimingRecorder &timing,
+                                              const TraceEvidence &evidence,
+                                              unsigned &moved) {
   moved = 0;
   const EffectsTable &effects = evidence.effects;
   size_t count = trace.instructions.size();
@@ -84,16 +84,15 @@ HoistPlan snr::rewrite::pullWaits(const trace::Trace &trace,
     ++moved;
   }
 
-  HoistPlan plan;
-  plan.order.reserve(count);
+  std::vector<uint64_t> order;
+  order.reserve(count);
   for (uint64_t i = 0; i < count; ++i) {
     if (auto it = pulledBefore.find(i); it != pulledBefore.end())
-      for (uint64_t w : it->second)
-        plan.order.push_back({w, trace.instructions[w], false});
+      llvm::append_range(order, it->second);
     if (!pulled.count(i))
-      plan.order.push_back({i, trace.instructions[i], false});
+      order.push_back(i);
   }
-  return plan;
+  return order;
 }
 
 namespace {
@@ -210,7 +209,9 @@ llvm::Expected<ProvedRewrite> snr::rewrite::scheduleAndProve(
     // pulling no longer reads it.
     unsigned pulledWaits = 0;
     std::optional<TraceEvidence> pulledEvidence;
-    HoistPlan pulls;
+    // The pulled order, as indices (a pull moves an instruction, it
+    // changes none).
+    std::vector<uint64_t> pulledFrom;
     std::optional<CompactOrder> bestOrder;
     {
       // The rewrite so far is proved: each of its instructions touches what
@@ -222,26 +223,18 @@ llvm::Expected<ProvedRewrite> snr::rewrite::scheduleAndProve(
                                                          machine.memory);
       TraceEvidence current(*evidence, trace, best->plan);
       bestOrder.emplace(best->plan.order, trace);
-      pulls = pullWaits(best->rewritten,
-                        best->comparison.afterReplay->getTiming(), current,
-                        pulledWaits);
+      pulledFrom =
+          pullWaits(best->rewritten, best->comparison.afterReplay->getTiming(),
+                    current, pulledWaits);
       best->comparison.afterReplay.reset();
       // Moving a wait changes no instruction's effects.
-      pulledEvidence.emplace(current, best->rewritten, pulls);
+      pulledEvidence.emplace(current, pulledFrom);
     }
     // The original's evidence is not read while the round plans and
     // proves: it goes unless someone else holds it.
     evidence.reset();
-    trace::Trace pulledTrace = applyPlan(best->rewritten, pulls);
-    pulledTrace.header.reordered = true;
+    trace::Trace pulledTrace = applyOrder(best->rewritten, pulledFrom);
     best->rewritten = trace::Trace();
-    // The pulled order is kept as indices (a pull moves an instruction, it
-    // changes none).
-    std::vector<uint64_t> pulledFrom;
-    pulledFrom.reserve(pulls.order.size());
-    for (const PlannedInstruction &p : pulls.order)
-      pulledFrom.push_back(p.original);
-    std::vector<PlannedInstruction>().swap(pulls.order);
     auto keepBest = [&] {
       bestOrder->expand(trace, best->plan.order);
       best->rewritten = applyPlan(trace, best->plan);
@@ -281,12 +274,10 @@ llvm::Expected<ProvedRewrite> snr::rewrite::scheduleAndProve(
     // and the pulls are held as: no order is made for them.
     next->rewritten = trace::Trace();
     pulledTrace = trace::Trace();
-    HoistPlan roundPlan = compose(
-        pulls,
-        {[&](uint64_t i) { return pulledFrom[i]; },
-         [](uint64_t) { return false; }},
-        std::move(next->plan), std::nullopt);
-    pulls = HoistPlan();
+    HoistPlan roundPlan = compose(HoistPlan(),
+                                  {[&](uint64_t i) { return pulledFrom[i]; },
+                                   [](uint64_t) { return false; }},
+                                  std::move(next->plan), std::nullopt);
     next->plan = HoistPlan();
     std::vector<uint64_t>().swap(pulledFrom);
     HoistPlan composed = compose(
@@ -354,15 +345,14 @@ llvm::Expected<DependencyBound> snr::rewrite::computeDependencyBound(
     if (round > 0) {
       {
         unsigned pulledWaits = 0;
-        HoistPlan pulls;
+        std::vector<uint64_t> pulls;
         {
           TraceEvidence currentEvidence(*current, target, machine.memory);
           pulls = pullWaits(*current, *timed, currentEvidence, pulledWaits);
           timed.reset();
-          planEvidence = &evidence.emplace(currentEvidence, *current, pulls);
+          planEvidence = &evidence.emplace(currentEvidence, pulls);
         }
-        next = applyPlan(*current, pulls);
-        next->header.reordered = true;
+        next = applyOrder(*current, pulls);
       }
       current.reset();
       llvm::Expected<std::unique_ptr<analysis::ReplayResults>> replayed =
@@ -377,16 +367,21 @@ llvm::Expected<DependencyBound> snr::rewrite::computeDependencyBound(
       planEvidence = &evidence.emplace(trace, target, machine.memory);
     }
     const trace::Trace &planned = next ? *next : trace;
-    HoistPlan plan =
-        planHoists(planned, *planResults, boundOptions, *planEvidence);
+    // Planned with a journal, the trace is made from it: no order.
+    HoistPlan plan;
+    PlanJournal journal;
+    planHoists(planned, *planResults, boundOptions, *planEvidence, plan,
+               &journal);
     analysed.reset();
     evidence.reset();
     // The original's evidence is read by the first round only.
     givenEvidence.reset();
     if (!plan.changed())
       break;
-    trace::Trace moved = applyPlan(planned, plan);
+    trace::Trace moved;
+    applyLimitedPlan(planned, plan, journal, SIZE_MAX, moved);
     plan = HoistPlan();
+    journal = PlanJournal();
     next.reset();
     // Only its timing counts; a changed result is not an error here, a
     // replay that cannot follow the trace ends the rounds.

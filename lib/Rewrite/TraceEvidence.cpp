@@ -50,3 +50,11 @@ TraceEvidence::TraceEvidence(const TraceEvidence &from,
   }
   findLastAccesses();
 }
+
+TraceEvidence::TraceEvidence(const TraceEvidence &from,
+                             llvm::ArrayRef<uint64_t> order)
+    : target(from.target), effects(from.effects, order),
+      sync(effects, target.getNumSyncObjects()), namedSync(from.namedSync),
+      inFlightAtStart(from.inFlightAtStart) {
+  findLastAccesses();
+}

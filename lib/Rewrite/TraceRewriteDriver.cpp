@@ -9,7 +9,7 @@
 
 #include "llvm/Support/ThreadPool.h"
 
-#include <thread>
+#include <future>
 
 using namespace snr;
 using namespace snr::rewrite;
@@ -29,29 +29,26 @@ llvm::Expected<TraceRewrite> snr::rewrite::rewriteTrace(
     evidence = std::make_shared<const TraceEvidence>(
         trace, getDefaultRewriteTarget(), machine.memory);
   // The bound reads only what the rewrite reads (the trace, its replay, the
-  // machine): it runs beside it.
+  // machine): it runs beside it. Each holds the evidence only while it
+  // reads it (the bound its first round, the rewrite the start of each
+  // round): it goes once both are done with it.
   std::optional<llvm::Expected<DependencyBound>> bound;
-  // Each holds the evidence only while it reads it (the bound its first
-  // round, the rewrite the start of each round): it goes once both are
-  // done with it.
-  auto computeBound = [&, given = options.bound ? evidence : nullptr]() mutable {
+  auto computeBound = [&,
+                       given = options.bound ? evidence : nullptr]() mutable {
     bound.emplace(computeDependencyBound(trace, results, options.hoist,
                                          machine, options.analysis, rounds,
                                          std::move(given)));
   };
-  std::thread boundThread;
   std::shared_future<void> boundDone;
   if (options.bound && options.helpers)
     boundDone = options.helpers->async(std::move(computeBound));
   else if (options.bound)
-    boundThread = std::thread(std::move(computeBound));
+    boundDone = std::async(std::launch::async, std::move(computeBound));
   llvm::Expected<ProvedRewrite> proved =
       scheduleAndProve(trace, results, options.hoist, machine,
                        options.analysis, rounds, std::move(evidence));
   if (boundDone.valid())
     boundDone.wait();
-  if (boundThread.joinable())
-    boundThread.join();
   if (!proved) {
     if (bound && !*bound)
       llvm::consumeError(bound->takeError());
@@ -59,6 +56,9 @@ llvm::Expected<TraceRewrite> snr::rewrite::rewriteTrace(
   }
   TraceRewrite out;
   out.proved = std::move(*proved);
+  // The replay the rounds proved with is theirs (the next round plans on
+  // it); the caller replays the result as its reports need.
+  out.proved.comparison.afterReplay.reset();
   if (bound) {
     if (!*bound)
       return prefix("the dependency bound failed: ", bound->takeError());

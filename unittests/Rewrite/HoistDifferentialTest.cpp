@@ -17,13 +17,14 @@
 //===----------------------------------------------------------------------===//
 
 #include "InFlightAccesses.h"
-#include "SnR/Replay/Replay.h"
 #include "SnR/Analysis/ReplayAnalyses.h"
+#include "SnR/Replay/Replay.h"
 #include "SnR/Rewrite/HoistPlanner.h"
 #include "SnR/Rewrite/RewriteCheck.h"
 #include "SnR/Rewrite/Schedule.h"
 #include "SnR/Rewrite/SnR/SnRRewriteTarget.h"
 #include "SnR/Sim/FunctionalCore.h"
+#include "SnR/Sim/TimingCheckpoints.h"
 
 #include <gtest/gtest.h>
 
@@ -270,6 +271,14 @@ struct Tally {
            flagRenames = 0, stoppedShort = 0, waitMerges = 0;
 };
 
+/// The plans replayed from checkpoints (checkLimitedPlans), and of their
+/// instructions those stepped: fewer when a variant's timing becomes the
+/// trace's again before its end.
+struct CheckpointTally {
+  unsigned variants = 0;
+  uint64_t instructions = 0, stepped = 0;
+} checkpointTally;
+
 /// With SNR_DIFFERENTIAL_DUMP=dir, writes the trace and its rewrite there.
 void dump(uint32_t seed, const trace::Trace &trace,
           const trace::Trace &rewritten, const char *variant) {
@@ -321,6 +330,13 @@ void checkLimitedPlans(uint32_t seed, const trace::Trace &trace,
   rewrite::HoistPlan full;
   rewrite::PlanJournal journal;
   rewrite::planHoists(trace, results, options, evidence, full, &journal);
+  // Every few instructions, so that a window is followed by checkpoints
+  // where the variant's timing may be the trace's again.
+  const sim::MachineModel &machine = sim::getDefaultMachineModel();
+  llvm::Expected<sim::TimingCheckpoints> checkpoints =
+      sim::TimingCheckpoints::record(machine, trace.instructions,
+                                     trace.outcomes, /*interval=*/8);
+  ASSERT_TRUE(bool(checkpoints)) << llvm::toString(checkpoints.takeError());
   size_t moves = llvm::count_if(
       full.decisions, [](const rewrite::HoistDecision &d) { return d.applied; });
   auto text = [&](const rewrite::HoistPlan &plan) {
@@ -351,7 +367,36 @@ void checkLimitedPlans(uint32_t seed, const trace::Trace &trace,
     ASSERT_EQ(made, expected) << "seed " << seed << " (" << variant
                               << "): applyLimitedPlan, " << k << " moves";
     ASSERT_EQ(text(decided), text(limited)) << "seed " << seed;
+    // Its cycles, replayed from checkpoints of the trace's timing (the
+    // window the moves change, then until the timing is the trace's
+    // again), are a whole replay's.
+    uint64_t first, last;
+    if (!rewrite::getLimitedWindow(journal, k, first, last))
+      continue;
+    llvm::Expected<sim::TimingCheckpoints::Variant> replay =
+        checkpoints->beginVariant(first);
+    ASSERT_TRUE(bool(replay)) << llvm::toString(replay.takeError());
+    std::optional<llvm::Error> failed;
+    rewrite::forEachLimitedInstruction(
+        trace, journal, k, first, last,
+        [&](uint64_t original, const rewrite::Instruction &inst) {
+          if (llvm::Error error = replay->step(inst, trace.outcomes[original]))
+            failed.emplace(std::move(error));
+          return !failed;
+        });
+    ASSERT_FALSE(failed) << llvm::toString(std::move(*failed));
+    llvm::Expected<uint64_t> cycles = replay->finish(last);
+    ASSERT_TRUE(bool(cycles)) << llvm::toString(cycles.takeError());
+    llvm::Expected<replay::Run> whole =
+        replay::replay(applied, machine, {}, replay::Mode::TimingOnly);
+    ASSERT_TRUE(bool(whole)) << llvm::toString(whole.takeError());
+    ASSERT_EQ(*cycles, whole->summary.totalCycles)
+        << "seed " << seed << " (" << variant << "): " << k << " moves, window "
+        << first << ".." << last << " replayed from checkpoints";
+    ++checkpointTally.variants;
   }
+  checkpointTally.instructions += checkpoints->getVariantInstructions();
+  checkpointTally.stepped += checkpoints->getSteppedInstructions();
 }
 
 /// Plans with `options`, applies, proves; fails the test on a changed
@@ -454,6 +499,14 @@ TEST(HoistDifferential, RandomTracesKeepTheirResult) {
   EXPECT_GT(conservative.changed, 0u);
   EXPECT_GT(relaxed.waitMerges, kSeeds);
   EXPECT_GT(earliest.changed, kSeeds / 3);
+  // Replayed from checkpoints, and often stopped early.
+  EXPECT_GT(checkpointTally.variants, kSeeds);
+  EXPECT_LT(checkpointTally.stepped, checkpointTally.instructions * 3 / 4);
+  std::printf("from checkpoints: %u plans, %llu of their %llu instructions "
+              "stepped\n",
+              checkpointTally.variants,
+              (unsigned long long)checkpointTally.stepped,
+              (unsigned long long)checkpointTally.instructions);
   std::printf("earliest (both link orders): %u rewritten, %u accepted; "
               "rounds: %u traces gained from a second round\n",
               earliest.changed, earliest.accepted, rounds);

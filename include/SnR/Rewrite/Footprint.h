@@ -75,6 +75,9 @@ public:
   /// (a proved rewrite, waits moved).
   EffectsTable(const EffectsTable &from, const trace::Trace &fromTrace,
                const struct HoistPlan &order, const RewriteTarget &target);
+  /// The same for a trace that only reorders `fromTrace`: its instruction
+  /// k is `fromTrace`'s `order[k]` (waits pulled up).
+  EffectsTable(const EffectsTable &from, llvm::ArrayRef<uint64_t> order);
 
   size_t size() const { return executedBits.size(); }
   bool executed(size_t i) const { return executedBits[i]; }

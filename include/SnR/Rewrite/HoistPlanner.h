@@ -217,7 +217,9 @@ public:
 };
 
 /// The same into `plan`, reusing the memory it holds (a proof plans a large
-/// trace many times); with `journal`, what it did is recorded there.
+/// trace many times); with `journal`, what it did is recorded there and the
+/// plan's order is left empty (limitPlan, applyLimitedPlan and
+/// getLimitedWindow make what is needed of it from the journal).
 void planHoists(const trace::Trace &trace,
                 const analysis::ReplayResults &results,
                 const HoistOptions &options, const TraceEvidence &evidence,
@@ -239,6 +241,21 @@ void applyLimitedPlan(const trace::Trace &trace, const HoistPlan &limited,
                       const PlanJournal &journal, size_t moves,
                       trace::Trace &result);
 
+/// Where the trace of the plan limited to the first `moves` moves of
+/// `journal` differs from the trace it was planned on: at originals `first`
+/// to `last` (before and after them the two traces are the same); false if
+/// the moves edit nothing.
+bool getLimitedWindow(const PlanJournal &journal, size_t moves, uint64_t &first,
+                      uint64_t &last);
+/// What that trace has in place of originals `first` to `last`, in order:
+/// `fn(original, instruction)` for each (the original it is or copies), as
+/// long as `fn` returns true; returns whether it always did. Nothing is
+/// copied: the window of a whole plan spans most of the trace.
+bool forEachLimitedInstruction(
+    const trace::Trace &trace, const PlanJournal &journal, size_t moves,
+    uint64_t first, uint64_t last,
+    llvm::function_ref<bool(uint64_t, const Instruction &)> fn);
+
 /// Joins the wait decisions `later` made on the trace a plan made of the
 /// original to `into`, the decisions on the original: `map` gives the
 /// original instruction of an index of that trace, `label` the reason as
@@ -252,6 +269,10 @@ void composeWaitDecisions(
 /// The trace in the plan's order: instructions, outcomes and lines follow
 /// their originals; the trace is marked reordered.
 trace::Trace applyPlan(const trace::Trace &trace, const HoistPlan &plan);
+/// The trace that reorders `trace` as `order` says: its instruction k is
+/// `trace`'s `order[k]`.
+trace::Trace applyOrder(const trace::Trace &trace,
+                        llvm::ArrayRef<uint64_t> order);
 /// The same into `result`, reusing the memory it holds.
 void applyPlan(const trace::Trace &trace, const HoistPlan &plan,
                trace::Trace &result);

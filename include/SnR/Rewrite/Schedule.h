@@ -42,11 +42,12 @@ llvm::Expected<ProvedRewrite> scheduleAndProve(
 /// The waits of `trace` (replayed into `timing`) that had slack, moved up
 /// to the first instruction that issued no earlier than the completion of
 /// the DMAs they wait for, past no instruction that touches their DMAs'
-/// bytes or uses their flag. An order only (no decisions); `moved` counts
-/// the waits moved.
-HoistPlan pullWaits(const trace::Trace &trace,
-                    const sim::TimingRecorder &timing,
-                    const TraceEvidence &evidence, unsigned &moved);
+/// bytes or uses their flag. An order only (instruction k of the result is
+/// `trace`'s order[k]: no instruction changes); `moved` counts the waits
+/// moved.
+std::vector<uint64_t> pullWaits(const trace::Trace &trace,
+                                const sim::TimingRecorder &timing,
+                                const TraceEvidence &evidence, unsigned &moved);
 
 /// The dependency bound: the trace with every DMA issued as early as its
 /// relaxed dependencies allow (in rounds, as scheduleAndProve, the link

@@ -33,6 +33,9 @@ struct TraceEvidence {
   /// another counts it as named).
   TraceEvidence(const TraceEvidence &from, const trace::Trace &fromTrace,
                 const HoistPlan &order);
+  /// The evidence of a trace that only reorders the one `from` knows: its
+  /// instruction k is that trace's `order[k]` (waits pulled up).
+  TraceEvidence(const TraceEvidence &from, llvm::ArrayRef<uint64_t> order);
 
   const RewriteTarget &target;
   EffectsTable effects;
