@@ -47,7 +47,7 @@ static void addStalls(ProgramRun &run, const trace::Trace &trace,
 llvm::Expected<ProgramRun>
 snr::rewrite::runWholeProgram(const record::LoadedProgram &program,
                               const sim::MachineModel &machine,
-                              uint64_t maxSteps) {
+                              uint64_t maxSteps, bool keepTrace) {
   record::ReferenceTarget target(program);
   llvm::Expected<trace::Trace> recorded =
       record::recordTrace(target, program.instructions, maxSteps);
@@ -72,8 +72,9 @@ snr::rewrite::runWholeProgram(const record::LoadedProgram &program,
   result.cycles = tracker.totalCycles;
   result.instructions = recorded->instructions.size();
   result.finalState = target.getState();
-  result.trace = std::move(*recorded);
-  addStalls(result, result.trace, timing);
+  addStalls(result, *recorded, timing);
+  if (keepTrace)
+    result.trace = std::move(*recorded);
   return std::move(result);
 }
 

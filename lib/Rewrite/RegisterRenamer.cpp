@@ -38,14 +38,22 @@ bool LivenessScan::add(llvm::ArrayRef<RegId> reads,
 RegisterTimeline::RegisterTimeline(const EffectsTable &effects,
                                    llvm::ArrayRef<size_t> staticIndex)
     : staticIndex(staticIndex) {
-  for (size_t k = 0; k < effects.size(); ++k) {
-    llvm::ArrayRef<RegId> reads = effects.reads(k);
-    for (RegId reg : reads)
-      events[reg].push_back({k, false});
-    for (RegId reg : effects.writes(k))
-      if (!llvm::is_contained(reads, reg))
-        events[reg].push_back({k, true});
-  }
+  // Counted first, so that each list takes no more than it holds.
+  llvm::DenseMap<RegId, size_t> counts;
+  auto forEachEvent = [&](auto fn) {
+    for (size_t k = 0; k < effects.size(); ++k) {
+      llvm::ArrayRef<RegId> reads = effects.reads(k);
+      for (RegId reg : reads)
+        fn(reg, Event(k) << 1);
+      for (RegId reg : effects.writes(k))
+        if (!llvm::is_contained(reads, reg))
+          fn(reg, Event(k) << 1 | 1);
+    }
+  };
+  forEachEvent([&](RegId reg, Event) { ++counts[reg]; });
+  for (const auto &[reg, count] : counts)
+    events[reg].reserve(count);
+  forEachEvent([&](RegId reg, Event event) { events[reg].push_back(event); });
 }
 
 bool RegisterTimeline::isDeadAt(RegId reg, llvm::ArrayRef<size_t> at,
@@ -56,10 +64,10 @@ bool RegisterTimeline::isDeadAt(RegId reg, llvm::ArrayRef<size_t> at,
   const std::vector<Event> &list = found->second;
   for (size_t k : at) {
     auto it = llvm::lower_bound(
-        list, k, [](const Event &e, size_t k) { return e.index < k; });
-    while (it != list.end() && ignored.contains(staticIndex[it->index]))
+        list, k, [](Event e, size_t k) { return getIndex(e) < k; });
+    while (it != list.end() && ignored.contains(staticIndex[getIndex(*it)]))
       ++it;
-    if (it == list.end() || !it->isWrite)
+    if (it == list.end() || !isWrite(*it))
       return false;
   }
   return true;

@@ -241,7 +241,8 @@ void check(uint32_t seed, Tally &tally) {
   const record::LoadedProgram &program = random.program;
   constexpr uint64_t kMaxSteps = 1000000;
   llvm::Expected<rewrite::ProgramRun> original =
-      rewrite::runWholeProgram(program, machine, kMaxSteps);
+      rewrite::runWholeProgram(program, machine, kMaxSteps,
+                               /*keepTrace=*/true);
   ASSERT_TRUE(bool(original))
       << "seed " << seed
       << ": generator bug: " << llvm::toString(original.takeError());
@@ -289,7 +290,8 @@ void check(uint32_t seed, Tally &tally) {
   record::LoadedProgram rewritten{layout.instructions, layout.entry,
                                   program.initialState};
   llvm::Expected<rewrite::ProgramRun> after =
-      rewrite::runWholeProgram(rewritten, machine, kMaxSteps);
+      rewrite::runWholeProgram(rewritten, machine, kMaxSteps,
+                               /*keepTrace=*/true);
   ASSERT_TRUE(bool(after)) << "seed " << seed << ": the rewritten program "
                            << "does not run: "
                            << llvm::toString(after.takeError());

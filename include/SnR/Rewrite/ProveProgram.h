@@ -33,11 +33,15 @@ struct ProgramRun {
   llvm::DenseMap<uint64_t, uint64_t> waitStallByPc;
   /// The replay's issue and completion cycles.
   RunTiming timing;
+  /// The run as recorded, if asked for (runWholeProgram's `keepTrace`): a
+  /// proof compares runs by their cycles, stalls and final states, and
+  /// holds several at once.
   trace::Trace trace;
 };
 llvm::Expected<ProgramRun> runWholeProgram(const record::LoadedProgram &program,
                                            const sim::MachineModel &machine,
-                                           uint64_t maxSteps);
+                                           uint64_t maxSteps,
+                                           bool keepTrace = false);
 /// The same for a program whose whole run the caller holds recorded
 /// (`wholeRun`, checkWholeRun): its timing is the recording's, replayed; its
 /// final state comes from running the program on the reference target

@@ -74,10 +74,11 @@ public:
                 const llvm::DenseSet<size_t> &ignored) const;
 
 private:
-  struct Event {
-    size_t index;
-    bool isWrite; ///< a write that does not also read
-  };
+  /// An access: the run's index, shifted left once, with 1 for a write
+  /// that does not also read (a whole run has millions of them).
+  using Event = uint64_t;
+  static uint64_t getIndex(Event event) { return event >> 1; }
+  static bool isWrite(Event event) { return event & 1; }
   llvm::ArrayRef<size_t> staticIndex;
   llvm::DenseMap<RegId, std::vector<Event>> events;
 };
