@@ -29,6 +29,7 @@
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/ThreadPool.h"
 
+#include <functional>
 #include <future>
 #include <memory>
 #include <optional>
@@ -41,14 +42,17 @@ namespace {
 /// snr-replay --apply: plans the rewrite on the replay, proves it by
 /// replaying the result, and writes the rewritten trace (in the input's
 /// compression), rewrite.json and the comparison (diff.json, diff.html).
-/// Prints what it did unless --quiet. The bound runs on `helpers`.
+/// Prints what it did unless --quiet. The bound runs on `helpers`;
+/// `onRewritten` is called once the rewrite is planned and proved, before
+/// its trace is replayed for the reports.
 llvm::Expected<std::unique_ptr<report::TraceRewriteOutcome>>
 rewriteAndProve(const ReplayPipelineOptions &opts, const trace::Trace &trace,
                 const analysis::ReplayResults &results,
                 const sim::MachineModel &machine,
                 llvm::function_ref<std::string(llvm::StringRef)> inDir,
                 std::shared_ptr<const rewrite::TraceEvidence> evidence,
-                llvm::ThreadPoolInterface &helpers) {
+                llvm::ThreadPoolInterface &helpers,
+                llvm::function_ref<void()> onRewritten) {
   auto makeError = [&](const llvm::Twine &message) {
     return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
   };
@@ -70,15 +74,19 @@ rewriteAndProve(const ReplayPipelineOptions &opts, const trace::Trace &trace,
   if (!result)
     return makeError(opts.traceFile + ": " +
                      llvm::toString(result.takeError()));
+  onRewritten();
   auto outcome = std::make_unique<report::TraceRewriteOutcome>();
   outcome->proved = std::move(result->proved);
+  // The rewritten trace is made: what follows reads the plan's decisions,
+  // not its order (a copy of every instruction, ~50 MB at 600k).
+  std::vector<rewrite::PlannedInstruction>().swap(outcome->proved.plan.order);
   outcome->bound = *result->bound;
   outcome->selected = !options.pcs.empty() || !options.hlo.empty();
   const rewrite::HoistPlan &plan = outcome->proved.plan;
 
   // Proved: the rewritten trace (unless it is the original), compressed as
-  // the input is, and every decision. It is written on the helper (idle
-  // once the bound is) while this thread replays it.
+  // the input is, and every decision. It is written on a thread of its own
+  // (the helper rewrites the program) while this one replays it.
   std::optional<llvm::Error> written;
   std::shared_future<void> writing;
   auto waitForWriting = [&]() -> llvm::Error {
@@ -90,7 +98,7 @@ rewriteAndProve(const ReplayPipelineOptions &opts, const trace::Trace &trace,
     trace::Compression compression =
         trace::compressionForFileName(opts.traceFile);
     outcome->rewrittenFile = report::getRewrittenTraceFile(compression);
-    writing = helpers.async([&, compression] {
+    writing = std::async(std::launch::async, [&, compression] {
       written.emplace(report::writeFileAtomically(
           inDir(outcome->rewrittenFile), [&](llvm::raw_ostream &os) {
             return trace::writeCompressed(
@@ -199,9 +207,11 @@ llvm::Error snr::pipeline::applyRewrites(
   progress.phase("rewriting");
   // One pass over the trace serves both rewrites; with the program, its
   // DMAs move too, proved by re-recording it. The trace rewrite runs on
-  // this thread; the program rewrite and then the trace rewrite's bound
-  // on a second one (they are independent): both cores, and never more
-  // than two of the three at once in memory.
+  // this thread and its bound beside it on a second one; the program
+  // rewrite (independent of both) runs there once the trace rewrite's
+  // rounds are done, while this thread replays and compares its result:
+  // both cores, and the program rewrite's memory is never added to the
+  // rounds'.
   auto evidence = std::make_shared<const rewrite::TraceEvidence>(
       trace, rewrite::getDefaultRewriteTarget(), machine.memory);
   using ProgramResult =
@@ -209,14 +219,19 @@ llvm::Error snr::pipeline::applyRewrites(
   std::optional<ProgramResult> programResult;
   llvm::StdThreadPool helpers(llvm::hardware_concurrency(1));
   // The evidence goes once both rewrites are done with it.
+  std::shared_ptr<const rewrite::TraceEvidence> forProgram;
   if (!opts.programFile.empty())
-    helpers.async([&, evidence] {
-      programResult.emplace(rewriteProgram(opts.programFile, trace, machine,
-                                           &evidence->effects, inDir));
-    });
+    forProgram = evidence;
+  auto rewriteTheProgram = [&] {
+    if (forProgram)
+      helpers.async([&, evidence = std::move(forProgram)] {
+        programResult.emplace(rewriteProgram(opts.programFile, trace, machine,
+                                             &evidence->effects, inDir));
+      });
+  };
   llvm::Expected<std::unique_ptr<report::TraceRewriteOutcome>> traceRewrite =
-      rewriteAndProve(opts, trace, results, machine, inDir,
-                      std::move(evidence), helpers);
+      rewriteAndProve(opts, trace, results, machine, inDir, std::move(evidence),
+                      helpers, rewriteTheProgram);
   helpers.wait();
   progress.done();
   if (!traceRewrite) {

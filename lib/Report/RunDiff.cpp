@@ -362,18 +362,32 @@ llvm::Expected<json::Object> report::parseMetrics(llvm::StringRef text,
 }
 
 json::Object report::metricsOf(const analysis::ReplayResults &results) {
-  llvm::Expected<Selection> selection =
-      Selection::compute(results, ReportOptions());
-  // The whole trace is always a valid selection.
-  assert(selection && "an unrestricted selection cannot fail");
-  ReportFigures figures = computeFigures(results, *selection);
-  json::Value metrics = buildMetrics(results, *selection, figures);
-  // Its strings may refer to the results' own (json::Value keeps a
-  // StringRef as it is); a diff can outlive the results, so the metrics
-  // are made to own every string: printed, then parsed back.
   std::string text;
-  llvm::raw_string_ostream os(text);
-  writeJson(os, metrics, 0);
+  {
+    llvm::Expected<Selection> selection =
+        Selection::compute(results, ReportOptions());
+    // The whole trace is always a valid selection.
+    assert(selection && "an unrestricted selection cannot fail");
+    ReportFigures figures = computeFigures(results, *selection);
+    json::Value metrics = buildMetrics(results, *selection, figures);
+    // What no comparison reads goes: each small object of a json::Value
+    // takes kilobytes, and a rewrite compares two runs of 600k
+    // instructions while the program rewrite runs beside it.
+    json::Object &object = *metrics.getAsObject();
+    object.erase("suggestions");
+    object.erase("bottlenecks");
+    if (json::Object *statics = object.getObject("static"))
+      if (json::Array *instructions = statics->getArray("instructions"))
+        for (json::Value &instruction : *instructions)
+          if (json::Object *fields = instruction.getAsObject())
+            fields->erase("stalls");
+    // Its strings may refer to the results' own (json::Value keeps a
+    // StringRef as it is); a diff can outlive the results, so the metrics
+    // are made to own every string: printed, then parsed back (the tree
+    // printed gone first).
+    llvm::raw_string_ostream os(text);
+    writeJson(os, metrics, 0);
+  }
   llvm::Expected<json::Value> owned = json::parse(text);
   if (!owned || !owned->getAsObject()) { // printed JSON always parses
     llvm::consumeError(owned.takeError());

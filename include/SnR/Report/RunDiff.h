@@ -100,7 +100,9 @@ llvm::Expected<NamedMetrics> readMetricsFile(llvm::StringRef path);
 llvm::Expected<llvm::json::Object> parseMetrics(llvm::StringRef text,
                                                 llvm::StringRef file);
 /// The metrics.json snr-replay would write for `results` (whole trace),
-/// owning its strings: it may outlive `results`.
+/// owning its strings (it may outlive `results`), but for what no
+/// comparison reads (diffRuns, printRunSummary): the suggestions, the
+/// bottlenecks and each static instruction's stalls by kind.
 llvm::json::Object metricsOf(const analysis::ReplayResults &results);
 
 /// Compares `after` with `before`. The per-PC sections pair static
