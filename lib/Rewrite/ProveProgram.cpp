@@ -10,7 +10,6 @@
 #include "SnR/Rewrite/MoveSearch.h"
 #include "SnR/Rewrite/SnR/SnRRewriteTarget.h"
 #include "SnR/Sim/PerformanceTracker.h"
-#include "SnR/Sim/TimingRecorder.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -22,37 +21,85 @@ static llvm::Error makeError(const llvm::Twine &message) {
   return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
 }
 
-/// The wait stall of `run` (recorded as `trace`, replayed into `timing`)
-/// by the PC of the DMA charged with it, and by the wait's; its timing.
-static void addStalls(ProgramRun &run, const trace::Trace &trace,
-                      const sim::TimingRecorder &timing) {
-  run.timing.issue.resize(timing.instructions.size());
-  for (size_t i = 0; i < timing.instructions.size(); ++i)
-    run.timing.issue[i] = timing.instructions[i].issue;
-  for (const sim::TimingRecorder::Dma &dma : timing.dmas) {
-    run.timing.complete[dma.issue.index] = dma.completeCycle;
-    run.timing.link[dma.issue.index] = dma.issue.link;
+namespace {
+/// What a proof reads of a run's replay, gathered as it replays: each
+/// instruction's issue cycle, each copy's completion and link, and the wait
+/// stall by the PC of the DMA charged with it and by the wait's (the
+/// static view's counts). Not a TimingRecorder: a run of 600k instructions
+/// would hold ~28 MB more, beside its recording.
+class RunTimingListener : public sim::SimListener {
+public:
+  RunTimingListener(const trace::Trace &trace, ProgramRun &run)
+      : trace(trace), run(run) {
+    run.timing.issue.assign(trace.instructions.size(), 0);
   }
-  for (const sim::TimingRecorder::Wait &wait : timing.waits) {
-    uint64_t stall = wait.baseStall + wait.transferStall;
-    if (wait.charged != sim::TimingRecorder::kNoDma)
-      run.stallByPc[trace.instructions[timing.dmas[wait.charged].issue.index]
-                        .pc] += stall;
-    // The wait's own stall, as the static view counts it.
-    if (uint64_t own = timing.instructions[wait.index].stall)
-      run.waitStallByPc[trace.instructions[wait.index].pc] += own;
+  void onIssue(const sim::IssueEvent &event) override {
+    run.timing.issue[event.index] = event.cycle;
+    lastStall = event.stall;
   }
-}
+  void onDmaIssue(const sim::DmaIssueEvent &event) override {
+    if (issueOf.size() <= event.id)
+      issueOf.resize(event.id + 1);
+    issueOf[event.id] = event.index;
+    run.timing.link[event.index] = event.link;
+  }
+  void onDmaComplete(const sim::DmaProgressEvent &event) override {
+    run.timing.complete[issueOf[event.id]] = event.cycle;
+  }
+  // A wait is told after its own issue.
+  void onDmaWait(const sim::DmaWaitEvent &event) override {
+    if (!event.dmas.empty())
+      run.stallByPc[trace.instructions[issueOf[event.charged]].pc] +=
+          event.baseStall + event.transferStall;
+    if (lastStall)
+      run.waitStallByPc[trace.instructions[event.index].pc] += lastStall;
+  }
 
-llvm::Expected<ProgramRun>
-snr::rewrite::runWholeProgram(const record::LoadedProgram &program,
-                              const sim::MachineModel &machine,
-                              uint64_t maxSteps, bool keepTrace) {
+private:
+  const trace::Trace &trace;
+  ProgramRun &run;
+  /// The instruction that started each DMA, by id.
+  std::vector<uint64_t> issueOf;
+  uint64_t lastStall = 0;
+};
+
+/// `trace`, a run of a program, replayed for its timing into `run`.
+llvm::Error replayRun(const trace::Trace &trace,
+                      const sim::MachineModel &machine, ProgramRun &run) {
+  sim::PerformanceTracker tracker;
+  RunTimingListener timing(trace, run);
+  llvm::Expected<replay::Run> replayed = replay::replay(
+      trace, machine, {&tracker, &timing}, replay::Mode::TimingOnly);
+  if (!replayed)
+    return replayed.takeError();
+  run.cycles = tracker.totalCycles;
+  run.instructions = trace.instructions.size();
+  return llvm::Error::success();
+}
+} // namespace
+
+llvm::Expected<ProgramRun> snr::rewrite::runWholeProgram(
+    const record::LoadedProgram &program, const sim::MachineModel &machine,
+    uint64_t maxSteps, bool keepTrace, uint64_t expectedLength) {
   record::ReferenceTarget target(program);
-  llvm::Expected<trace::Trace> recorded =
-      record::recordTrace(target, program.instructions, maxSteps);
+  // Recorded into tables sized once (a run of 600k instructions grown by
+  // doubling would hold up to twice its size while it grows).
+  std::vector<arch::Instruction> instructions;
+  std::vector<arch::RecordedOutcome> outcomes;
+  if (expectedLength) {
+    instructions.reserve(expectedLength + expectedLength / 16);
+    outcomes.reserve(expectedLength + expectedLength / 16);
+  }
+  llvm::Expected<trace::Trace> recorded = record::recordTrace(
+      target, program.instructions, maxSteps, nullptr,
+      [&](const arch::Instruction &inst, const arch::RecordedOutcome &outcome) {
+        instructions.push_back(inst);
+        outcomes.push_back(outcome);
+      });
   if (!recorded)
     return recorded.takeError();
+  recorded->instructions = std::move(instructions);
+  recorded->outcomes = std::move(outcomes);
   InstructionDesc last;
   if (!recorded->instructions.empty())
     getDefaultRewriteTarget().describe(recorded->instructions.back(),
@@ -62,17 +109,10 @@ snr::rewrite::runWholeProgram(const record::LoadedProgram &program,
     return makeError(
         llvm::formatv("the program did not halt in {0} steps", maxSteps));
   recorded->header.machine = machine.name;
-  sim::PerformanceTracker tracker;
-  sim::TimingRecorder timing;
-  llvm::Expected<replay::Run> replayed = replay::replay(
-      *recorded, machine, {&tracker, &timing}, replay::Mode::TimingOnly);
-  if (!replayed)
-    return replayed.takeError();
   ProgramRun result;
-  result.cycles = tracker.totalCycles;
-  result.instructions = recorded->instructions.size();
+  if (llvm::Error error = replayRun(*recorded, machine, result))
+    return std::move(error);
   result.finalState = target.getState();
-  addStalls(result, *recorded, timing);
   if (keepTrace)
     result.trace = std::move(*recorded);
   return std::move(result);
@@ -93,17 +133,10 @@ snr::rewrite::runRecordedProgram(const record::LoadedProgram &program,
   if (!target.getState().halted ||
       target.getStepCount() != wholeRun.instructions.size())
     return runWholeProgram(program, machine, maxSteps);
-  sim::PerformanceTracker tracker;
-  sim::TimingRecorder timing;
-  llvm::Expected<replay::Run> replayed = replay::replay(
-      wholeRun, machine, {&tracker, &timing}, replay::Mode::TimingOnly);
-  if (!replayed)
-    return replayed.takeError();
   ProgramRun result;
-  result.cycles = tracker.totalCycles;
-  result.instructions = wholeRun.instructions.size();
+  if (llvm::Error error = replayRun(wholeRun, machine, result))
+    return std::move(error);
   result.finalState = target.getState();
-  addStalls(result, wholeRun, timing);
   return std::move(result);
 }
 
@@ -214,7 +247,8 @@ llvm::Expected<ProvedProgramRewrite> snr::rewrite::proveProgramRewrite(
         w.dropped = true;
     trial.layout = applyProgramRewrite(program, applied, target, appliedWaits);
     llvm::Expected<ProgramRun> run =
-        runWholeProgram(loadLayout(program, trial.layout), machine, maxSteps);
+        runWholeProgram(loadLayout(program, trial.layout), machine, maxSteps,
+                        /*keepTrace=*/false, original.instructions);
     ++result.runs;
     if (!run)
       return run.takeError();

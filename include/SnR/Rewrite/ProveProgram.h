@@ -38,10 +38,13 @@ struct ProgramRun {
   /// holds several at once.
   trace::Trace trace;
 };
+/// `expectedLength`, if known (a rewrite of a program whose run had that
+/// many instructions), sizes the recording once.
 llvm::Expected<ProgramRun> runWholeProgram(const record::LoadedProgram &program,
                                            const sim::MachineModel &machine,
                                            uint64_t maxSteps,
-                                           bool keepTrace = false);
+                                           bool keepTrace = false,
+                                           uint64_t expectedLength = 0);
 /// The same for a program whose whole run the caller holds recorded
 /// (`wholeRun`, checkWholeRun): its timing is the recording's, replayed; its
 /// final state comes from running the program on the reference target
