@@ -762,6 +762,16 @@ trace::Trace snr::rewrite::applyPlan(const trace::Trace &trace,
   return result;
 }
 
+void snr::rewrite::getLimitedOriginals(const trace::Trace &trace,
+                                       const PlanJournal &journal, size_t moves,
+                                       std::vector<uint64_t> &originals) {
+  PlannedOrder order = limitedOrder(trace, journal, moves);
+  originals.clear();
+  originals.reserve(order.getPlannedSize());
+  order.forEachPlanned(
+      [&](const PlannedInstruction &p) { originals.push_back(p.original); });
+}
+
 trace::Trace snr::rewrite::applyOrder(const trace::Trace &trace,
                                       llvm::ArrayRef<uint64_t> order) {
   trace::Trace result;

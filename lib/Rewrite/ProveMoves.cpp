@@ -111,14 +111,16 @@ llvm::Expected<ProvedRewrite> snr::rewrite::planAndProve(
   // planned again, until a move is dropped.
   std::optional<HoistPlan> full;
   PlanJournal journal;
-  // An attempt's order and trace are large, and the search compares
-  // attempts by what they measured: they are made in these, which every
-  // attempt reuses, and only for a proof (an attempt replayed for its
-  // timing alone needs neither). The search returns its last attempt
-  // (MoveSearch.h), whose order and trace are made again; only the replay
-  // of the last one replayed whole is kept.
+  // An attempt's trace is large, and the search compares attempts by what
+  // they measured: it is made in this buffer, which every attempt reuses,
+  // and only for a proof (an attempt replayed for its timing alone does not
+  // need it), with the original of each of its instructions. The search
+  // returns its last attempt (MoveSearch.h), whose order (in scratchPlan)
+  // and trace are made again; only the replay of the last one replayed
+  // whole is kept.
   HoistPlan scratchPlan;
   trace::Trace scratchTrace;
+  std::vector<uint64_t> originals;
   unsigned attempts = 0;
   std::shared_ptr<const TraceReplay> lastReplay;
   // The decisions of an attempt: `full`'s, or those of its first `limit`
@@ -185,16 +187,18 @@ llvm::Expected<ProvedRewrite> snr::rewrite::planAndProve(
         return std::move(a);
       }
     }
-    HoistPlan &plan = makePlan(limit, /*withOrder=*/true);
-    applyLimitedPlan(trace, plan, journal, moves, scratchTrace);
+    // Its trace and, for the comparison, the original of each of its
+    // instructions (not the order: a copy of every instruction).
+    applyLimitedPlan(trace, a.plan, journal, moves, scratchTrace);
+    getLimitedOriginals(trace, journal, moves, originals);
+    auto originalOf = [&](uint64_t index) { return originals[index]; };
     llvm::Expected<std::shared_ptr<const TraceReplay>> after =
-        replayForProof(scratchTrace, machine, &plan);
+        replayForProof(scratchTrace, machine, originalOf);
     if (!after)
       return after.takeError();
-    a.comparison = compareReplays(*baseline, **after, plan);
+    a.comparison = compareReplays(*baseline, **after, originalOf);
     lastReplay = std::move(*after);
-    // The order is made for the proof only.
-    std::vector<PlannedInstruction>().swap(scratchPlan.order);
+    std::vector<uint64_t>().swap(originals);
     return std::move(a);
   };
   // The last attempt, while no move has been dropped since: the search
@@ -242,7 +246,8 @@ llvm::Expected<ProvedRewrite> snr::rewrite::planAndProve(
     out.comparison.afterReplay = std::move(lastReplay);
   } else {
     // Nothing kept: the original, compared with itself.
-    out.comparison = compareReplays(*baseline, *baseline, out.plan);
+    out.comparison = compareReplays(*baseline, *baseline,
+                                    [](uint64_t index) { return index; });
     out.comparison.afterReplay = baseline;
   }
   return std::move(out);

@@ -46,7 +46,7 @@ dmaFigures(const sim::TimingRecorder &timing,
 llvm::Expected<std::shared_ptr<const TraceReplay>>
 snr::rewrite::replayForProof(const trace::Trace &trace,
                              const sim::MachineModel &machine,
-                             const HoistPlan *plan) {
+                             OriginalOf originalOf) {
   auto replay = std::make_shared<TraceReplay>();
   llvm::Expected<replay::Run> run =
       replay::replay(trace, machine, {&replay->tracker, &replay->timing});
@@ -54,7 +54,7 @@ snr::rewrite::replayForProof(const trace::Trace &trace,
     replay->finalState = std::move(run->finalState);
     return std::shared_ptr<const TraceReplay>(std::move(replay));
   }
-  if (!plan)
+  if (!originalOf)
     return run.takeError();
   // A divergence of the rewritten trace is located in the original too.
   return llvm::handleErrors(
@@ -63,8 +63,8 @@ snr::rewrite::replayForProof(const trace::Trace &trace,
             llvm::inconvertibleErrorCode(),
             llvm::formatv("the rewritten trace diverges at its instruction "
                           "{0} (pc {1}, instruction {2} of the original): {3}",
-                          error.index, error.pc,
-                          plan->order[error.index].original, error.what));
+                          error.index, error.pc, originalOf(error.index),
+                          error.what));
       });
 }
 
@@ -83,11 +83,8 @@ snr::rewrite::replayOf(const trace::Trace &trace,
 
 RewriteComparison snr::rewrite::compareReplays(const TraceReplay &before,
                                                const TraceReplay &after,
-                                               const HoistPlan &plan) {
+                                               OriginalOf originalOf) {
   auto identity = [](uint64_t index) { return index; };
-  auto originalOf = [&](uint64_t index) {
-    return plan.order[index].original;
-  };
   RewriteComparison comparison;
   comparison.before = before.tracker;
   comparison.after = after.tracker;
@@ -123,11 +120,12 @@ snr::rewrite::compareRewrite(const trace::Trace &original,
                             "{2}",
                             error.index, error.pc, error.what));
         });
+  auto originalOf = [&](uint64_t index) { return plan.order[index].original; };
   llvm::Expected<std::shared_ptr<const TraceReplay>> after =
-      replayForProof(rewritten, machine, &plan);
+      replayForProof(rewritten, machine, originalOf);
   if (!after)
     return after.takeError();
-  RewriteComparison comparison = compareReplays(**before, **after, plan);
+  RewriteComparison comparison = compareReplays(**before, **after, originalOf);
   comparison.afterReplay = std::move(*after);
   return std::move(comparison);
 }

@@ -288,7 +288,8 @@ llvm::Expected<ProvedRewrite> snr::rewrite::scheduleAndProve(
     roundPlan = HoistPlan();
     // Against the original: the round's replay is the one its proof made.
     RewriteComparison comparison = compareReplays(
-        **original, *next->comparison.afterReplay, composed);
+        **original, *next->comparison.afterReplay,
+        [&](uint64_t index) { return composed.order[index].original; });
     comparison.afterReplay = next->comparison.afterReplay;
     if (!comparison.accepted() ||
         comparison.after.totalCycles >= best->comparison.after.totalCycles) {

@@ -256,6 +256,12 @@ bool forEachLimitedInstruction(
     uint64_t first, uint64_t last,
     llvm::function_ref<bool(uint64_t, const Instruction &)> fn);
 
+/// Of each instruction of that trace, its original (the one it is or
+/// copies), into `originals`: what a proof maps the trace back by, without
+/// the order's copy of every instruction.
+void getLimitedOriginals(const trace::Trace &trace, const PlanJournal &journal,
+                         size_t moves, std::vector<uint64_t> &originals);
+
 /// Joins the wait decisions `later` made on the trace a plan made of the
 /// original to `into`, the decisions on the original: `map` gives the
 /// original instruction of an index of that trace, `label` the reason as

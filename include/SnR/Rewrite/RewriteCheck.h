@@ -70,13 +70,16 @@ struct RewriteComparison {
   std::string rejection() const;
 };
 
+/// The index in the original trace of an instruction of a rewritten one
+/// (what a plan's order says, or a table made from its journal).
+using OriginalOf = llvm::function_ref<uint64_t(uint64_t)>;
+
 /// Replays `trace` functionally on `machine`. A divergence is an error that
-/// names the instruction; for a rewritten trace (`plan` given, mapping it to
-/// its original) also the original's instruction, since it is a planner
-/// bug.
+/// names the instruction; for a rewritten trace (`originalOf` given) also
+/// the original's instruction, since it is a planner bug.
 llvm::Expected<std::shared_ptr<const TraceReplay>>
 replayForProof(const trace::Trace &trace, const sim::MachineModel &machine,
-               const HoistPlan *plan = nullptr);
+               OriginalOf originalOf = nullptr);
 
 /// The replay of the trace `results` analysed, as replayForProof would make
 /// it, without replaying it: its tracker and final state copied, its timing
@@ -86,11 +89,11 @@ llvm::Expected<std::shared_ptr<const TraceReplay>>
 replayOf(const trace::Trace &trace, const analysis::ReplayResults &results,
          const sim::MachineModel &machine);
 
-/// The comparison of two replays: `before` of the original, `after` of the
-/// trace `plan` made from it.
+/// The comparison of two replays: `before` of the original, `after` of a
+/// trace made from it (`originalOf` maps it back).
 RewriteComparison compareReplays(const TraceReplay &before,
                                  const TraceReplay &after,
-                                 const HoistPlan &plan);
+                                 OriginalOf originalOf);
 
 /// Replays `original` and `rewritten` (planned by `plan`) on `machine` and
 /// compares them. Fails if either replay diverges from its trace.
