@@ -22,11 +22,6 @@ using namespace snr::analysis;
 namespace {
 using remark::detail::Remark;
 
-/// A connecting piece of the sentence.
-Remark::Arg text(std::string value) {
-  return Remark::Arg("String", std::move(value));
-}
-
 void emitDmaRemark(const ReplayResults &results, const StaticDma &d,
                    Location loc) {
   const TraceInfo &info = results.info;
@@ -44,20 +39,22 @@ void emitDmaRemark(const ReplayResults &results, const StaticDma &d,
       d.instances.empty()
           ? llvm::StringRef("copy")
           : info.getMnemonic(results.dmas.dmas[d.instances.front()].issueIndex);
-  r << text(llvm::formatv("{0} at pc {1}: the waits of its ", mnemonic, d.pc)
-                .str())
+  r << remarkText(
+           llvm::formatv("{0} at pc {1}: the waits of its ", mnemonic, d.pc)
+               .str())
     << Remark::Arg("instances", uint64_t(d.instances.size()))
-    << text(d.instances.size() == 1 ? " instance stalled "
-                                    : " instances stalled ")
-    << Remark::Arg("stall_cycles", d.stall()) << text(" cycles (")
+    << remarkText(d.instances.size() == 1 ? " instance stalled "
+                                          : " instances stalled ")
+    << Remark::Arg("stall_cycles", d.stall()) << remarkText(" cycles (")
     << Remark::Arg("base_stall_cycles", d.baseStall)
-    << text(" on base latency, ")
+    << remarkText(" on base latency, ")
     << Remark::Arg("transfer_stall_cycles", d.transferStall)
-    << text(" on transfer); its relaxed dependencies let it start at least ")
+    << remarkText(
+           " on transfer); its relaxed dependencies let it start at least ")
     << Remark::Arg("backtail_min_cycles", d.backtailMinCycles)
-    << text(" cycles earlier (median ")
+    << remarkText(" cycles earlier (median ")
     << Remark::Arg("backtail_median_cycles", d.backtailMedianCycles)
-    << text("). Verdict: ");
+    << remarkText("). Verdict: ");
   std::string verdicts;
   for (unsigned v = 0; v < d.verdicts.size(); ++v)
     if (d.verdicts[v])
@@ -67,9 +64,10 @@ void emitDmaRemark(const ReplayResults &results, const StaticDma &d,
   r << Remark::Arg("Verdict", verdicts.empty() ? std::string("none") : verdicts);
   if (!d.suggestions.empty()) {
     const DmaSuggestion &best = suggestions.dmas[d.suggestions.front()];
-    r << text(". Its largest instance: ") << Remark::Arg("Reason", best.reason);
+    r << remarkText(". Its largest instance: ")
+      << Remark::Arg("Reason", best.reason);
     if (actionable && best.target < info.getNumInstructions()) {
-      r << text(". Suggestion: ")
+      r << remarkText(". Suggestion: ")
         << Remark::Arg(
                "Suggestion",
                llvm::formatv("issue it in front of the {0} at pc {1}, {2} "
@@ -79,9 +77,9 @@ void emitDmaRemark(const ReplayResults &results, const StaticDma &d,
                    .str());
     }
   }
-  r << text("; saves ") << Remark::Arg("expected_saving_cycles",
-                                       d.expectedSaving)
-    << text(" cycles.") << Remark::Arg(kHotnessArg, d.stall());
+  r << remarkText("; saves ")
+    << Remark::Arg("expected_saving_cycles", d.expectedSaving)
+    << remarkText(" cycles.") << Remark::Arg(kHotnessArg, d.stall());
 }
 
 void emitGroupRemark(const ReplayResults &results,
@@ -92,21 +90,21 @@ void emitGroupRemark(const ReplayResults &results,
   remark::detail::InFlightRemark r = remark::missed(loc, opts);
   if (!r)
     return;
-  r << text(llvm::formatv("the {0} independent DMAs issued at pc ",
-                          g.pcs.size())
-                .str())
+  r << remarkText(
+           llvm::formatv("the {0} independent DMAs issued at pc ", g.pcs.size())
+               .str())
     << Remark::Arg("pcs", g.getDistinctPcs())
-    << text(" are issued and waited one at a time (")
+    << remarkText(" are issued and waited one at a time (")
     << Remark::Arg("instances", uint64_t(g.groups.size()))
-    << text(g.groups.size() == 1 ? " time), each paying the full base "
-                                   "latency. Suggestion: "
-                                 : " times), each paying the full base "
-                                   "latency. Suggestion: ")
+    << remarkText(g.groups.size() == 1 ? " time), each paying the full base "
+                                         "latency. Suggestion: "
+                                       : " times), each paying the full base "
+                                         "latency. Suggestion: ")
     << Remark::Arg("Suggestion",
                    std::string("issue them together and wait once"))
-    << text("; saves ")
+    << remarkText("; saves ")
     << Remark::Arg("expected_saving_cycles", g.expectedSaving)
-    << text(" cycles.") << Remark::Arg(kHotnessArg, g.expectedSaving);
+    << remarkText(" cycles.") << Remark::Arg(kHotnessArg, g.expectedSaving);
 }
 
 void emitStallRemark(const ReplayResults &results, const StaticInstruction &s,
@@ -118,12 +116,12 @@ void emitStallRemark(const ReplayResults &results, const StaticInstruction &s,
   if (!r)
     return;
   uint64_t stall = s.stallCycles();
-  r << text(llvm::formatv("{0} at pc {1} stalled ", s.mnemonic,
-                          results.info.formatPc(s.pc))
-                .str())
-    << Remark::Arg("stall_cycles", stall) << text(" cycles over ")
+  r << remarkText(llvm::formatv("{0} at pc {1} stalled ", s.mnemonic,
+                                results.info.formatPc(s.pc))
+                      .str())
+    << Remark::Arg("stall_cycles", stall) << remarkText(" cycles over ")
     << Remark::Arg("executions", s.executions)
-    << text(s.executions == 1 ? " execution" : " executions");
+    << remarkText(s.executions == 1 ? " execution" : " executions");
   // The kinds, largest first, each with its main producer.
   const sim::ModelDescription &model = results.model;
   llvm::SmallVector<unsigned, sim::kMaxStallKinds> kinds;
@@ -137,15 +135,16 @@ void emitStallRemark(const ReplayResults &results, const StaticInstruction &s,
   for (size_t i = 0; i < kinds.size(); ++i) {
     unsigned k = kinds[i];
     const sim::StallKindInfo &kind = model.stallKinds[k];
-    r << text(i == 0 ? ": " : "; ") << Remark::Arg(kind.name, s.stalls[k].total)
-      << text(" cycles waiting for ");
+    r << remarkText(i == 0 ? ": " : "; ")
+      << Remark::Arg(kind.name, s.stalls[k].total)
+      << remarkText(" cycles waiting for ");
     if (s.producers[k].empty()) {
-      r << text("earlier instructions in flight");
+      r << remarkText("earlier instructions in flight");
       continue;
     }
     const ProducerCycles &p = s.producers[k].front();
     const StaticInstruction *producer = view.lookup(p.pc);
-    r << text(kind.waitsFor + " the ")
+    r << remarkText(kind.waitsFor + " the ")
       << Remark::Arg("Producer",
                      llvm::formatv("{0} at pc {1}",
                                    producer ? producer->mnemonic
@@ -153,13 +152,14 @@ void emitStallRemark(const ReplayResults &results, const StaticInstruction &s,
                                    results.info.formatPc(p.pc))
                          .str());
     if (kind.role == sim::StallRole::Register && producer)
-      r << text(" (latency ")
-        << Remark::Arg("latency", uint64_t(producer->latency)) << text(")");
+      r << remarkText(" (latency ")
+        << Remark::Arg("latency", uint64_t(producer->latency))
+        << remarkText(")");
     if (p.cycles != s.stalls[k].total)
-      r << text(" (") << Remark::Arg("producer_cycles", p.cycles)
-        << text(" of them on this one)");
+      r << remarkText(" (") << Remark::Arg("producer_cycles", p.cycles)
+        << remarkText(" of them on this one)");
   }
-  r << text(".") << Remark::Arg(kHotnessArg, stall);
+  r << remarkText(".") << Remark::Arg(kHotnessArg, stall);
 }
 
 /// LLVM remark YAML, with the kHotnessArg argument as Hotness.
@@ -276,4 +276,8 @@ Location snr::getInstructionLocation(MLIRContext &context,
       extension == ".zst")
     return UnknownLoc::get(&context);
   return FileLineColLoc::get(&context, info.fileName, line, 1);
+}
+
+mlir::remark::detail::Remark::Arg snr::remarkText(std::string value) {
+  return mlir::remark::detail::Remark::Arg("String", std::move(value));
 }

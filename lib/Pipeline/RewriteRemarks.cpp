@@ -85,11 +85,6 @@ void snr::emitRewriteOutcomeRemark(
 }
 
 namespace {
-/// A connecting piece of the sentence (as StaticRemarks.cpp's).
-Remark::Arg text(std::string value) {
-  return Remark::Arg("String", std::move(value));
-}
-
 /// The remark of one static instruction's rewrite, at `loc` in `function`:
 /// passed when the rewrite changed it, missed when it left it.
 remark::detail::InFlightRemark startRemark(llvm::StringRef name, Location loc,
@@ -140,18 +135,19 @@ void emitTraceWaitRemarks(const analysis::TraceInfo &info,
                     info.getHloName(info.hloOf[index]), s.merged);
     if (!r)
       continue;
-    r << text(llvm::formatv("dma.wait at pc {0}: the trace rewrite ",
-                            info.getPc(index))
-                  .str());
+    r << remarkText(llvm::formatv("dma.wait at pc {0}: the trace rewrite ",
+                                  info.getPc(index))
+                        .str());
     if (s.merged)
-      r << text("merged ") << Remark::Arg("merged", s.merged)
-        << text(" of its ") << Remark::Arg("instances", s.instances)
-        << text(" instance(s) into the next wait on its flag. The first: ")
-        << Remark::Arg("Change", s.firstMerged->reason) << text(".");
+      r << remarkText("merged ") << Remark::Arg("merged", s.merged)
+        << remarkText(" of its ") << Remark::Arg("instances", s.instances)
+        << remarkText(
+               " instance(s) into the next wait on its flag. The first: ")
+        << Remark::Arg("Change", s.firstMerged->reason) << remarkText(".");
     else
-      r << text("left its ") << Remark::Arg("instances", s.instances)
-        << text(" instance(s) in place. Why: ")
-        << Remark::Arg("Reason", s.first->reason) << text(".");
+      r << remarkText("left its ") << Remark::Arg("instances", s.instances)
+        << remarkText(" instance(s) in place. Why: ")
+        << Remark::Arg("Reason", s.first->reason) << remarkText(".");
     // Hotness: the stall of its instances, as the replay they were planned
     // on measured it.
     r << Remark::Arg(kHotnessArg, s.stall);
@@ -193,35 +189,37 @@ void emitTraceRewriteRemarks(
                     info.getHloName(info.hloOf[index]), move.moved);
     if (!r)
       continue;
-    r << text(llvm::formatv("dma.issue at pc {0}: the trace rewrite ",
-                            move.pc)
-                  .str());
+    r << remarkText(
+        llvm::formatv("dma.issue at pc {0}: the trace rewrite ", move.pc)
+            .str());
     if (move.moved) {
-      r << text("moved ") << Remark::Arg("moved", move.moved)
-        << text(" of its ") << Remark::Arg("instances", move.instances)
-        << text(llvm::formatv(" instance(s) {0} instruction(s) earlier",
-                              move.minEarlier == move.maxEarlier
-                                  ? std::to_string(move.minEarlier)
-                                  : llvm::formatv("{0} to {1}",
-                                                  move.minEarlier,
-                                                  move.maxEarlier)
-                                        .str())
-                    .str());
+      r << remarkText("moved ") << Remark::Arg("moved", move.moved)
+        << remarkText(" of its ") << Remark::Arg("instances", move.instances)
+        << remarkText(
+               llvm::formatv(" instance(s) {0} instruction(s) earlier",
+                             move.minEarlier == move.maxEarlier
+                                 ? std::to_string(move.minEarlier)
+                                 : llvm::formatv("{0} to {1}", move.minEarlier,
+                                                 move.maxEarlier)
+                                       .str())
+                   .str());
     } else {
-      r << text("left its ") << Remark::Arg("instances", move.instances)
-        << text(" instance(s) in place");
+      r << remarkText("left its ") << Remark::Arg("instances", move.instances)
+        << remarkText(" instance(s) in place");
     }
-    r << text("; their DMA stall ")
-      << Remark::Arg("stall_before_cycles", move.stallBefore) << text(" -> ")
+    r << remarkText("; their DMA stall ")
+      << Remark::Arg("stall_before_cycles", move.stallBefore)
+      << remarkText(" -> ")
       << Remark::Arg("stall_after_cycles", move.stallAfter)
-      << text(" cycles");
+      << remarkText(" cycles");
     if (move.stallAfter > move.stallBefore)
-      r << text(" (harmful: kept because the trace as a whole is faster)");
+      r << remarkText(
+          " (harmful: kept because the trace as a whole is faster)");
     const rewrite::HoistDecision &shown =
         move.firstMoved ? *move.firstMoved : *move.first;
-    r << text(move.moved ? ". The first: " : ". Why: ")
+    r << remarkText(move.moved ? ". The first: " : ". Why: ")
       << Remark::Arg(move.moved ? "Change" : "Reason", shown.reason)
-      << text(".") << Remark::Arg(kHotnessArg, move.stallBefore);
+      << remarkText(".") << Remark::Arg(kHotnessArg, move.stallBefore);
   }
   emitTraceWaitRemarks(info, plan, traceLoc);
   if (!plan.changed())
@@ -237,21 +235,21 @@ void emitTraceRewriteRemarks(
     return;
   uint64_t moved = llvm::count_if(
       plan.decisions, [](const rewrite::HoistDecision &d) { return d.applied; });
-  r << text("the trace rewrite moved ") << Remark::Arg("moved", moved)
-    << text(" DMA(s), proved by replay (same final state): ")
-    << Remark::Arg("cycles_before", before.totalCycles) << text(" -> ")
+  r << remarkText("the trace rewrite moved ") << Remark::Arg("moved", moved)
+    << remarkText(" DMA(s), proved by replay (same final state): ")
+    << Remark::Arg("cycles_before", before.totalCycles) << remarkText(" -> ")
     << Remark::Arg("cycles_after", after.totalCycles)
-    << text(" cycles, DMA stall ")
+    << remarkText(" cycles, DMA stall ")
     << Remark::Arg("dma_stall_before",
                    before.waitBaseStall + before.waitTransferStall)
-    << text(" -> ")
+    << remarkText(" -> ")
     << Remark::Arg("dma_stall_after",
                    after.waitBaseStall + after.waitTransferStall)
-    << text("; the dependency bound: ")
-    << Remark::Arg("bound_cycles", t.bound.cycles) << text(" cycles.")
+    << remarkText("; the dependency bound: ")
+    << Remark::Arg("bound_cycles", t.bound.cycles) << remarkText(" cycles.")
     << Remark::Arg(kHotnessArg,
-                   before.totalCycles - std::min(before.totalCycles,
-                                                 after.totalCycles));
+                   before.totalCycles -
+                       std::min(before.totalCycles, after.totalCycles));
 }
 
 void emitProgramRewriteRemarks(
@@ -266,30 +264,33 @@ void emitProgramRewriteRemarks(
         kProgramRewriteRemark, programLoc(d.dma), p.hlos[d.dma], moved);
     if (!r)
       continue;
-    r << text(llvm::formatv("dma.issue at pc {0}: the program rewrite ",
-                            p.instructions[d.dma].pc)
-                  .str());
+    r << remarkText(llvm::formatv("dma.issue at pc {0}: the program rewrite ",
+                                  p.instructions[d.dma].pc)
+                        .str());
     if (moved) {
       const rewrite::ProgramMove &m = *d.move;
-      r << text("moved it ") << Remark::Arg("instructions_earlier", m.crossed)
-        << text(llvm::formatv(" instruction(s) earlier, to pc {0} in front "
-                              "of pc {1}",
-                              p.getNewPc(d), p.instructions[m.landing].pc)
-                    .str());
+      r << remarkText("moved it ")
+        << Remark::Arg("instructions_earlier", m.crossed)
+        << remarkText(
+               llvm::formatv(" instruction(s) earlier, to pc {0} in front "
+                             "of pc {1}",
+                             p.getNewPc(d), p.instructions[m.landing].pc)
+                   .str());
     } else {
-      r << text("left it in place");
+      r << remarkText("left it in place");
     }
     uint64_t after = moved || proved.accepted ? d.stallAfter : d.stallBefore;
-    r << text("; its DMA stall ")
-      << Remark::Arg("stall_before_cycles", d.stallBefore) << text(" -> ")
-      << Remark::Arg("stall_after_cycles", after) << text(" cycles");
+    r << remarkText("; its DMA stall ")
+      << Remark::Arg("stall_before_cycles", d.stallBefore) << remarkText(" -> ")
+      << Remark::Arg("stall_after_cycles", after) << remarkText(" cycles");
     if (after > d.stallBefore)
-      r << text(" (harmful: kept because the program as a whole is faster)");
+      r << remarkText(
+          " (harmful: kept because the program as a whole is faster)");
     std::string why = d.dropped || (d.move && !proved.accepted)
                           ? (d.dropped ? d.reason : proved.rejection)
                           : d.reason;
-    r << text(". ") << Remark::Arg(moved ? "Change" : "Reason", why)
-      << text(".") << Remark::Arg(kHotnessArg, d.stallBefore);
+    r << remarkText(". ") << Remark::Arg(moved ? "Change" : "Reason", why)
+      << remarkText(".") << Remark::Arg(kHotnessArg, d.stallBefore);
   }
   for (const rewrite::ProgramWaitDecision &w : proved.waits) {
     bool moved = w.move && !w.dropped && proved.accepted;
@@ -297,26 +298,27 @@ void emitProgramRewriteRemarks(
         kProgramRewriteRemark, programLoc(w.wait), p.hlos[w.wait], moved);
     if (!r)
       continue;
-    r << text(llvm::formatv("dma.wait at pc {0}: the program rewrite ",
-                            p.instructions[w.wait].pc)
-                  .str());
+    r << remarkText(llvm::formatv("dma.wait at pc {0}: the program rewrite ",
+                                  p.instructions[w.wait].pc)
+                        .str());
     if (moved && w.move->landing)
-      r << text("moved it out of its loop, to in front of pc ")
+      r << remarkText("moved it out of its loop, to in front of pc ")
         << Remark::Arg("landing_pc", p.instructions[*w.move->landing].pc);
     else if (moved && w.move->emptied)
-      r << text("dropped it (the DMAs it waited for joined an earlier wait)");
+      r << remarkText(
+          "dropped it (the DMAs it waited for joined an earlier wait)");
     else if (moved)
-      r << text("merged it into the waits on its flag that follow");
+      r << remarkText("merged it into the waits on its flag that follow");
     else
-      r << text("left it in place");
+      r << remarkText("left it in place");
     uint64_t after = moved || proved.accepted ? w.stallAfter : w.stallBefore;
-    r << text("; its stall ")
-      << Remark::Arg("stall_before_cycles", w.stallBefore) << text(" -> ")
-      << Remark::Arg("stall_after_cycles", after) << text(" cycles. ");
+    r << remarkText("; its stall ")
+      << Remark::Arg("stall_before_cycles", w.stallBefore) << remarkText(" -> ")
+      << Remark::Arg("stall_after_cycles", after) << remarkText(" cycles. ");
     std::string why = w.dropped || (w.move && !proved.accepted)
                           ? (w.dropped ? w.reason : proved.rejection)
                           : w.reason;
-    r << Remark::Arg(moved ? "Change" : "Reason", why) << text(".")
+    r << Remark::Arg(moved ? "Change" : "Reason", why) << remarkText(".")
       << Remark::Arg(kHotnessArg, w.stallBefore);
   }
   if (!p.changed() || p.instructions.empty())
@@ -327,10 +329,11 @@ void emitProgramRewriteRemarks(
                          .function(programName));
   if (!r)
     return;
-  r << text("the program rewrite, proved by re-recording the whole program "
-            "(same final state): ")
-    << Remark::Arg("cycles_before", proved.cyclesBefore) << text(" -> ")
-    << Remark::Arg("cycles_after", proved.cyclesAfter) << text(" cycles.")
+  r << remarkText(
+           "the program rewrite, proved by re-recording the whole program "
+           "(same final state): ")
+    << Remark::Arg("cycles_before", proved.cyclesBefore) << remarkText(" -> ")
+    << Remark::Arg("cycles_after", proved.cyclesAfter) << remarkText(" cycles.")
     << Remark::Arg(kHotnessArg,
                    proved.cyclesBefore -
                        std::min(proved.cyclesBefore, proved.cyclesAfter));

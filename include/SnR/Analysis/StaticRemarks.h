@@ -25,6 +25,7 @@
 
 #include "mlir/IR/Location.h"
 #include "mlir/IR/MLIRContext.h"
+#include "mlir/IR/Remarks.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 
 namespace snr {
@@ -37,6 +38,10 @@ inline constexpr llvm::StringLiteral kHotnessArg = "Hotness";
 
 /// Emits the static remarks; `locationOf(index)` locates the trace
 /// instruction `index` (the first instance of each static instruction).
+/// A connecting piece of a remark's sentence: a "String" argument, which
+/// the remark prints as text between its named values.
+mlir::remark::detail::Remark::Arg remarkText(std::string value);
+
 void emitStaticRemarks(const analysis::ReplayResults &results,
                        llvm::function_ref<mlir::Location(uint64_t)> locationOf);
 
