@@ -69,7 +69,8 @@ splitBranch(llvm::StringRef line) {
 static llvm::Error
 writeProgramDiff(report::ProgramRewriteOutcome &outcome,
                  llvm::StringRef originalText, llvm::StringRef rewrittenText,
-                 llvm::function_ref<std::string(llvm::StringRef)> inDir) {
+                 llvm::function_ref<std::string(llvm::StringRef)> inDir,
+                 llvm::StringRef toolName) {
   // Both sides as MLIR prints them, so only the rewrite differs; the
   // program file's own name when it is printed so (snr-gen's are).
   llvm::StringRef name = llvm::sys::path::filename(outcome.programFile);
@@ -136,7 +137,7 @@ writeProgramDiff(report::ProgramRewriteOutcome &outcome,
   llvm::Expected<std::string> diff = report::formatUnifiedDiff(
       beforeName, originalText, outcome.rewrittenFile, rewrittenText, key);
   if (!diff) {
-    llvm::WithColor::warning(llvm::errs(), "snr-replay")
+    llvm::WithColor::warning(llvm::errs(), toolName)
         << "no program diff: " << llvm::toString(diff.takeError()) << "\n";
     return llvm::Error::success();
   }
@@ -162,7 +163,8 @@ llvm::Expected<std::unique_ptr<report::ProgramRewriteOutcome>>
 snr::rewriteProgram(llvm::StringRef programFile, const trace::Trace &trace,
                     const sim::MachineModel &machine,
                     const rewrite::EffectsTable *effects,
-                    llvm::function_ref<std::string(llvm::StringRef)> inDir) {
+                    llvm::function_ref<std::string(llvm::StringRef)> inDir,
+                    llvm::StringRef toolName) {
   MLIRContext context;
   llvm::Expected<record::ProgramFile> file =
       record::readProgramFile(programFile, trace.header.program, context);
@@ -244,8 +246,8 @@ snr::rewriteProgram(llvm::StringRef programFile, const trace::Trace &trace,
               return llvm::Error::success();
             }))
       return std::move(error);
-    if (llvm::Error error =
-            writeProgramDiff(*outcome, originalText, rewrittenText, inDir))
+    if (llvm::Error error = writeProgramDiff(*outcome, originalText,
+                                             rewrittenText, inDir, toolName))
       return std::move(error);
   }
   if (llvm::Error error = writeFileAtomically(

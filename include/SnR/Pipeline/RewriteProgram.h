@@ -27,12 +27,14 @@ class EffectsTable;
 /// `inDir`, and returns what it proved for the reports. `effects`, if given,
 /// are the trace's (the whole run's evidence, computed once for both
 /// rewrites). Safe to run on a thread of its own beside the trace rewrite:
-/// it has its own MLIRContext and writes only its own files.
+/// it has its own MLIRContext and writes only its own files. A warning
+/// (no diff could be made) names `toolName`.
 llvm::Expected<std::unique_ptr<report::ProgramRewriteOutcome>>
 rewriteProgram(llvm::StringRef programFile, const trace::Trace &trace,
                const sim::MachineModel &machine,
                const rewrite::EffectsTable *effects,
-               llvm::function_ref<std::string(llvm::StringRef)> inDir);
+               llvm::function_ref<std::string(llvm::StringRef)> inDir,
+               llvm::StringRef toolName);
 } // namespace snr
 
 #endif // SNR_PIPELINE_REWRITEPROGRAM_H
