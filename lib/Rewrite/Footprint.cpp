@@ -47,11 +47,7 @@ EffectsTable::EffectsTable(const trace::Trace &trace,
   loadBegin.push_back(uint32_t(ranges.size()));
 }
 
-EffectsTable::EffectsTable(const EffectsTable &from,
-                           const trace::Trace &fromTrace,
-                           const HoistPlan &order,
-                           const RewriteTarget &target) {
-  size_t n = order.order.size();
+void EffectsTable::reserveFor(const EffectsTable &from, size_t n) {
   readBegin.reserve(n + 1);
   writeBegin.reserve(n);
   loadBegin.reserve(n + 1);
@@ -60,59 +56,58 @@ EffectsTable::EffectsTable(const EffectsTable &from,
   executedBits.reserve(n);
   regs.reserve(from.regs.size());
   ranges.reserve(from.ranges.size());
-  InstructionDesc desc;
-  for (const PlannedInstruction &p : order.order) {
-    uint64_t i = p.original;
-    bool same = !p.isCopy && p.inst == fromTrace.instructions[i];
-    if (!same)
-      target.describe(p.inst, from.executed(i), desc);
-    readBegin.push_back(uint32_t(regs.size()));
-    llvm::append_range(regs, same ? from.reads(i) : llvm::ArrayRef(desc.reads));
-    writeBegin.push_back(uint32_t(regs.size()));
-    llvm::append_range(regs,
-                       same ? from.writes(i) : llvm::ArrayRef(desc.writes));
-    // The bytes are the original's: a renamed register holds its value.
-    loadBegin.push_back(uint32_t(ranges.size()));
-    llvm::append_range(ranges, from.loads(i));
-    storeBegin.push_back(uint32_t(ranges.size()));
-    llvm::append_range(ranges, from.stores(i));
-    Sync s = from.sync[i];
-    if (!same && from.executed(i)) {
-      if (desc.startsCopy)
-        s = {SyncKind::Start, *desc.startsCopy};
-      else if (desc.waitsForCopies)
-        s = {SyncKind::Wait, *desc.waitsForCopies};
-    }
-    sync.push_back(s);
-    executedBits.push_back(from.executedBits[i]);
-  }
+}
+
+void EffectsTable::appendFrom(const EffectsTable &from, uint64_t i,
+                              llvm::ArrayRef<RegId> reads,
+                              llvm::ArrayRef<RegId> writes, Sync s) {
+  readBegin.push_back(uint32_t(regs.size()));
+  llvm::append_range(regs, reads);
+  writeBegin.push_back(uint32_t(regs.size()));
+  llvm::append_range(regs, writes);
+  // The bytes are the original's: a renamed register holds its value.
+  loadBegin.push_back(uint32_t(ranges.size()));
+  llvm::append_range(ranges, from.loads(i));
+  storeBegin.push_back(uint32_t(ranges.size()));
+  llvm::append_range(ranges, from.stores(i));
+  sync.push_back(s);
+  executedBits.push_back(from.executedBits[i]);
+}
+
+void EffectsTable::finishTable() {
   readBegin.push_back(uint32_t(regs.size()));
   loadBegin.push_back(uint32_t(ranges.size()));
 }
 
 EffectsTable::EffectsTable(const EffectsTable &from,
-                           llvm::ArrayRef<uint64_t> order) {
-  size_t n = order.size();
-  readBegin.reserve(n + 1);
-  writeBegin.reserve(n);
-  loadBegin.reserve(n + 1);
-  storeBegin.reserve(n);
-  sync.reserve(n);
-  executedBits.reserve(n);
-  regs.reserve(from.regs.size());
-  ranges.reserve(from.ranges.size());
-  for (uint64_t i : order) {
-    readBegin.push_back(uint32_t(regs.size()));
-    llvm::append_range(regs, from.reads(i));
-    writeBegin.push_back(uint32_t(regs.size()));
-    llvm::append_range(regs, from.writes(i));
-    loadBegin.push_back(uint32_t(ranges.size()));
-    llvm::append_range(ranges, from.loads(i));
-    storeBegin.push_back(uint32_t(ranges.size()));
-    llvm::append_range(ranges, from.stores(i));
-    sync.push_back(from.sync[i]);
-    executedBits.push_back(from.executedBits[i]);
+                           const trace::Trace &fromTrace,
+                           const HoistPlan &order,
+                           const RewriteTarget &target) {
+  reserveFor(from, order.order.size());
+  InstructionDesc desc;
+  for (const PlannedInstruction &p : order.order) {
+    uint64_t i = p.original;
+    if (!p.isCopy && p.inst == fromTrace.instructions[i]) {
+      appendFrom(from, i, from.reads(i), from.writes(i), from.sync[i]);
+      continue;
+    }
+    target.describe(p.inst, from.executed(i), desc);
+    Sync s = from.sync[i];
+    if (from.executed(i)) {
+      if (desc.startsCopy)
+        s = {SyncKind::Start, *desc.startsCopy};
+      else if (desc.waitsForCopies)
+        s = {SyncKind::Wait, *desc.waitsForCopies};
+    }
+    appendFrom(from, i, desc.reads, desc.writes, s);
   }
-  readBegin.push_back(uint32_t(regs.size()));
-  loadBegin.push_back(uint32_t(ranges.size()));
+  finishTable();
+}
+
+EffectsTable::EffectsTable(const EffectsTable &from,
+                           llvm::ArrayRef<uint64_t> order) {
+  reserveFor(from, order.size());
+  for (uint64_t i : order)
+    appendFrom(from, i, from.reads(i), from.writes(i), from.sync[i]);
+  finishTable();
 }

@@ -119,6 +119,14 @@ private:
     SyncKind kind = SyncKind::None;
     SyncId id = 0;
   };
+  /// Building a table from another's (a trace a plan made of it): room for
+  /// `n` instructions, then one appended at a time (its original `i` in
+  /// `from`, its own registers and sync object), then the last offsets.
+  void reserveFor(const EffectsTable &from, size_t n);
+  void appendFrom(const EffectsTable &from, uint64_t i,
+                  llvm::ArrayRef<RegId> reads, llvm::ArrayRef<RegId> writes,
+                  Sync s);
+  void finishTable();
 
   std::vector<RegId> regs;
   std::vector<MemoryRange> ranges;
