@@ -141,32 +141,33 @@ llvm::Error Run::step(uint64_t i, const arch::Instruction &inst,
     const arch::Unit unit = arch::getUnit(inst.opcode);
     const LatencySpec &latency =
         machine.getLatency(arch::getLatencyClass(inst.opcode));
-    uint64_t slot =
-        issuedInCycle >= machine.issueWidth ? lastIssue + 1 : lastIssue;
+    uint64_t slot = carried.issuedInCycle >= machine.issueWidth
+                        ? carried.lastIssue + 1
+                        : carried.lastIssue;
     // Cycles in which nothing issues before this instruction are its stall:
     // issuing in the next cycle (or in the same bundle) is not a stall.
-    const uint64_t idleFrom = i == 0 ? 0 : lastIssue + 1;
+    const uint64_t idleFrom = i == 0 ? 0 : carried.lastIssue + 1;
     earliest = slot;
     binding = SnRStall::None;
     bindingCause = kNoIndex;
-    consider(redirect, SnRStall::Branch, redirectCause);
+    consider(carried.redirect, SnRStall::Branch, carried.redirectCause);
 
     reads.clear();
     writes.clear();
     arch::getRegisterAccesses(inst, executed, reads, writes);
     for (arch::Reg reg : reads)
       if (reg.cls != arch::RegClass::Flag)
-        consider(ready[slotOf(reg)], SnRStall::Scoreboard,
-                 producer[slotOf(reg)]);
+        consider(carried.ready[slotOf(reg)], SnRStall::Scoreboard,
+                 carried.producer[slotOf(reg)]);
     for (arch::Reg reg : writes) // WAW: one pending write per register
       if (reg.cls != arch::RegClass::Flag)
-        consider(ready[slotOf(reg)], SnRStall::Scoreboard,
-                 producer[slotOf(reg)]);
+        consider(carried.ready[slotOf(reg)], SnRStall::Scoreboard,
+                 carried.producer[slotOf(reg)]);
     if (executed) {
-      consider(unitFree[unsigned(unit)], SnRStall::UnitBusy,
-               unitLast[unsigned(unit)]);
+      consider(carried.unitFree[unsigned(unit)], SnRStall::UnitBusy,
+               carried.unitLast[unsigned(unit)]);
       if (inst.opcode == arch::Opcode::Fence)
-        consider(maxReady, SnRStall::Fence, maxReadyIndex);
+        consider(carried.maxReady, SnRStall::Fence, carried.maxReadyIndex);
     }
 
     // A wait goes when the DMAs on its flag are done.
@@ -177,9 +178,9 @@ llvm::Error Run::step(uint64_t i, const arch::Instruction &inst,
       wait.index = i;
       wait.sync = inst.flag;
       wait.readyCycle = earliest;
-      waited.assign(outstanding[inst.flag].begin(),
-                    outstanding[inst.flag].end());
-      outstanding[inst.flag].clear();
+      waited.assign(carried.outstanding[inst.flag].begin(),
+                    carried.outstanding[inst.flag].end());
+      carried.outstanding[inst.flag].clear();
       uint64_t complete = 0;
       for (uint32_t id : waited) {
         uint64_t done = engine.waitFor(id);
@@ -189,7 +190,7 @@ llvm::Error Run::step(uint64_t i, const arch::Instruction &inst,
         }
       }
       wait.dmas = waited;
-      outstandingCount -= waited.size();
+      carried.outstandingCount -= waited.size();
       if (!waited.empty()) {
         const DmaTransfer &charged = engine.get(wait.charged);
         if (complete > earliest) {
@@ -217,28 +218,28 @@ llvm::Error Run::step(uint64_t i, const arch::Instruction &inst,
 
     // Issue.
     uint64_t readyAt = issue + (executed ? latency.latency : 1);
-    if (issue == lastIssue && i != 0) {
-      ++issuedInCycle;
+    if (issue == carried.lastIssue && i != 0) {
+      ++carried.issuedInCycle;
     } else {
-      lastIssue = issue;
-      issuedInCycle = 1;
+      carried.lastIssue = issue;
+      carried.issuedInCycle = 1;
     }
     for (arch::Reg reg : writes)
       if (reg.cls != arch::RegClass::Flag) {
-        ready[slotOf(reg)] = readyAt;
-        producer[slotOf(reg)] = i;
+        carried.ready[slotOf(reg)] = readyAt;
+        carried.producer[slotOf(reg)] = i;
       }
     if (executed) {
-      unitFree[unsigned(unit)] = issue + latency.interval;
-      unitLast[unsigned(unit)] = i;
+      carried.unitFree[unsigned(unit)] = issue + latency.interval;
+      carried.unitLast[unsigned(unit)] = i;
     }
-    if (readyAt > maxReady) {
-      maxReady = readyAt;
-      maxReadyIndex = i;
+    if (readyAt > carried.maxReady) {
+      carried.maxReady = readyAt;
+      carried.maxReadyIndex = i;
     }
     if (taken) {
-      redirect = issue + 1 + machine.branchTakenPenalty;
-      redirectCause = i;
+      carried.redirect = issue + 1 + machine.branchTakenPenalty;
+      carried.redirectCause = i;
     }
 
     if (notify) {
@@ -286,14 +287,15 @@ llvm::Error Run::step(uint64_t i, const arch::Instruction &inst,
                                           maxDmas),
                             "max-dmas", maxDmas),
             /*limit=*/true);
-      if (outstandingCount >= maxOutstanding)
+      if (carried.outstandingCount >= maxOutstanding)
         return llvm::make_error<DivergenceError>(
-            i, limitMessage(llvm::formatv("{0} DMAs are issued and not yet "
-                                          "waited for",
-                                          outstandingCount + 1),
-                            "max-outstanding-dmas", maxOutstanding),
+            i,
+            limitMessage(llvm::formatv("{0} DMAs are issued and not yet "
+                                       "waited for",
+                                       carried.outstandingCount + 1),
+                         "max-outstanding-dmas", maxOutstanding),
             /*limit=*/true);
-      ++outstandingCount;
+      ++carried.outstandingCount;
       unsigned spec = unsigned(machine.findLink(inst.src.space, inst.dst.space));
       const LinkSpec &link = machine.links[spec];
       unsigned chip = inst.dst.space == arch::MemSpace::RemoteHbm
@@ -304,7 +306,7 @@ llvm::Error Run::step(uint64_t i, const arch::Instruction &inst,
       uint32_t id = engine.issue(instance, uint64_t(inst.imm), issue);
       if (notify)
         dmaIndex.push_back(i);
-      outstanding[inst.flag].push_back(id);
+      carried.outstanding[inst.flag].push_back(id);
       if (notify) {
         DmaIssueEvent event;
         event.id = id;
@@ -332,11 +334,11 @@ llvm::Error Run::step(uint64_t i, const arch::Instruction &inst,
       for (uint32_t id : waited)
         engine.release(id);
 
-    lastRetire = std::max(lastRetire, readyAt);
+    carried.lastRetire = std::max(carried.lastRetire, readyAt);
     if (notify)
       for (SimListener *listener : listeners)
-        listener->onRetire({i, lastRetire});
-    summary.totalCycles = std::max(summary.totalCycles, readyAt);
+        listener->onRetire({i, carried.lastRetire});
+    carried.totalCycles = std::max(carried.totalCycles, readyAt);
     lastReady = readyAt;
   }
   return llvm::Error::success();
@@ -357,6 +359,7 @@ bool Run::hasLinkFor(const arch::Instruction &inst) const {
 }
 
 RunSummary Run::finish() {
+  summary.totalCycles = carried.totalCycles;
   // DMAs never waited for still run to completion, for the timeline.
   engine.drain();
   summary.lastDmaCycle = engine.getLastCompleteCycle();
@@ -367,43 +370,24 @@ RunSummary Run::finish() {
 
 Run::Snapshot Run::save() const {
   assert(!notify && !state && "only a timing-only run is saved");
-  return {ready,        producer,
-          unitFree,     unitLast,
-          outstanding,  outstandingCount,
-          lastIssue,    issuedInCycle,
-          redirect,     redirectCause,
-          maxReady,     maxReadyIndex,
-          lastRetire,   summary.totalCycles,
-          engine.save()};
+  return {carried, engine.save()};
 }
 
 void Run::restore(const Snapshot &snapshot) {
   assert(!notify && !state && "only a timing-only run is restored");
-  ready = snapshot.ready;
-  producer = snapshot.producer;
-  unitFree = snapshot.unitFree;
-  unitLast = snapshot.unitLast;
-  outstanding = snapshot.outstanding;
-  outstandingCount = snapshot.outstandingCount;
-  lastIssue = snapshot.lastIssue;
-  issuedInCycle = snapshot.issuedInCycle;
-  redirect = snapshot.redirect;
-  redirectCause = snapshot.redirectCause;
-  maxReady = snapshot.maxReady;
-  maxReadyIndex = snapshot.maxReadyIndex;
-  lastRetire = snapshot.lastRetire;
-  summary.totalCycles = snapshot.totalCycles;
+  carried = snapshot.carried;
   engine.restore(snapshot.engine);
 }
 
-bool Run::sameShifted(const Snapshot &a, const Snapshot &b) {
+bool Run::sameShifted(const Snapshot &x, const Snapshot &y) {
+  const Carried &a = x.carried, &b = y.carried;
   // Whatever constrains the next issue does so only if later than the last
   // one (the slot is never earlier): compare how much later.
   auto late = [](uint64_t cycle, uint64_t present) {
     return cycle > present ? cycle - present : 0;
   };
-  auto sameLate = [&](uint64_t x, uint64_t y) {
-    return late(x, a.lastIssue) == late(y, b.lastIssue);
+  auto sameLate = [&](uint64_t inA, uint64_t inB) {
+    return late(inA, a.lastIssue) == late(inB, b.lastIssue);
   };
   if (a.issuedInCycle != b.issuedInCycle ||
       a.outstandingCount != b.outstandingCount ||
@@ -416,7 +400,7 @@ bool Run::sameShifted(const Snapshot &a, const Snapshot &b) {
   for (unsigned u = 0; u < arch::kNumUnits; ++u)
     if (!sameLate(a.unitFree[u], b.unitFree[u]))
       return false;
-  return DmaEngine::sameShifted(a.engine, a.lastIssue, b.engine, b.lastIssue,
+  return DmaEngine::sameShifted(x.engine, a.lastIssue, y.engine, b.lastIssue,
                                 int64_t(a.lastIssue - b.lastIssue));
 }
 

@@ -53,10 +53,10 @@ public:
       const SimInput &input, ArchState *state)
       : machine(machine), listeners(listeners), input(input), state(state),
         engine(machine), forwarder(listeners), notify(!listeners.empty()) {
-    ready.fill(0);
-    producer.fill(kNoIndex);
-    unitFree.fill(0);
-    unitLast.fill(kNoIndex);
+    carried.ready.fill(0);
+    carried.producer.fill(kNoIndex);
+    carried.unitFree.fill(0);
+    carried.unitLast.fill(kNoIndex);
     if (notify)
       engine.setObserver(&forwarder);
   }
@@ -71,19 +71,24 @@ public:
                    const arch::RecordedOutcome &recorded);
   RunSummary finish();
 
-  /// What the run has changed so far, timing only: it is a timing-only run
-  /// (no state, no listeners) that saves and restores it.
-  struct Snapshot {
+  /// What the timing carries from one instruction to the next (the
+  /// functional state is `state`'s, the DMAs' the engine's).
+  struct Carried {
     std::array<uint64_t, arch::kNumRegSlots> ready, producer;
     std::array<uint64_t, arch::kNumUnits> unitFree, unitLast;
-    std::array<llvm::SmallVector<uint32_t, 4>, 16> outstanding;
-    uint64_t outstandingCount = 0;
+    std::array<llvm::SmallVector<uint32_t, 4>, 16> outstanding; ///< by flag
+    uint64_t outstandingCount = 0; ///< over every flag
     uint64_t lastIssue = 0;
     unsigned issuedInCycle = 0;
     uint64_t redirect = 0, redirectCause = kNoIndex;
     uint64_t maxReady = 0, maxReadyIndex = kNoIndex;
     uint64_t lastRetire = 0;
     uint64_t totalCycles = 0;
+  };
+  /// What the run has changed so far, timing only: it is a timing-only run
+  /// (no state, no listeners) that saves and restores it.
+  struct Snapshot {
+    Carried carried;
     DmaEngine::Snapshot engine;
   };
   Snapshot save() const;
@@ -126,25 +131,14 @@ private:
   std::vector<int> nonRemoteInstance; ///< by link spec, -1 if per chip
   std::vector<std::vector<int>> perChipInstance; ///< by link spec, chip
 
-  std::array<uint64_t, arch::kNumRegSlots> ready;
-  std::array<uint64_t, arch::kNumRegSlots> producer;
-  std::array<uint64_t, arch::kNumUnits> unitFree;
-  std::array<uint64_t, arch::kNumUnits> unitLast;
-  std::array<llvm::SmallVector<uint32_t, 4>, 16> outstanding; ///< by flag
-  uint64_t outstandingCount = 0; ///< over every flag
+  Carried carried;
   const uint64_t maxOutstanding = getLimits().maxOutstandingDmas;
   const uint64_t maxDmas = getLimits().maxDmas;
   /// dma id -> its instruction, for the listeners' stall causes (kept only
   /// with listeners: a checkpoint does not copy it).
   std::vector<uint64_t> dmaIndex;
 
-  // Across instructions.
   RunSummary summary;
-  uint64_t lastIssue = 0;
-  unsigned issuedInCycle = 0;
-  uint64_t redirect = 0, redirectCause = kNoIndex;
-  uint64_t maxReady = 0, maxReadyIndex = kNoIndex;
-  uint64_t lastRetire = 0;
   uint64_t lastReady = 0;
 
   // Within one instruction.

@@ -139,9 +139,10 @@ llvm::Expected<uint64_t> TimingCheckpoints::Variant::finish(uint64_t last) {
       if (Run::sameShifted(here, there)) {
         // From here on every instruction is ready `delta` cycles after
         // the trace's.
-        int64_t delta = int64_t(here.lastIssue - there.lastIssue);
+        int64_t delta =
+            int64_t(here.carried.lastIssue - there.carried.lastIssue);
         done();
-        return std::max(here.totalCycles,
+        return std::max(here.carried.totalCycles,
                         uint64_t(int64_t(d.readyFrom[j / d.interval]) + delta));
       }
     }
