@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "SnR/Sim/Simulator.h"
+#include "SimTestTraces.h"
 #include "SnR/Sim/SnRModel.h"
 #include "SnR/Sim/TimingRecorder.h"
 
@@ -22,52 +23,8 @@ using arch::MemSpace;
 using arch::Opcode;
 
 namespace {
-/// The default machine, made simple: issue width 1, no taken-branch
-/// penalty, every latency 1, Tb = 100, every link 64 B/cycle, no sharing.
-MachineModel makeMachine() {
-  MachineModel machine = getDefaultMachineModel();
-  machine.issueWidth = 1;
-  machine.branchTakenPenalty = 0;
-  for (LatencySpec &spec : machine.latencies)
-    spec = {1, 1};
-  machine.dmaBaseLatency = 100;
-  for (LinkSpec &link : machine.links)
-    link.bytesPerCycle = 64;
-  machine.groups.clear();
-  return machine;
-}
-
-/// Builds a straight-line trace at consecutive PCs.
-class TraceBuilder {
-public:
-  arch::Instruction &add(Opcode opcode) {
-    arch::Instruction inst;
-    inst.opcode = opcode;
-    inst.pc = instructions.size();
-    instructions.push_back(inst);
-    outcomes.push_back({});
-    return instructions.back();
-  }
-  void nops(unsigned count) {
-    for (unsigned i = 0; i < count; ++i)
-      add(Opcode::Nop);
-  }
-  void dma(MemSpace src, MemSpace dst, int64_t bytes, unsigned flag) {
-    arch::Instruction &inst = add(Opcode::DmaIssue);
-    inst.src.space = src;
-    inst.dst.space = dst;
-    inst.src.offset = inst.dst.offset = 4096 * int64_t(instructions.size());
-    inst.imm = bytes;
-    inst.flag = uint8_t(flag);
-  }
-  void wait(unsigned flag) { add(Opcode::DmaWait).flag = uint8_t(flag); }
-  size_t next() const { return instructions.size(); }
-
-  SimInput input() const { return {instructions, outcomes}; }
-
-  std::vector<arch::Instruction> instructions;
-  std::vector<arch::RecordedOutcome> outcomes;
-};
+using simtest::makeMachine;
+using simtest::TraceBuilder;
 
 TimingRecorder run(const MachineModel &machine, const TraceBuilder &trace,
                    bool functional = true) {

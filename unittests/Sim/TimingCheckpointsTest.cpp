@@ -13,7 +13,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "SnR/Sim/TimingCheckpoints.h"
-#include "SnR/Sim/Simulator.h"
+#include "SimTestTraces.h"
 
 #include <gtest/gtest.h>
 
@@ -23,49 +23,20 @@ using arch::MemSpace;
 using arch::Opcode;
 
 namespace {
+using simtest::TraceBuilder;
+
+/// The simple machine of the simulator's tests (SimTestTraces.h), with a
+/// multiply ready 10 cycles after it issues.
 MachineModel makeMachine() {
-  MachineModel machine = getDefaultMachineModel();
-  machine.issueWidth = 1;
-  machine.branchTakenPenalty = 0;
-  for (LatencySpec &spec : machine.latencies)
-    spec = {1, 1};
+  MachineModel machine = simtest::makeMachine();
   machine.latencies[unsigned(arch::LatencyClass::ScalarMul)] = {10, 1};
-  machine.dmaBaseLatency = 100;
-  for (LinkSpec &link : machine.links)
-    link.bytesPerCycle = 64;
-  machine.groups.clear();
   return machine;
 }
 
-struct Instructions {
-  std::vector<arch::Instruction> list;
-  std::vector<arch::RecordedOutcome> outcomes;
-
-  arch::Instruction &add(Opcode opcode) {
-    arch::Instruction inst;
-    inst.opcode = opcode;
-    list.push_back(inst);
-    outcomes.push_back({});
-    return list.back();
-  }
-  void nops(unsigned count) {
-    for (unsigned i = 0; i < count; ++i)
-      add(Opcode::Nop);
-  }
-  void dma(int64_t bytes, unsigned flag) {
-    arch::Instruction &inst = add(Opcode::DmaIssue);
-    inst.src.space = MemSpace::Hbm;
-    inst.dst.space = MemSpace::VMem;
-    inst.imm = bytes;
-    inst.flag = uint8_t(flag);
-  }
-  void wait(unsigned flag) { add(Opcode::DmaWait).flag = uint8_t(flag); }
-};
-
-uint64_t wholeReplay(const MachineModel &machine, const Instructions &trace) {
+uint64_t wholeReplay(const MachineModel &machine, const TraceBuilder &trace) {
   Simulator simulator(machine);
-  llvm::Expected<RunSummary> summary =
-      simulator.run({trace.list, trace.outcomes, /*checkPcFlow=*/false});
+  llvm::Expected<RunSummary> summary = simulator.run(
+      {trace.instructions, trace.outcomes, /*checkPcFlow=*/false});
   EXPECT_TRUE(bool(summary)) << llvm::toString(summary.takeError());
   return summary ? summary->totalCycles : 0;
 }
@@ -73,27 +44,29 @@ uint64_t wholeReplay(const MachineModel &machine, const Instructions &trace) {
 /// `trace` with `first`..`last` replaced by `window`, replayed from the
 /// checkpoints (every 8 instructions) and whole; both cycles.
 std::pair<uint64_t, uint64_t> replayBoth(const MachineModel &machine,
-                                         const Instructions &trace,
+                                         const TraceBuilder &trace,
                                          uint64_t first, uint64_t last,
-                                         const Instructions &window,
+                                         const TraceBuilder &window,
                                          const TimingCheckpoints &checkpoints) {
   llvm::Expected<TimingCheckpoints::Variant> variant =
       checkpoints.beginVariant(first);
   EXPECT_TRUE(bool(variant)) << llvm::toString(variant.takeError());
-  for (size_t w = 0; w < window.list.size(); ++w)
-    EXPECT_FALSE(bool(variant->step(window.list[w], window.outcomes[w])));
+  for (size_t w = 0; w < window.instructions.size(); ++w)
+    EXPECT_FALSE(
+        bool(variant->step(window.instructions[w], window.outcomes[w])));
   llvm::Expected<uint64_t> cycles = variant->finish(last);
   EXPECT_TRUE(bool(cycles)) << llvm::toString(cycles.takeError());
-  Instructions whole;
-  for (size_t i = 0; i < trace.list.size(); ++i) {
+  TraceBuilder whole;
+  for (size_t i = 0; i < trace.instructions.size(); ++i) {
     if (i == first) {
-      whole.list.insert(whole.list.end(), window.list.begin(),
-                        window.list.end());
+      whole.instructions.insert(whole.instructions.end(),
+                                window.instructions.begin(),
+                                window.instructions.end());
       whole.outcomes.insert(whole.outcomes.end(), window.outcomes.begin(),
                             window.outcomes.end());
     }
     if (i < first || i > last) {
-      whole.list.push_back(trace.list[i]);
+      whole.instructions.push_back(trace.instructions[i]);
       whole.outcomes.push_back(trace.outcomes[i]);
     }
   }
@@ -104,9 +77,9 @@ TEST(TimingCheckpoints, ARegisterReadyLaterDelaysWhatReadsItAcrossACheckpoint) {
   MachineModel machine = makeMachine();
   // 40 instructions: mul s5 at 6 (ready 16), addi s4, s1 at 9, nops: issued
   // at cycles 0..39, the last ready at 40.
-  Instructions trace;
+  TraceBuilder trace;
   trace.nops(6);
-  auto mul = [](Instructions &to, uint8_t rd) {
+  auto mul = [](TraceBuilder &to, uint8_t rd) {
     arch::Instruction &inst = to.add(Opcode::Mul);
     inst.rd = rd;
     inst.rs1 = 2;
@@ -120,14 +93,14 @@ TEST(TimingCheckpoints, ARegisterReadyLaterDelaysWhatReadsItAcrossACheckpoint) {
   addi.imm = 1;
   trace.nops(30);
   llvm::Expected<TimingCheckpoints> checkpoints =
-      TimingCheckpoints::record(machine, trace.list, trace.outcomes, 8);
+      TimingCheckpoints::record(machine, trace.instructions, trace.outcomes, 8);
   ASSERT_TRUE(bool(checkpoints));
   EXPECT_EQ(checkpoints->getTotalCycles(), 40u);
   // The mul at 6 writes s1 instead. At the checkpoint before 8 the two
   // differ only in which register is ready at 16 (the latest result is
   // the same); the addi at 9 waits for s1 (issued 16), and what follows
   // issues 7 cycles later: 10..39 at 17..46, the last ready at 47.
-  Instructions window;
+  TraceBuilder window;
   mul(window, 1);
   auto [fromCheckpoints, whole] =
       replayBoth(machine, trace, 6, 6, window, *checkpoints);
@@ -145,20 +118,20 @@ TEST(TimingCheckpoints, ADmaIssuedEarlierEndsItsWaitEarlier) {
   // 20 nops (0..19); a DMA of 6,400 bytes at 20 (base latency to 120, then
   // 100 cycles on its link: complete at 220); nops 21..29; its wait at 30
   // (issued 220); 69 nops issued 221..289: 290 cycles.
-  Instructions trace;
+  TraceBuilder trace;
   trace.nops(20);
-  trace.dma(6400, 0);
+  trace.dma(MemSpace::Hbm, MemSpace::VMem, 6400, 0);
   trace.nops(9);
   trace.wait(0);
   trace.nops(69);
   llvm::Expected<TimingCheckpoints> checkpoints =
-      TimingCheckpoints::record(machine, trace.list, trace.outcomes, 8);
+      TimingCheckpoints::record(machine, trace.instructions, trace.outcomes, 8);
   ASSERT_TRUE(bool(checkpoints));
   EXPECT_EQ(checkpoints->getTotalCycles(), 290u);
   // The DMA hoisted to the front: issued 0, complete 200; the wait issues
   // at 200, the nops after it at 201..269: 270 cycles, 20 fewer.
-  Instructions window;
-  window.dma(6400, 0);
+  TraceBuilder window;
+  window.dma(MemSpace::Hbm, MemSpace::VMem, 6400, 0);
   window.nops(20);
   auto [fromCheckpoints, whole] =
       replayBoth(machine, trace, 0, 20, window, *checkpoints);
@@ -175,20 +148,20 @@ TEST(TimingCheckpoints, AVariantThatNeverMeetsTheTraceAgainIsReplayedToItsEnd) {
   // Two DMAs on one flag, waited for at the end; the variant issues the
   // second one earlier, so a copy is in flight at every checkpoint after
   // the window with other times than the trace's.
-  Instructions trace;
-  trace.dma(6400, 0);
+  TraceBuilder trace;
+  trace.dma(MemSpace::Hbm, MemSpace::VMem, 6400, 0);
   trace.nops(20);
-  trace.dma(6400, 0);
+  trace.dma(MemSpace::Hbm, MemSpace::VMem, 6400, 0);
   trace.nops(20);
   trace.wait(0);
   llvm::Expected<TimingCheckpoints> checkpoints =
-      TimingCheckpoints::record(machine, trace.list, trace.outcomes, 8);
+      TimingCheckpoints::record(machine, trace.instructions, trace.outcomes, 8);
   ASSERT_TRUE(bool(checkpoints));
   // The first DMA: complete 200; the second, issued 21, queues behind it
   // on the link: 200..300; the wait at 42 issues at 300: 301 cycles.
   EXPECT_EQ(checkpoints->getTotalCycles(), 301u);
-  Instructions window;
-  window.dma(6400, 0);
+  TraceBuilder window;
+  window.dma(MemSpace::Hbm, MemSpace::VMem, 6400, 0);
   window.nops(20);
   // Issued at 1, the second DMA's base latency ends at 101, but it still
   // waits for the link until 200: it completes at 300 all the same.
