@@ -28,7 +28,6 @@
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/ThreadPool.h"
 
-#include <functional>
 #include <future>
 #include <memory>
 #include <optional>
@@ -219,7 +218,7 @@ llvm::Error snr::pipeline::applyRewrites(
     if (!opts.programFile.empty())
       helpers.async([&] {
         programResult.emplace(rewriteProgram(opts.programFile, trace, machine,
-                                             nullptr, inDir, opts.toolName));
+                                             inDir, opts.toolName));
       });
   };
   llvm::Expected<std::unique_ptr<report::TraceRewriteOutcome>> traceRewrite =

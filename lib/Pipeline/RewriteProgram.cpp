@@ -162,7 +162,6 @@ writeProgramDiff(report::ProgramRewriteOutcome &outcome,
 llvm::Expected<std::unique_ptr<report::ProgramRewriteOutcome>>
 snr::rewriteProgram(llvm::StringRef programFile, const trace::Trace &trace,
                     const sim::MachineModel &machine,
-                    const rewrite::EffectsTable *effects,
                     llvm::function_ref<std::string(llvm::StringRef)> inDir,
                     llvm::StringRef toolName) {
   MLIRContext context;
@@ -198,7 +197,7 @@ snr::rewriteProgram(llvm::StringRef programFile, const trace::Trace &trace,
   }
 
   llvm::Expected<rewrite::ProvedProgramRewrite> proved =
-      rewrite::rewriteProgram(*loaded, trace, machine, effects);
+      rewrite::rewriteProgram(*loaded, trace, machine);
   if (!proved)
     return llvm::handleErrors(
         proved.takeError(), [&](const rewrite::ProgramRewriteError &error) {

@@ -38,8 +38,7 @@ uint64_t snr::rewrite::getWholeRunStepBound(uint64_t recordedInstructions) {
 llvm::Expected<ProvedProgramRewrite>
 snr::rewrite::rewriteProgram(const record::LoadedProgram &program,
                              const trace::Trace &wholeRun,
-                             const sim::MachineModel &machine,
-                             const EffectsTable *wholeRunEffects) {
+                             const sim::MachineModel &machine) {
   using Step = ProgramRewriteError::Step;
   auto fail = [](Step step, llvm::Error error) {
     return llvm::make_error<ProgramRewriteError>(
@@ -54,8 +53,7 @@ snr::rewrite::rewriteProgram(const record::LoadedProgram &program,
       runRecordedProgram(program, wholeRun, machine, maxSteps);
   if (!original)
     return fail(Step::Original, original.takeError());
-  RunEvidence evidence(program, wholeRun, target, machine.memory,
-                       wholeRunEffects);
+  RunEvidence evidence(program, wholeRun, target, machine.memory);
   llvm::Expected<ProvedProgramRewrite> proved =
       proveProgramRewrite(evidence, *original, machine, maxSteps);
   if (!proved)

@@ -12,11 +12,9 @@ using namespace snr::rewrite;
 
 RunEvidence::RunEvidence(const record::LoadedProgram &program,
                          const trace::Trace &trace, const RewriteTarget &target,
-                         const arch::MemorySizes &sizes,
-                         const EffectsTable *given)
+                         const arch::MemorySizes &sizes)
     : program(program), trace(trace), target(target),
-      effects(given ? *given : ownEffects.emplace(trace, target, sizes)),
-      sync(effects, target.getNumSyncObjects()) {
+      effects(trace, target, sizes), sync(effects, target.getNumSyncObjects()) {
   for (size_t i = 0; i < program.instructions.size(); ++i)
     indexOfPc[program.instructions[i].pc] = i;
   size_t n = trace.instructions.size();

@@ -16,23 +16,17 @@
 #include "llvm/Support/raw_ostream.h"
 
 namespace snr {
-namespace rewrite {
-class EffectsTable;
-} // namespace rewrite
-
 /// The program-level rewrite of `programFile` from `trace` (a recording of
 /// its whole run): plans, proves by re-recording, writes
 /// `rewritten-program.mlir`, its diff (`rewritten-program.diff`,
 /// `program-diff.html`; only if proved) and `program-rewrite.json` through
-/// `inDir`, and returns what it proved for the reports. `effects`, if given,
-/// are the trace's (the whole run's evidence, computed once for both
-/// rewrites). Safe to run on a thread of its own beside the trace rewrite:
-/// it has its own MLIRContext and writes only its own files. A warning
-/// (no diff could be made) names `toolName`.
+/// `inDir`, and returns what it proved for the reports. Safe to run on a
+/// thread of its own beside the trace rewrite: it has its own MLIRContext
+/// and writes only its own files. A warning (no diff could be made) names
+/// `toolName`.
 llvm::Expected<std::unique_ptr<report::ProgramRewriteOutcome>>
 rewriteProgram(llvm::StringRef programFile, const trace::Trace &trace,
                const sim::MachineModel &machine,
-               const rewrite::EffectsTable *effects,
                llvm::function_ref<std::string(llvm::StringRef)> inDir,
                llvm::StringRef toolName);
 } // namespace snr

@@ -49,13 +49,10 @@ public:
 };
 
 /// The proved rewrite of `program` from `wholeRun`, a recording of its
-/// whole run, on `machine`. `wholeRunEffects`, if given, are the effects of
-/// `wholeRun`'s instructions (the trace rewrite's evidence of the same
-/// trace: computed once for both). Fails with a ProgramRewriteError.
+/// whole run, on `machine`. Fails with a ProgramRewriteError.
 llvm::Expected<ProvedProgramRewrite>
 rewriteProgram(const record::LoadedProgram &program,
-               const trace::Trace &wholeRun, const sim::MachineModel &machine,
-               const EffectsTable *wholeRunEffects = nullptr);
+               const trace::Trace &wholeRun, const sim::MachineModel &machine);
 
 } // namespace snr::rewrite
 

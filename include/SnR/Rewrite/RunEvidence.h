@@ -24,7 +24,6 @@
 #include "llvm/ADT/DenseMap.h"
 
 #include <memory>
-#include <optional>
 #include <vector>
 
 namespace snr::rewrite {
@@ -43,23 +42,17 @@ struct RunTiming {
 
 class RunEvidence {
 public:
-  /// `trace`: a recording of `program`'s whole run (checkWholeRun);
-  /// `effects`, if given, its instructions' effects (else computed).
+  /// `trace`: a recording of `program`'s whole run (checkWholeRun).
   RunEvidence(const record::LoadedProgram &program, const trace::Trace &trace,
-              const RewriteTarget &target, const arch::MemorySizes &sizes,
-              const EffectsTable *effects = nullptr);
+              const RewriteTarget &target, const arch::MemorySizes &sizes);
 
   const record::LoadedProgram &program;
   const trace::Trace &trace;
   const RewriteTarget &target;
   /// Program index of each PC.
   llvm::DenseMap<uint64_t, size_t> indexOfPc;
-
-private:
-  std::optional<EffectsTable> ownEffects;
-
-public:
-  const EffectsTable &effects;
+  /// The effects of `trace`'s instructions.
+  const EffectsTable effects;
   SyncTimeline sync;
 
   /// The runs of static instruction `s`, by trace index.
