@@ -724,11 +724,20 @@ void snr::rewrite::limitDecisions(const HoistPlan &full,
 void snr::rewrite::applyLimitedPlan(const trace::Trace &trace,
                                     const HoistPlan &limited,
                                     const PlanJournal &journal, size_t moves,
-                                    trace::Trace &result) {
+                                    trace::Trace &result,
+                                    std::vector<uint64_t> *originals) {
   PlannedOrder order = limitedOrder(trace, journal, moves);
-  startAppliedTrace(trace, limited.changed(), order.getPlannedSize(), result);
-  order.forEachPlanned(
-      [&](const PlannedInstruction &p) { appendApplied(trace, p, result); });
+  size_t count = order.getPlannedSize();
+  startAppliedTrace(trace, limited.changed(), count, result);
+  if (originals) {
+    originals->clear();
+    originals->reserve(count);
+  }
+  order.forEachPlanned([&](const PlannedInstruction &p) {
+    appendApplied(trace, p, result);
+    if (originals)
+      originals->push_back(p.original);
+  });
   finishAppliedTrace(result);
 }
 
@@ -760,16 +769,6 @@ trace::Trace snr::rewrite::applyPlan(const trace::Trace &trace,
   trace::Trace result;
   applyPlan(trace, plan, result);
   return result;
-}
-
-void snr::rewrite::getLimitedOriginals(const trace::Trace &trace,
-                                       const PlanJournal &journal, size_t moves,
-                                       std::vector<uint64_t> &originals) {
-  PlannedOrder order = limitedOrder(trace, journal, moves);
-  originals.clear();
-  originals.reserve(order.getPlannedSize());
-  order.forEachPlanned(
-      [&](const PlannedInstruction &p) { originals.push_back(p.original); });
 }
 
 trace::Trace snr::rewrite::applyOrder(const trace::Trace &trace,

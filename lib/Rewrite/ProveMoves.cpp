@@ -21,7 +21,6 @@
 #include "SnR/Sim/TimingCheckpoints.h"
 
 #include "llvm/ADT/STLExtras.h"
-#include "llvm/ADT/ScopeExit.h"
 #include "llvm/Support/FormatVariadic.h"
 
 using namespace snr;
@@ -189,8 +188,7 @@ llvm::Expected<ProvedRewrite> snr::rewrite::planAndProve(
     }
     // Its trace and, for the comparison, the original of each of its
     // instructions (not the order: a copy of every instruction).
-    applyLimitedPlan(trace, a.plan, journal, moves, scratchTrace);
-    getLimitedOriginals(trace, journal, moves, originals);
+    applyLimitedPlan(trace, a.plan, journal, moves, scratchTrace, &originals);
     auto originalOf = [&](uint64_t index) { return originals[index]; };
     llvm::Expected<std::shared_ptr<const TraceReplay>> after =
         replayForProof(scratchTrace, machine, originalOf);

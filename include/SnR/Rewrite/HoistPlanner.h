@@ -237,9 +237,13 @@ void limitDecisions(const HoistPlan &full, const PlanJournal &journal,
 /// The trace limitPlan's plan makes of `trace` (applyPlan of it), made
 /// from the journal without making the order; `limited` is limitDecisions'
 /// plan. A proof replays most prefixes it tries only for their timing.
+/// With `originals`, the original of each instruction of `result` (the one
+/// it is or copies) goes there too: what a proof maps the trace back by,
+/// without the order's copy of every instruction.
 void applyLimitedPlan(const trace::Trace &trace, const HoistPlan &limited,
                       const PlanJournal &journal, size_t moves,
-                      trace::Trace &result);
+                      trace::Trace &result,
+                      std::vector<uint64_t> *originals = nullptr);
 
 /// Where the trace of the plan limited to the first `moves` moves of
 /// `journal` differs from the trace it was planned on: at originals `first`
@@ -255,12 +259,6 @@ bool forEachLimitedInstruction(
     const trace::Trace &trace, const PlanJournal &journal, size_t moves,
     uint64_t first, uint64_t last,
     llvm::function_ref<bool(uint64_t, const Instruction &)> fn);
-
-/// Of each instruction of that trace, its original (the one it is or
-/// copies), into `originals`: what a proof maps the trace back by, without
-/// the order's copy of every instruction.
-void getLimitedOriginals(const trace::Trace &trace, const PlanJournal &journal,
-                         size_t moves, std::vector<uint64_t> &originals);
 
 /// Joins the wait decisions `later` made on the trace a plan made of the
 /// original to `into`, the decisions on the original: `map` gives the
