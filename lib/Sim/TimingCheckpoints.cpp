@@ -7,6 +7,8 @@
 #include "SnR/Sim/TimingCheckpoints.h"
 #include "SimulatorRun.h"
 
+#include "llvm/ADT/ScopeExit.h"
+
 #include <atomic>
 
 using namespace snr;
@@ -129,8 +131,7 @@ llvm::Expected<uint64_t> TimingCheckpoints::Variant::finish(uint64_t last) {
   // The variant's index of the trace's instruction j after the window.
   int64_t shift = int64_t(state->next) - int64_t(last + 1);
   d.variants += base.size() + shift;
-  uint64_t stepped = state->stepped;
-  auto done = [&] { d.stepped += stepped; };
+  llvm::scope_exit count([&] { d.stepped += state->stepped; });
   // Until the state is the trace's at one of its checkpoints, shifted.
   for (uint64_t j = last + 1; j < base.size(); ++j) {
     if (j % d.interval == 0) {
@@ -141,17 +142,13 @@ llvm::Expected<uint64_t> TimingCheckpoints::Variant::finish(uint64_t last) {
         // the trace's.
         int64_t delta =
             int64_t(here.carried.lastIssue - there.carried.lastIssue);
-        done();
         return std::max(here.carried.totalCycles,
                         uint64_t(int64_t(d.readyFrom[j / d.interval]) + delta));
       }
     }
-    ++stepped;
-    if (llvm::Error error = run.step(j + shift, base[j], outcomes[j])) {
-      done();
+    ++state->stepped;
+    if (llvm::Error error = run.step(j + shift, base[j], outcomes[j]))
       return std::move(error);
-    }
   }
-  done();
   return run.finish().totalCycles;
 }
